@@ -1,0 +1,2 @@
+import Reactive
+print("bridges example: coming with the async bridges")

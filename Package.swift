@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Plumb",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "PipeLanguage", targets: ["PipeLanguage"]),
+        .executable(name: "plumb", targets: ["plumb"]),
+        .executable(name: "plumb-bench", targets: ["plumb-bench"]),
+    ],
+    targets: [
+        // The Combine-compatible reactive core.
+        .target(name: "Reactive"),
+        // The `.pipe` language: syntax, diagnostics, catalog, graph builder.
+        .target(name: "PipeLanguage", dependencies: ["Reactive"]),
+        // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
+        .systemLibrary(name: "CReadline"),
+        // Sessions, REPL, script runner, printers, jobs.
+        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline"]),
+        .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
+        .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage"]),
+        // libFuzzer driver (see Scripts/fuzz).
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "plumb-fuzz", dependencies: ["PipeLanguage", "CFuzzDriver"]),
+        // Examples: the reference articles ported to Linux.
+        .executableTarget(name: "bridges-example", dependencies: ["Reactive"], path: "Examples/Bridges"),
+
+        .target(name: "ReactiveTestSupport", dependencies: ["Reactive"], path: "Tests/ReactiveTestSupport"),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
+        .testTarget(name: "ReactiveStressTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
+        .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
+        .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

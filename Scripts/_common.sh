@@ -1,0 +1,12 @@
+# Shared by the scripts: find the package root and install what a fresh machine lacks.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+ensure_readline() {
+    if [ ! -f /usr/include/readline/readline.h ]; then
+        echo "plumb: installing libreadline-dev (GNU readline headers)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libreadline-dev >&2
+    fi
+}

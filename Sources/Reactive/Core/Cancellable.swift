@@ -1,0 +1,65 @@
+import Synchronization
+
+/// Something whose activity can be cancelled, such as a subscription.
+public protocol Cancellable {
+    /// Stops the activity and frees its resources. Calling it again does nothing.
+    func cancel()
+}
+
+/// A type-erased cancellable that cancels when it is deinitialised.
+///
+/// Keep it (for instance with `store(in:)`) for as long as the subscription should live.
+///
+/// ```swift
+/// var bag = Set<AnyCancellable>()
+/// subject.sink { print($0) }.store(in: &bag)
+/// ```
+public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    // @unchecked: the cancel action is only read and cleared under `lock`, and runs at most once.
+    private let lock = Mutex<Void>(())
+    private var action: (() -> Void)?
+
+    /// Wraps a closure that runs once, on the first `cancel()` or at deinit.
+    public init(_ cancel: @escaping () -> Void) {
+        action = cancel
+    }
+
+    /// Wraps another cancellable.
+    public init<C: Cancellable>(_ canceller: C) {
+        action = canceller.cancel
+    }
+
+    deinit {
+        action?()
+    }
+
+    public func cancel() {
+        let run = lock.guarded { () -> (() -> Void)? in
+            let run = action
+            action = nil
+            return run
+        }
+        run?()
+    }
+
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Adds this cancellable to a set, keeping it alive as long as the set.
+    public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
+
+    /// Appends this cancellable to a collection, keeping it alive as long as the collection.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        collection.append(self)
+    }
+}
+
+extension Cancellable {
+    /// Wraps this cancellable in an `AnyCancellable` and adds it to a set.
+    public func store(in set: inout Set<AnyCancellable>) { AnyCancellable(self).store(in: &set) }
+
+    /// Wraps this cancellable in an `AnyCancellable` and appends it to a collection.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C) where C.Element == AnyCancellable {
+        AnyCancellable(self).store(in: &collection)
+    }
+}

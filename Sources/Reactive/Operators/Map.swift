@@ -1,0 +1,66 @@
+extension Publisher {
+    /// Transforms every value with a closure.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.map { $0 * 10 }   // 10, 20, 30
+    /// ```
+    /// - Parameter transform: Called once per value, in order.
+    /// - Returns: A publisher of the transformed values, failing as this one does.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// The publisher `map(_:)` returns.
+    public struct Map<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+        /// The transform applied to each value.
+        public let transform: (Upstream.Output) -> Output
+
+        @inlinable
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        /// Map keeps no state: it hands the upstream subscription straight to the downstream.
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let transform: (Upstream.Output) -> Output
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @inlinable
+            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+                self.downstream = downstream
+                self.transform = transform
+            }
+
+            @usableFromInline var description: String { "Map" }
+
+            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(transform(input)) }
+            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+        }
+    }
+}
+
+extension Publishers.Map {
+    /// Two maps in a row fuse into one.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+        let first = self.transform
+        return Publishers.Map<Upstream, T>(upstream: upstream) { transform(first($0)) }
+    }
+}

@@ -1,0 +1,144 @@
+import Synchronization
+
+extension Publishers {
+    /// Publishes the elements of a sequence, lazily, as demand arrives, then finishes.
+    ///
+    /// ```swift
+    /// (1...3).publisher.sink { print($0) }   // 1 2 3
+    /// ```
+    public struct Sequence<Elements: Swift.Sequence, Failure: Error>: Publisher {
+        public typealias Output = Elements.Element
+
+        /// The sequence whose elements are published.
+        public let sequence: Elements
+
+        /// Creates a publisher of `sequence`'s elements.
+        @inlinable
+        public init(sequence: Elements) { self.sequence = sequence }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            var iterator = sequence.makeIterator()
+            if let first = iterator.next() {
+                subscriber.receive(subscription: SequenceSubscription(downstream: subscriber, iterator: iterator, first: first))
+            } else {
+                subscriber.receive(subscription: Subscriptions.empty)
+                subscriber.receive(completion: .finished)
+            }
+        }
+    }
+}
+
+extension Publishers.Sequence: Sendable where Elements: Sendable {}
+
+extension Swift.Sequence {
+    /// A publisher of this sequence's elements that cannot fail.
+    @inlinable
+    public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
+}
+
+/// Emits a sequence on demand. One thread at a time is the *emitter* (`emitting == true`); it owns
+/// the iterator and reads `downstream` without the lock. Others only add demand or cancel, and
+/// the emitter picks that up; so `request` from inside `receive` never recurses (C20).
+@usableFromInline
+final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription, CustomStringConvertible
+where Downstream.Input == Iterator.Element {
+    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let cancelled = Atomic<Bool>(false)
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline var iterator: Iterator
+    @usableFromInline var pending: Iterator.Element?
+    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline var emitting = false
+
+    @inlinable
+    init(downstream: Downstream, iterator: Iterator, first: Iterator.Element) {
+        self.downstream = downstream
+        self.iterator = iterator
+        self.pending = first
+    }
+
+    @usableFromInline var description: String { "Sequence" }
+
+    @inlinable
+    func request(_ more: Subscribers.Demand) {
+        guard more > 0 else { return }
+        let shouldEmit = lock.guarded { () -> Bool in
+            guard downstream != nil else { return false }
+            demand += more
+            if emitting { return false }
+            emitting = true
+            return true
+        }
+        if shouldEmit { emit() }
+    }
+
+    @inlinable
+    func emit() {
+        var budget = lock.guarded { () -> Subscribers.Demand in
+            let taken = demand
+            demand = .none
+            return taken
+        }
+        // Only the emitter reads `downstream`, `iterator` and `pending` outside the lock.
+        while let downstream {
+            if budget == .none {
+                budget = lock.guarded { () -> Subscribers.Demand in
+                    let taken = demand
+                    demand = .none
+                    if cancelled.load(ordering: .relaxed) {
+                        // A cancel that saw `emitting == true` left the release to us.
+                        emitting = false
+                        self.downstream = nil
+                        pending = nil
+                        return .none
+                    }
+                    if taken == .none { emitting = false }
+                    return taken
+                }
+                if budget == .none { return }
+            }
+            if cancelled.load(ordering: .acquiring) { break }
+            guard let element = pending else { break }
+            pending = iterator.next()
+            let more = downstream.receive(element)
+            if !budget.isUnlimited { budget = budget - 1 + more }
+            if pending == nil {
+                finish()
+                return
+            }
+        }
+        release()
+    }
+
+    @inlinable
+    func finish() {
+        let target = lock.guarded { () -> Downstream? in
+            emitting = false
+            let target = cancelled.load(ordering: .relaxed) ? nil : downstream
+            downstream = nil
+            return target
+        }
+        target?.receive(completion: .finished)
+    }
+
+    @inlinable
+    func release() {
+        lock.guarded {
+            emitting = false
+            downstream = nil
+            pending = nil
+        }
+    }
+
+    @inlinable
+    func cancel() {
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        lock.guarded {
+            if !emitting {
+                downstream = nil
+                pending = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import Reactive
+print("plumb-bench: no cases yet")

@@ -1,0 +1,2 @@
+import PipeLanguage
+print("plumb-fuzz: build with Scripts/fuzz")
