@@ -1,0 +1,4 @@
+import Reactive
+
+/// Cases of the async bridges issue (`values`, `asyncmap`).
+let bridgeBenchmarks: [BenchCase] = []

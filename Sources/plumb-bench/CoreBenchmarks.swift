@@ -1,0 +1,4 @@
+import Reactive
+
+/// Cases (a)–(e) of the core issue.
+let coreBenchmarks: [BenchCase] = []

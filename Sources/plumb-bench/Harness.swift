@@ -1,0 +1,51 @@
+import Foundation
+
+/// One benchmark case: a name, and a closure that measures it and returns the result.
+struct BenchCase {
+    /// The case name used by `--filter` and in the JSON output.
+    let name: String
+    /// What the case measures, for the text output.
+    let summary: String
+    /// Runs the case (in the same process, same run as its baseline).
+    let run: () -> BenchResult
+}
+
+/// A measured cost per operation, with the baseline measured in the same run.
+struct BenchResult {
+    var nsPerOp: Double
+    var baselineNsPerOp: Double?
+    /// Extra lines for the text output (targets, sizes, scaling figures).
+    var notes: [String] = []
+    /// Extra figures for the JSON output (e.g. per-unit cost at 1x and 10x).
+    var extra: [String: Double] = [:]
+
+    var ratio: Double? { baselineNsPerOp.map { nsPerOp / $0 } }
+}
+
+/// Monotonic nanoseconds.
+@inline(never)
+func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `body` (which performs `operations` operations) `repetitions` times after one warm-up,
+/// and returns the best nanoseconds per operation: the minimum is the least noisy estimate.
+func measure(operations: Int, repetitions: Int = 5, _ body: () -> Void) -> Double {
+    body()
+    var best = Double.infinity
+    for _ in 0..<repetitions {
+        let start = nowNanoseconds()
+        body()
+        let elapsed = Double(nowNanoseconds() - start)
+        best = min(best, elapsed / Double(operations))
+    }
+    return best
+}
+
+/// Keeps a value alive and observable so the optimiser cannot delete the work that produced it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// A closure the optimiser cannot see through, for baselines: one indirect call per element.
+@inline(never)
+func opaque<T>(_ body: @escaping (T) -> T) -> (T) -> T { body }

@@ -1,0 +1,4 @@
+import Foundation
+
+/// Cases of the shell issue (`startup`, `print`, `interval-jitter`); they run the built `plumb` binary.
+let shellBenchmarks: [BenchCase] = []
