@@ -1,13 +1,13 @@
 import Foundation
 
 /// One benchmark case: a name, and a closure that measures it and returns the result.
-struct BenchCase {
+struct BenchCase: Sendable {
     /// The case name used by `--filter` and in the JSON output.
     let name: String
     /// What the case measures, for the text output.
     let summary: String
     /// Runs the case (in the same process, same run as its baseline).
-    let run: () -> BenchResult
+    let run: @Sendable () -> BenchResult
 }
 
 /// A measured cost per operation, with the baseline measured in the same run.
