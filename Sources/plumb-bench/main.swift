@@ -62,5 +62,5 @@ for c in selected {
         print("    \(c.summary)")
         for note in result.notes { print("    \(note)") }
     }
-    fflush(stdout)
+    fflush(nil)
 }
