@@ -47,15 +47,9 @@ extension Publishers {
     }
 }
 
-/// The task-driving side of `Publishers.AsyncSequence`, seen without generics by the task closure.
-@usableFromInline
-protocol AsyncSequenceDriver: AnyObject, Sendable {
-    func run() async
-}
-
 @usableFromInline
 final class AsyncSequenceSubscription<Base: AsyncSequence & Sendable, Downstream: Subscriber>: Subscription,
-    AsyncSequenceDriver, CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     // @unchecked: stored vars are only touched under `lock`; `downstream` is called only by the
     // one iterating task, which is the only sender of signals.
@@ -92,8 +86,8 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
         }
         waiter?.resume(returning: true)
         guard start else { return }
-        let driver: any AsyncSequenceDriver = self
-        let task = Task(executorPreference: executorPreference) { await driver.run() }
+        let body: () async -> Void = { await self.run() }  // see AsyncMapStorage.startWorkers
+        let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if cancelled { return true }
             self.task = task

@@ -62,12 +62,12 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
     @usableFromInline var subscription: (any Subscription)?
     @usableFromInline var hadSubscription = false
 
-    @usableFromInline init() {}
+    @inlinable init() {}
 
     @usableFromInline var description: String { "Async" }
 
     /// Installs the continuation; returns `false` (after resuming it) if the task was cancelled first.
-    @usableFromInline
+    @inlinable
     func install(_ waiter: Waiter) -> Bool {
         let proceed = lock.guarded { () -> Bool in
             guard case .idle = state else { state = .done; return false }
@@ -79,7 +79,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
     }
 
     /// Ends the wait, returning the continuation to resume and the subscription to cancel.
-    @usableFromInline
+    @inlinable
     func finish() -> (Waiter?, (any Subscription)?) {
         lock.guarded {
             let subscription = self.subscription
@@ -97,7 +97,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(subscription: any Subscription) {
         let accepted = lock.guarded { () -> Bool in
             guard !hadSubscription, case .waiting = state else { return false }
@@ -112,7 +112,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let (waiter, subscription) = finish()
         subscription?.cancel()
@@ -120,7 +120,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         return .none
     }
 
-    @usableFromInline
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let (waiter, _) = finish()
         switch completion {
@@ -129,7 +129,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, subscription) = finish()
         subscription?.cancel()

@@ -211,7 +211,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(subscription: any Subscription) {
         let (accepted, request) = lock.guarded { () -> (Bool, Bool) in
             guard case .awaitingSubscription = status else { return (false, false) }
@@ -226,7 +226,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let waiter = lock.guarded { () -> Waiter? in
             guard case .subscribed = status, outstanding else { return nil }  // beyond demand: dropped
@@ -242,7 +242,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         return .none
     }
 
-    @usableFromInline
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let waiter = lock.guarded { () -> Waiter? in
             guard case .subscribed = status else { return nil }
@@ -262,7 +262,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     }
 
     /// Cancels the subscription; a waiting `next()` returns `nil`.
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, subscription) = lock.guarded { () -> (Waiter?, (any Subscription)?) in
             if case .done = status, self.subscription == nil, self.waiter == nil { return (nil, nil) }

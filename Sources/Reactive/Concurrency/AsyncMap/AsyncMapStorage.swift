@@ -9,7 +9,7 @@ import Synchronization
 /// group of `maxConcurrent` long-lived workers), never a task per element.
 @usableFromInline
 final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
-    AsyncWorkerRunner, CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, @unchecked Sendable
 {
     // @unchecked: stored vars are only touched under `lock`; values move between the upstream's
     // thread and the worker task one at a time, as the reactive-streams rules serialise them.
@@ -132,9 +132,11 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
 
     @inlinable
     func startWorkers() {
-        // Captured as a non-generic existential so the task's closure captures no generic metatype.
-        let runner: any AsyncWorkerRunner = self
-        let task = Task(executorPreference: executorPreference) { await runner.runWorkers() }
+        // A plain closure made here (specialised code) and sent to the task: the task's own closure
+        // then captures no generic metatype, and the worker loop runs specialised, not through a
+        // generic witness.
+        let body: () async -> Void = { await self.runWorkers() }
+        let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if machine.phase == .terminated { return true }
             self.task = task
@@ -150,10 +152,10 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
             await workerLoop()
         } else {
             // Child tasks inherit the executor preference, so virtual time still drives them.
-            let runner: any AsyncWorkerRunner = self
             await withDiscardingTaskGroup { group in
                 for _ in 0..<count {
-                    group.addTask { await runner.workerLoop() }
+                    let worker: () async -> Void = { await self.workerLoop() }
+                    group.addTask { await worker() }
                 }
             }
         }
@@ -225,12 +227,4 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
             }
         }
     }
-}
-
-/// The worker entry points, seen through a non-generic protocol so task closures capture no
-/// generic metatype.
-@usableFromInline
-protocol AsyncWorkerRunner: AnyObject, Sendable {
-    func runWorkers() async
-    func workerLoop() async
 }
