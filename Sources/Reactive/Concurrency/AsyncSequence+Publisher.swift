@@ -1,5 +1,3 @@
-import Synchronization
-
 extension AsyncSequence where Self: Sendable {
     /// A publisher of this sequence's elements, iterated in one task per subscription as demand
     /// arrives.
@@ -53,7 +51,7 @@ final class AsyncSequenceSubscription<Base: AsyncSequence & Sendable, Downstream
 where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     // @unchecked: stored vars are only touched under `lock`; `downstream` is called only by the
     // one iterating task, which is the only sender of signals.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline let base: Base
     @usableFromInline let executorPreference: (any TaskExecutor)?
     @usableFromInline var downstream: Downstream?

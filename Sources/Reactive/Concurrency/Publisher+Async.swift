@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Errors of the async bridges.
 public enum AsyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `async()` was called on a publisher that finished without sending a value.
@@ -57,7 +55,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         case done
     }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var state = State.idle
     @usableFromInline var subscription: (any Subscription)?
     @usableFromInline var hadSubscription = false

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher where Failure == Never, Output: Sendable {
     /// This publisher's values as an `AsyncSequence`.
     ///
@@ -138,7 +136,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         case done
     }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var status = Status.awaitingSubscription
     @usableFromInline var subscription: (any Subscription)?
     @usableFromInline var held: Input?

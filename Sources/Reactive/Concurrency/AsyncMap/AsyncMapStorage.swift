@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One `asyncMap` subscription: the subscriber to upstream, the subscription handed downstream,
 /// and the owner of the long-lived worker task.
 ///
@@ -17,7 +15,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @usableFromInline typealias Failure = Upstream.Failure
     @usableFromInline typealias Machine = AsyncMapStateMachine<Upstream.Output, Downstream.Input, Downstream.Failure>
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var machine: Machine
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?
