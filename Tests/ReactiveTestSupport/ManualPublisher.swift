@@ -17,6 +17,7 @@ public final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecke
         private let lock = Mutex<Void>(())
         private var _requested: [Subscribers.Demand] = []
         private var _cancelCount = 0
+        public init() {}
         public var requested: [Subscribers.Demand] { lock.guarded { _requested } }
         /// The sum of all requests.
         public var totalDemand: Subscribers.Demand { lock.guarded { _requested.reduce(.none, +) } }
