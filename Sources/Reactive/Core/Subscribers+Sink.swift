@@ -13,7 +13,7 @@ extension Subscribers {
         // may race with a value in flight on another thread, so it must not free what that value
         // is about to call).
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
-        @usableFromInline let lock = Mutex<Void>(())
+        @usableFromInline let lock = Lock()
         @usableFromInline var receiveValueBody: ((Input) -> Void)?
         @usableFromInline var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
         @usableFromInline var upstream: (any Subscription)?

@@ -44,7 +44,7 @@ extension Swift.Sequence {
 @usableFromInline
 final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription, CustomStringConvertible
 where Downstream.Input == Iterator.Element {
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline let cancelled = Atomic<Bool>(false)
     @usableFromInline var downstream: Downstream?
     @usableFromInline var iterator: Iterator
