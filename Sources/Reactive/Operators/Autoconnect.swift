@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Publishers {
     /// The publisher `autoconnect()` returns: connects on the first subscriber, disconnects
@@ -32,7 +31,7 @@ extension Publishers {
 @usableFromInline
 final class AutoconnectRefCount: @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var count = 0
     @usableFromInline var connection: (any Cancellable)?
 
@@ -75,7 +74,7 @@ final class AutoconnectRefCount: @unchecked Sendable {
 /// Forwards to the downstream and tells the ref count when its subscriber leaves (once).
 @usableFromInline
 final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline let downstream: Downstream
     @usableFromInline let refCount: AutoconnectRefCount
     @usableFromInline var upstream: (any Subscription)?

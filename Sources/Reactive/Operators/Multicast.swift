@@ -1,4 +1,3 @@
-import Synchronization
 
 extension Publisher {
     /// Shares this publisher through a subject made by `createSubject` (once, on first use).
@@ -47,7 +46,7 @@ extension Publishers {
         /// Makes the subject, on first use.
         public let createSubject: () -> SubjectType
 
-        @usableFromInline let lock = Mutex<Void>(())
+        @usableFromInline let lock = Lock()
         @usableFromInline var subject: SubjectType?
 
         /// Creates a multicast of `upstream` through the subject `createSubject` makes.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A publisher that replays a recorded list of values, then a recorded completion, to each subscriber.
 ///
@@ -90,7 +89,7 @@ extension Record: Sendable where Output: Sendable {}
 /// (`emitting == true`); a `request` from inside `receive` only adds demand, so it never recurses.
 @usableFromInline
 final class RecordSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var downstream: Downstream?
     @usableFromInline let output: [Downstream.Input]
     @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>

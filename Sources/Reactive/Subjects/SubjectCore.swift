@@ -1,4 +1,3 @@
-import Synchronization
 
 // How subjects deliver (shared by PassthroughSubject and CurrentValueSubject).
 //
@@ -26,7 +25,7 @@ enum SubjectSignal<Output, Failure: Error> {
 /// `any Subscription` and so are never specialised, cheap: no generic metadata lookups.
 @usableFromInline
 class SubjectCore {
-    @usableFromInline final let lock = Mutex<Void>(())
+    @usableFromInline final let lock = Lock()
     @usableFromInline final var conduits: ContiguousArray<SubjectConduitBase> = []
     @usableFromInline final var isCompleted = false
     @usableFromInline final let keepsCurrentValue: Bool
