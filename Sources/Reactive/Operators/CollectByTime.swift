@@ -23,7 +23,7 @@ extension Publisher {
     /// - Cancelling stops the timer.
     ///
     /// ```swift
-    /// // a window of 3 ticks:   "-a-b-c-d-|"  gives  "---A--B--(C)|" where A = [a], B = [b, c]…
+    /// // windows of 3 ticks:   "-a-b-c-d-|"  gives  "---[a]--[bc]--([d]|)"
     /// source.collect(.byTime(scheduler, .seconds(1)))
     /// ```
     /// - Parameters:

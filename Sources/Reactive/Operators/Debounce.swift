@@ -12,7 +12,7 @@ extension Publisher {
     ///
     /// ```swift
     /// searchText.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
-    /// // "-a-b------c--|" with a 3-tick debounce gives "-------b------|"
+    /// // with a 3-tick debounce:   "-a-b------c----|"  gives  "------b------c-|"
     /// ```
     /// - Parameters:
     ///   - dueTime: How long upstream must stay quiet.
