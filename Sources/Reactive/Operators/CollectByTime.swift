@@ -98,6 +98,7 @@ extension Publishers {
                     subscription.cancel()
                     return
                 }
+                outbox.receive(subscription: self)
                 let repeating = scheduler.schedule(
                     after: scheduler.now.advanced(by: stride), interval: stride, tolerance: scheduler.minimumTolerance,
                     options: options, schedulerAction { self.tick() })
@@ -108,7 +109,6 @@ extension Publishers {
                     return false
                 }
                 if stale { handle.cancel() }
-                outbox.receive(subscription: self)
                 subscription.request(.unlimited)
             }
 

@@ -87,8 +87,9 @@ extension Publishers {
                     subscription.cancel()
                     return
                 }
-                restartTimer()
+                // The subscriber gets its subscription before the timer can fire (C01).
                 outbox.receive(subscription: self)
+                restartTimer()
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
