@@ -1,7 +1,6 @@
 import Dispatch
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 @Suite("Stress: schedulers and time operators")
@@ -62,7 +61,7 @@ struct SchedulerStressTests {
     @Test("C42 VirtualTimeScheduler: scheduling from 4 threads, every action runs once, in time then enqueue order")
     func virtualSchedulingFromThreads() {
         let scheduler = VirtualTimeScheduler()
-        let ran = Mutex<[(time: Int64, thread: Int, index: Int)]>([])
+        let ran = Lock<[(time: Int64, thread: Int, index: Int)]>([])
         let overlap = OverlapDetector()
         let finished = runConcurrently(threads: 4) { thread in
             for index in 0..<500 {
@@ -93,7 +92,7 @@ struct SchedulerStressTests {
         let scheduler = VirtualTimeScheduler()
         let overlap = OverlapDetector()
         let counts = Counter()
-        let timers = Mutex<[AnyCancellable]>([])
+        let timers = Lock<[AnyCancellable]>([])
         let finished = runConcurrently(threads: 4) { thread in
             for index in 0..<300 {
                 switch thread {

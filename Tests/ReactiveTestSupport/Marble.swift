@@ -1,5 +1,4 @@
 import Reactive
-import Synchronization
 
 // Marble diagrams for time-based tests on a `VirtualTimeScheduler`.
 //
@@ -93,7 +92,7 @@ private protocol MarbleFiring: AnyObject, Sendable {
 private final class MarbleSubscription<Downstream: Subscriber>: Subscription, MarbleFiring, @unchecked Sendable
 where Downstream.Input == String, Downstream.Failure == TestError {
     // @unchecked: every stored var is read and written only under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var index = 0
@@ -171,7 +170,7 @@ where Downstream.Input == String, Downstream.Failure == TestError {
 /// Records events with the virtual time they arrived at, and draws them as a marble diagram.
 public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscription: (any Subscription)?
     private var records: [(time: Int64, symbol: String)] = []
     private let scheduler: VirtualTimeScheduler

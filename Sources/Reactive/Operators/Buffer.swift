@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
     /// When `buffer` asks upstream for values.
     public enum PrefetchStrategy: Equatable, Hashable, Sendable {
@@ -72,7 +70,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var demand = Subscribers.Demand.none
             private var buffer: [Input] = []

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
     /// How `collect(_:options:)` groups values over time.
     public enum TimeGroupingStrategy<Context: Scheduler> {
@@ -63,7 +61,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var demand = Subscribers.Demand.none
             private var window: [Input] = []

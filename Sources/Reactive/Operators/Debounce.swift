@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Publishes a value only after `dueTime` passes with no newer value.
     ///
@@ -58,7 +56,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var demand = Subscribers.Demand.none
             private var pending: Input?

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Delivers every value, and the completion, `interval` later, on `scheduler`.
     ///
@@ -62,7 +60,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             /// The timers of held signals, oldest first.
             private var timers: [OneShotTimer] = []

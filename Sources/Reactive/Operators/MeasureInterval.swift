@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Replaces each value with the time since the previous value (for the first value: since
     /// subscription), measured on `scheduler`'s clock.
@@ -44,7 +42,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var downstream: Downstream?
             private var last: Context.SchedulerTimeType?

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Delivers values and the completion on `scheduler`.
     ///
@@ -46,7 +44,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private let outbox: SerialOutbox<Downstream>
             private let scheduler: Context

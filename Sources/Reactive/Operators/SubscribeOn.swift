@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Subscribes to this publisher, and sends it `request` and `cancel`, on `scheduler`.
     ///
@@ -47,7 +45,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var downstream: Downstream?
             private let scheduler: Context

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Publishes at most one value per `interval`: the first or the latest of each interval.
     ///
@@ -61,7 +59,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var demand = Subscribers.Demand.none
             private var held: Input?

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Ends the stream if upstream is silent for longer than `interval`.
     ///
@@ -62,7 +60,7 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             typealias Input = Upstream.Output
 
-            private let lock = Mutex<Void>(())
+            private let lock = Lock()
             private var status = SubscriptionStatus.awaitingSubscription
             private var generation: UInt64 = 0
             private var timer: OneShotTimer?

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publishers {
     /// A publisher of tick numbers 0, 1, 2, … one every `period` on `scheduler`.
     ///
@@ -55,7 +53,7 @@ extension Publishers {
 /// overlap.
 final class IntervalSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Int {
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var downstream: Downstream?
     private var demand = Subscribers.Demand.none
     private var tickCount = 0

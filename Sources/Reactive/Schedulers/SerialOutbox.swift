@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Ordered, serialised delivery to one downstream from any thread.
 ///
 /// Time operators produce signals on two threads at once (upstream's, and the scheduler's timer
@@ -17,7 +15,7 @@ final class SerialOutbox<Downstream: Subscriber> {
         case completion(Subscribers.Completion<Downstream.Failure>)
     }
 
-    let lock = Mutex<Void>(())
+    let lock = Lock()
     private var downstream: Downstream?
     private var queue: [Event?] = []
     private var head = 0
@@ -139,7 +137,7 @@ final class OneShotTimer: Cancellable, Sendable {
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Schedules `action` at `date`. Keep the timer: cancelling it (not dropping it) stops the action.
     static func schedule<S: Scheduler>(

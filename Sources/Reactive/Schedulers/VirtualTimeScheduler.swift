@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A scheduler whose clock moves only when told: deterministic time for tests and for the shell's
 /// `--clock virtual`.
 ///
@@ -111,11 +109,11 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         }
     }
 
-    let state: Mutex<State>
+    let state: Lock<State>
 
     /// Creates a scheduler whose clock starts at `now`.
     public init(now: SchedulerTimeType = .zero) {
-        state = Mutex(State(now: now.nanoseconds))
+        state = Lock(State(now: now.nanoseconds))
     }
 
     /// The current virtual time.

@@ -1,12 +1,11 @@
 import Dispatch
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A thread-safe log of strings for scheduler tests.
 final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
@@ -69,7 +68,7 @@ struct VirtualTimeSchedulerTests {
         let never = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) { log.append("never") }
         never.cancel()
         let ticks = Counter()
-        let box = Mutex<AnyCancellable?>(nil)
+        let box = Lock<AnyCancellable?>(nil)
         let repeating = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) {
             log.append("tick \(scheduler.now.nanoseconds)")
             if ticks.increment() == 3 { box.withLock { $0 }?.cancel() }
