@@ -92,6 +92,18 @@ struct ReceiveOnTests {
         #expect(weakSub == nil)
     }
 
+    @Test("C20 on ImmediateScheduler a synchronous source driven one at a time does not recurse")
+    func noRecursion() {
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        sub.onValue = { _, _ in .max(1) }
+        (0..<20_000).publisher.receive(on: ImmediateScheduler.shared).subscribe(sub)
+        #expect(sub.values.count == 20_000)
+        #expect(sub.values.last == 19_999)
+        #expect(sub.completion == .finished)
+        #expect(sub.maxNesting <= 2)
+        #expect(sub.violations.isEmpty)
+    }
+
     @Test("ImmediateScheduler delivers synchronously")
     func immediate() {
         let sub = TestSubscriber<Int, Never>()

@@ -135,6 +135,35 @@ struct VirtualTimeSchedulerTests {
         #expect(scheduler.now == Time(nanoseconds: 1_000_001_000))
     }
 
+    @Test("100,000 actions in time order: scheduling and running stay linear")
+    func many() {
+        let scheduler = VirtualTimeScheduler()
+        let counter = Counter()
+        for index in 0..<100_000 {
+            scheduler.schedule(after: Time(nanoseconds: Int64(index))) { counter.increment() }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 5)) { counter.increment() }
+        scheduler.run()
+        #expect(counter.value == 100_001)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test("C16 an action's captures are released once it has run, even while others are pending")
+    func releasesRunActions() {
+        final class Token: Sendable {}
+        let scheduler = VirtualTimeScheduler()
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            scheduler.schedule(after: Time(nanoseconds: 1)) { _ = token }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 100)) {}
+        scheduler.advance(by: .nanoseconds(10))
+        #expect(weakToken == nil)
+        #expect(scheduler.pendingCount == 1)
+    }
+
     @Test("strides read as in Combine")
     func strides() {
         typealias Stride = VirtualTimeScheduler.SchedulerTimeType.Stride
