@@ -116,9 +116,10 @@ final class ReleasingSource<Output, Failure: Error>: Publisher, @unchecked Senda
 
 /// The C19 lifecycle matrix for one operator: completed → freed; cancelled → freed; never
 /// cancelled → kept. `make` builds the operator over the source; when `capturing`, the operator's
-/// closure captures the token, which must then be freed or kept with the subscriber.
+/// closure captures the token, which must then be freed or kept with the subscriber. A value is
+/// sent first unless `sendingValue` is false (for operators that finish at their first value).
 func expectLifecycle<P: Publisher>(
-    capturing: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
+    capturing: Bool = true, sendingValue: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
     _ make: (ReleasingSource<Int, TestError>, Token) -> P
 ) {
     for scenario in ["completed", "cancelled", "kept"] {
@@ -131,7 +132,7 @@ func expectLifecycle<P: Publisher>(
             let subscriber = TestSubscriber<P.Output, P.Failure>(initialDemand: .unlimited)
             weakSubscriber = subscriber
             make(source, token).subscribe(subscriber)
-            source.send(1)
+            if sendingValue { source.send(1) }
             switch scenario {
             case "completed": source.send(completion: .finished)
             case "cancelled": subscriber.cancel()
