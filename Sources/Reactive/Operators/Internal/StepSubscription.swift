@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The wrapping subscription every stateful single-upstream operator shares.
 ///
 /// It sits between upstream and downstream: upstream sees it as the subscriber, downstream as
@@ -19,7 +17,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline enum Status { case awaitingSubscription, subscribed, holding, delivering, terminated }
     @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output) }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var logic: Logic?
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?
