@@ -35,7 +35,8 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             // A count below 1 would never fill an array; Combine traps, a shell must not (C07).
-            upstream.receive(subscriber: StepSubscription(logic: CollectByCountLogic<Upstream.Output, Upstream.Failure>(count: Swift.max(1, count)), downstream: subscriber))
+            let logic = CollectByCountLogic<Upstream.Output, Upstream.Failure>(count: Swift.max(1, count))
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

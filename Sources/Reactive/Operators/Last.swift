@@ -27,7 +27,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: LastLogic<Upstream.Output, Upstream.Failure>(), downstream: subscriber))
+            let logic = LastLogic<Upstream.Output, Upstream.Failure>()
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

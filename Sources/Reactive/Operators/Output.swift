@@ -54,7 +54,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: OutputLogic<Upstream.Output, Upstream.Failure>(range: range), downstream: subscriber))
+            let logic = OutputLogic<Upstream.Output, Upstream.Failure>(range: range)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

@@ -32,7 +32,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: ReplaceErrorLogic<Upstream.Output, Upstream.Failure>(replacement: output), downstream: subscriber))
+            let logic = ReplaceErrorLogic<Upstream.Output, Upstream.Failure>(replacement: output)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

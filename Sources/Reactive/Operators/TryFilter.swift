@@ -36,7 +36,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: TryFilterLogic<Upstream.Output, Upstream.Failure>(isIncluded: isIncluded), downstream: subscriber))
+            let logic = TryFilterLogic<Upstream.Output, Upstream.Failure>(isIncluded: isIncluded)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

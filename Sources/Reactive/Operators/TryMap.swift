@@ -36,7 +36,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: TryMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform), downstream: subscriber))
+            let logic = TryMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

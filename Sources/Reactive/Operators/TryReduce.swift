@@ -40,7 +40,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.receive(subscriber: StepSubscription(logic: TryReduceLogic<Upstream.Output, Output, Upstream.Failure>(result: initial, next: nextPartialResult), downstream: subscriber))
+            let logic = TryReduceLogic<Upstream.Output, Output, Upstream.Failure>(result: initial, next: nextPartialResult)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }
