@@ -1,11 +1,10 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A thread-safe list of what the hooks saw.
 final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Lock<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
