@@ -54,7 +54,7 @@ final class Gates: Sendable {
 }
 
 /// A thread-safe record of strings, for what transforms saw.
-final class EventLog: Sendable {
+final class BridgeLog: Sendable {
     private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }

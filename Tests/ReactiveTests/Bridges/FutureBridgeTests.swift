@@ -72,7 +72,7 @@ struct FutureBridgeTests {
 
     @Test("C40 a PassthroughSubject stream starts its resource on subscribe and stops it on cancel")
     func subjectLifecycle() {
-        let log = EventLog()
+        let log = BridgeLog()
         let subject = PassthroughSubject<Int, Never>()
         let stream = subject.handleEvents(
             receiveSubscription: { _ in log.append("start") },
