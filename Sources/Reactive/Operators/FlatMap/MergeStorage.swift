@@ -20,11 +20,13 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
+    /// Plain enums without payloads: a generic payload enum returned from the lock is copied
+    /// through unspecialised value witnesses, which cost more than the rest of the hot path.
     @usableFromInline
     enum Status {
         case active
-        /// A failure arrived while another thread was delivering; that thread sends it.
-        case failing(Failure)
+        /// A failure (in `pendingFailure`) arrived while another thread was delivering; that thread sends it.
+        case failing
         case terminated
     }
 
@@ -38,25 +40,21 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
         }
     }
 
-    @usableFromInline
-    enum Step {
-        case stop
-        case value(Downstream, Output, (any Subscription)?)
-        case finish(Downstream?)
-        case fail(Downstream?, Failure)
-    }
+    @usableFromInline enum Step { case stop, value, finish, fail }
 
-    // Every var below is guarded by `lock`, and so are the vars of each `Inner`.
+    // Every var below is guarded by `lock`, and so are the vars of each `Inner`; the lock is what
+    // keeps accesses exclusive, so the runtime's exclusivity checks (a third of the cost) are off.
     @usableFromInline let lock = Mutex<Void>(())
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var status = Status.active
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var delivering = false
-    @usableFromInline var queue: ContiguousArray<Pending> = []
-    @usableFromInline var queueHead = 0
-    @usableFromInline var inners: ContiguousArray<Inner> = []
-    @usableFromInline var outer: (any Subscription)?
-    @usableFromInline var outerFinished: Bool
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var status = Status.active
+    @usableFromInline @exclusivity(unchecked) var pendingFailure: Failure?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var delivering = false
+    @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Pending> = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var inners: ContiguousArray<Inner> = []
+    @usableFromInline @exclusivity(unchecked) var outer: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var outerFinished: Bool
     @usableFromInline let maxPublishers: Subscribers.Demand
     /// `switchToLatest`: a new inner cancels the current one and drops its queued values.
     @usableFromInline let exclusive: Bool
@@ -77,10 +75,7 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
 
     @usableFromInline var description: String { name }
 
-    @inlinable var isActive: Bool {
-        if case .active = status { return true }
-        return false
-    }
+    @inlinable var isActive: Bool { status == .active }
 
     @inlinable var queueIsEmpty: Bool { queueHead == queue.count }
 
@@ -91,10 +86,10 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     final class Inner: Subscriber, CustomStringConvertible {
         @usableFromInline let storage: MergeStorage
         // Guarded by `storage.lock`.
-        @usableFromInline var subscription: (any Subscription)?
-        @usableFromInline var slot = -1
-        @usableFromInline var unlimited = false
-        @usableFromInline var done = false
+        @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
+        @usableFromInline @exclusivity(unchecked) var slot = -1
+        @usableFromInline @exclusivity(unchecked) var unlimited = false
+        @usableFromInline @exclusivity(unchecked) var done = false
 
         @inlinable init(storage: MergeStorage) { self.storage = storage }
 
@@ -308,7 +303,8 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
                 let kept = downstream
                 cancels = release(except: source, keepOuter: source == nil)
                 downstream = kept
-                status = .failing(error)
+                status = .failing
+                pendingFailure = error
                 return nil
             }
             status = .terminated
@@ -326,17 +322,23 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     func drain(adding initial: Subscribers.Demand) {
         var more = initial
         while true {
+            var target: Downstream?
+            var value: Output?
+            var refill: (any Subscription)?
+            var failure: Failure?
             let step = lock.guarded { () -> Step in
                 switch status {
                 case .terminated:
                     delivering = false
                     return .stop
-                case .failing(let error):
+                case .failing:
                     status = .terminated
                     delivering = false
-                    let target = downstream
+                    target = downstream
+                    failure = pendingFailure
+                    pendingFailure = nil
                     release()
-                    return .fail(target, error)
+                    return .fail
                 case .active:
                     break
                 }
@@ -349,25 +351,27 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
                         queueHead = 0
                     }
                     demand -= 1
-                    let refill = next.inner.unlimited || next.inner.done ? nil : next.inner.subscription
-                    return .value(downstream, next.value, refill)
+                    if !next.inner.unlimited && !next.inner.done { refill = next.inner.subscription }
+                    target = downstream
+                    value = next.value
+                    return .value
                 }
                 delivering = false
-                if let target = takeDownstreamIfComplete() { return .finish(target) }
-                return .stop
+                target = takeDownstreamIfComplete()
+                return target == nil ? .stop : .finish
             }
             more = .none
             switch step {
             case .stop:
                 return
-            case .value(let target, let value, let refill):
-                more = target.receive(value)
+            case .value:
+                if let target, let value { more = target.receive(value) }
                 refill?.request(.max(1))
-            case .finish(let target):
+            case .finish:
                 target?.receive(completion: .finished)
                 return
-            case .fail(let target, let error):
-                target?.receive(completion: .failure(error))
+            case .fail:
+                if let failure { target?.receive(completion: .failure(failure)) }
                 return
             }
         }
@@ -400,8 +404,9 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     @inlinable
     func cancel() {
         let cancels = lock.guarded { () -> ContiguousArray<any Subscription> in
-            if case .terminated = status { return [] }
+            if status == .terminated { return [] }
             status = .terminated
+            pendingFailure = nil
             return release()
         }
         for subscription in cancels { subscription.cancel() }
