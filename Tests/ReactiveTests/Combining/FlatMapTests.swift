@@ -198,3 +198,30 @@ final class ProbeSubscription: Subscription, @unchecked Sendable {
     func request(_ demand: Subscribers.Demand) { requested.append(demand) }
     func cancel() { cancelCount += 1 }
 }
+
+@Suite("Combining: flatMap overloads")
+struct FlatMapOverloadTests {
+    @Test("Never-failure overloads pick Combine's types")
+    func overloads() {
+        let bothNever: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
+        let sub = TestSubscriber<Int, Never>()
+        bothNever.subscribe(sub)
+        #expect(sub.values == [2])
+
+        let upstreamNever: Publishers.FlatMap<Fail<Int, TestError>, Publishers.SetFailureType<Just<Int>, TestError>> =
+            Just(1).flatMap { _ in Fail<Int, TestError>(error: TestError()) }
+        let failing = TestSubscriber<Int, TestError>()
+        upstreamNever.subscribe(failing)
+        #expect(failing.completion == .failure(TestError()))
+
+        let innerNever: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, ManualPublisher<Int, TestError>> =
+            ManualPublisher<Int, TestError>().flatMap { Just($0) }
+        let upstream = ManualPublisher<Int, TestError>()
+        let mixed = TestSubscriber<Int, TestError>()
+        upstream.flatMap(maxPublishers: .max(1)) { Just($0 * 2) }.subscribe(mixed)
+        upstream.send(4)
+        upstream.send(completion: .finished)
+        #expect(mixed.events == [.subscription, .value(8), .finished])
+        #expect(innerNever.maxPublishers == .unlimited)
+    }
+}
