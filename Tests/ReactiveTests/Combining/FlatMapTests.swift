@@ -127,6 +127,28 @@ struct FlatMapTests {
         #expect(sub.events == [.subscription, .value(2), .finished])
     }
 
+    @Test("C34 C08 inner Just publishers (fused) respect maxPublishers and demand")
+    func fusedJust() {
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.flatMap(maxPublishers: .max(2)) { Just($0) }.subscribe(sub)
+        #expect(upstream.last?.requested == [.max(2)])
+        #expect(upstream.send(1) == .max(1), "a Just finishes at once: one more publisher is asked for")
+        #expect(upstream.send(2) == .max(1))
+        #expect(sub.values == [1])
+        upstream.send(completion: .finished)
+        #expect(sub.completion == nil, "2 waits for demand")
+        sub.request(.max(1))
+        #expect(sub.events == [.subscription, .value(1), .value(2), .finished])
+        let all = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        (1...5).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.subscribe(all)
+        #expect(all.values == [1, 2])
+        all.request(.unlimited)
+        #expect(all.values == [1, 2, 3, 4, 5])
+        #expect(all.completion == .finished)
+        #expect(all.violations.isEmpty)
+    }
+
     @Test("C18 cancel cancels the upstream and every inner; nothing arrives after")
     func cancelCancelsAll() {
         let upstream = ManualPublisher<Int, Never>()

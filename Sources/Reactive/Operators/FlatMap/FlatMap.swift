@@ -77,9 +77,15 @@ where NewPublisher.Output == Downstream.Input, NewPublisher.Failure == Downstrea
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        // Registering first means no transform runs once the storage has terminated.
+        let publisher = transform(input)
+        // Resolved at compile time once specialised: free for every other publisher type.
+        if let just = publisher as? Just<NewPublisher.Output> {
+            storage.scalar(just.output)
+            // A `Just` finishes at once; asking through the return value cannot recurse.
+            return storage.refillsOuter ? .max(1) : .none
+        }
         guard let inner = storage.makeInner() else { return .none }
-        transform(input).subscribe(inner)
+        publisher.subscribe(inner)
         return .none
     }
 

@@ -32,9 +32,10 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
 
     @usableFromInline
     struct Pending {
-        @usableFromInline let inner: Inner
+        /// `nil` for a fused `Just`, which has nothing to ask for more.
+        @usableFromInline let inner: Inner?
         @usableFromInline let value: Output
-        @inlinable init(inner: Inner, value: Output) {
+        @inlinable init(inner: Inner?, value: Output) {
             self.inner = inner
             self.value = value
         }
@@ -106,29 +107,60 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     @inlinable
     func makeInner() -> Inner? {
         let inner = Inner(storage: self)
-        let evicted = lock.guarded { () -> ContiguousArray<any Subscription>? in
-            guard isActive else { return nil }
-            var evicted: ContiguousArray<any Subscription> = []
-            if exclusive && !inners.isEmpty {
-                for old in inners {
-                    old.done = true
-                    old.slot = -1
-                    if let subscription = old.subscription { evicted.append(subscription) }
-                    old.subscription = nil
-                }
-                inners.removeAll(keepingCapacity: true)
-                // Only one inner is live at a time, so everything queued came from the evicted ones.
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            }
+        var evicted: ContiguousArray<any Subscription> = []
+        let accepted = lock.guarded { () -> Bool in
+            guard isActive else { return false }
+            if exclusive { evicted = evictAll() }
             inner.slot = inners.count
             inners.append(inner)
-            return evicted
+            return true
         }
-        guard let evicted else { return nil }
         for subscription in evicted { subscription.cancel() }
-        return inner
+        return accepted ? inner : nil
     }
+
+    /// With the lock held (exclusive mode): retires every inner and drops what they queued.
+    @inlinable
+    func evictAll() -> ContiguousArray<any Subscription> {
+        var evicted: ContiguousArray<any Subscription> = []
+        guard !inners.isEmpty || !queueIsEmpty else { return evicted }
+        for old in inners {
+            old.done = true
+            old.slot = -1
+            if let subscription = old.subscription { evicted.append(subscription) }
+            old.subscription = nil
+        }
+        inners.removeAll(keepingCapacity: true)
+        // Only one inner is live at a time, so everything queued came from the evicted ones.
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+        return evicted
+    }
+
+    /// Scalar fusion (as RxJava does for `just`): an inner `Just` is a value and an immediate
+    /// finish, so its value is delivered or queued directly, without subscribing to it.
+    /// Observably the same as subscribing; it saves two allocations and four lock round trips.
+    @inlinable
+    func scalar(_ value: Output) {
+        var evicted: ContiguousArray<any Subscription> = []
+        let target = lock.guarded { () -> Downstream? in
+            guard isActive else { return nil }
+            if exclusive { evicted = evictAll() }
+            if !delivering, demand > 0, queueIsEmpty, let downstream {
+                delivering = true
+                demand -= 1
+                return downstream
+            }
+            queue.append(Pending(inner: nil, value: value))
+            return nil
+        }
+        for subscription in evicted { subscription.cancel() }
+        guard let target else { return }
+        drain(adding: target.receive(value))
+    }
+
+    /// Whether the outer is asked for one more publisher each time an inner finishes.
+    @inlinable var refillsOuter: Bool { !maxPublishers.isUnlimited }
 
     /// Registers `count` inners at once, before any is subscribed, so that one finishing early
     /// cannot complete the whole merge. Empty once terminated.
@@ -351,7 +383,7 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
                         queueHead = 0
                     }
                     demand -= 1
-                    if !next.inner.unlimited && !next.inner.done { refill = next.inner.subscription }
+                    if let inner = next.inner, !inner.unlimited, !inner.done { refill = inner.subscription }
                     target = downstream
                     value = next.value
                     return .value
