@@ -1,6 +1,5 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 // Helpers shared by the operator tests: compact event recording and the checks every operator
@@ -69,14 +68,14 @@ final class Token: @unchecked Sendable {
 /// cancel and on completion, like a real publisher (ManualPublisher keeps it forever).
 final class ReleasingSource<Output, Failure: Error>: Publisher, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscription: Link?
 
     init() {}
 
     final class Link: Subscription, @unchecked Sendable {
         // @unchecked: every stored var is read and written only under `lock`.
-        let lock = Mutex<Void>(())
+        let lock = Lock()
         var downstream: AnySubscriber<Output, Failure>?
         var demand = Subscribers.Demand.none
         init(_ downstream: AnySubscriber<Output, Failure>) { self.downstream = downstream }
