@@ -62,6 +62,28 @@ struct CombiningLifecycleTests {
         #expect(weakSub == nil)
     }
 
+    @Test("C21 C23 request and cancel from inside receive: no deadlock, nothing after the cancel", arguments: cases)
+    func reentrantCancel(_ c: Case) {
+        let a = Source()
+        let b = Source()
+        let sub = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        sub.onValue = { _, s in
+            s.request(.max(1))
+            s.cancel()
+            return .max(1)
+        }
+        c.make(a, b).subscribe(sub)
+        for i in 0..<3 {
+            a.send(i)
+            b.send(i)
+        }
+        a.send(completion: .finished)
+        b.send(completion: .finished)
+        #expect(sub.values.count == 1)
+        #expect(sub.completion == nil)
+        #expect(sub.violations.isEmpty)
+    }
+
     @Test("C06 a second subscription to an input is cancelled; the first is kept")
     func secondSubscription() {
         typealias Captured = any Subscriber<Int, TestError>
