@@ -87,4 +87,60 @@ struct FutureBridgeTests {
         subject.send(2)
         #expect(sub.values == [1], "values sent after cancel go nowhere")
     }
+
+    @Test("C37 authorize with retry(3) and replaceError, as the article composes it")
+    func authorizeRetry() {
+        let attempts = Counter()
+        func authorize(failures: Int) -> AnyPublisher<Bool, any Error> {
+            Deferred {
+                Future { promise in
+                    if attempts.increment() <= failures {
+                        promise(.failure(TestError("denied")))
+                    } else {
+                        promise(.success(true))
+                    }
+                }
+            }.eraseToAnyPublisher()
+        }
+        let ok = TestSubscriber<Bool, Never>()
+        authorize(failures: 2).retry(3).replaceError(with: false).subscribe(ok)
+        #expect(ok.values == [true])
+        #expect(attempts.value == 3)
+
+        let tooMany = TestSubscriber<Bool, Never>()
+        authorize(failures: 100).retry(3).replaceError(with: false).subscribe(tooMany)
+        #expect(tooMany.values == [false])
+        #expect(attempts.value == 3 + 4)
+    }
+
+    @Test("authorize, retry, flatMap into a subject stream, replaceError: starts on subscribe, stops on cancel")
+    func authorizeThenStream() {
+        let log = BridgeLog()
+        let attempts = Counter()
+        let subject = PassthroughSubject<[Double], any Error>()
+        let authorize = Deferred {
+            Future<Bool, any Error> { promise in
+                attempts.increment() < 3 ? promise(.failure(TestError("denied"))) : promise(.success(true))
+            }
+        }
+        let heartRate = subject.handleEvents(
+            receiveSubscription: { _ in log.append("query started") },
+            receiveCancel: { log.append("query stopped") })
+        let sub = TestSubscriber<[Double], Never>()
+        authorize
+            .retry(3)
+            .flatMap { authorized in
+                authorized ? heartRate.eraseToAnyPublisher() : Empty().eraseToAnyPublisher()
+            }
+            .replaceError(with: [])
+            .subscribe(sub)
+        #expect(log.all == ["query started"])
+        subject.send([61])
+        subject.send([62])
+        sub.cancel()
+        subject.send([63])
+        #expect(sub.values == [[61], [62]])
+        #expect(log.all == ["query started", "query stopped"])
+        #expect(attempts.value == 3)
+    }
 }
