@@ -60,12 +60,15 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     @usableFromInline var cancelled = false
     @usableFromInline var task: Task<Void, Never>?
     @usableFromInline var waiter: UnsafeContinuation<Bool, Never>?
+    /// The task's body, made in `init` (specialised context; see `AsyncMapStorage.workerBody`).
+    @usableFromInline var body: (() async -> Void)?
 
     @inlinable
     init(base: Base, downstream: Downstream, executorPreference: (any TaskExecutor)?) {
         self.base = base
         self.downstream = downstream
         self.executorPreference = executorPreference
+        self.body = { await self.run() }
     }
 
     @usableFromInline var description: String { "AsyncSequence" }
@@ -73,18 +76,19 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     @inlinable
     func request(_ more: Subscribers.Demand) {
         guard more > 0 else { return }
-        let (start, waiter) = lock.guarded { () -> (Bool, UnsafeContinuation<Bool, Never>?) in
-            guard !cancelled else { return (false, nil) }
+        let (start, waiter) = lock.guarded { () -> ((() async -> Void)?, UnsafeContinuation<Bool, Never>?) in
+            guard !cancelled else { return (nil, nil) }
             demand += more
             let waiter = self.waiter
             self.waiter = nil
-            if started { return (false, waiter) }
+            if started { return (nil, waiter) }
             started = true
-            return (true, waiter)
+            let body = self.body
+            self.body = nil
+            return (body, waiter)
         }
         waiter?.resume(returning: true)
-        guard start else { return }
-        let body: () async -> Void = { await self.run() }  // see AsyncMapStorage.startWorkers
+        guard let body = start else { return }
         let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if cancelled { return true }
@@ -100,6 +104,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
             guard !cancelled else { return (nil, nil) }
             cancelled = true
             downstream = nil
+            body = nil
             let taken = (self.task, self.waiter)
             self.task = nil
             self.waiter = nil
@@ -165,6 +170,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
             let last = downstream
             downstream = nil
             task = nil
+            body = nil
             return last
         }
     }

@@ -21,6 +21,11 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @usableFromInline var upstream: (any Subscription)?
     @usableFromInline var receivedSubscription = false
     @usableFromInline var task: Task<Void, Never>?
+    /// The worker task's body, made in `init`: `init` runs in the subscriber's specialised
+    /// context (`receive(subscriber:)`), so the loop is specialised too, whereas `request` arrives
+    /// through `any Subscription` and runs generic code. Taken when the task starts; dropped at
+    /// the end, which breaks the cycle through `self`.
+    @usableFromInline var workerBody: (() async -> Void)?
     @usableFromInline let transform: @Sendable (Upstream.Output) async -> Result<Downstream.Input, Downstream.Failure>
     @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Downstream.Failure
     @usableFromInline let executorPreference: (any TaskExecutor)?
@@ -38,6 +43,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
         self.executorPreference = executorPreference
         self.transform = transform
         self.mapFailure = mapFailure
+        self.workerBody = { await self.runWorkers() }
     }
 
     @usableFromInline var description: String { "AsyncMap" }
@@ -116,6 +122,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     func releaseResources() -> Downstream? {
         let target = downstream
         downstream = nil
+        workerBody = nil
         return target
     }
 
@@ -130,10 +137,12 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
 
     @inlinable
     func startWorkers() {
-        // A plain closure made here (specialised code) and sent to the task: the task's own closure
-        // then captures no generic metatype, and the worker loop runs specialised, not through a
-        // generic witness.
-        let body: () async -> Void = { await self.runWorkers() }
+        // A plain closure sent to the task: the task's own closure captures no generic metatype.
+        guard let body = lock.guarded({ () -> (() async -> Void)? in
+            let body = workerBody
+            workerBody = nil
+            return body
+        }) else { return }
         let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if machine.phase == .terminated { return true }
