@@ -2,9 +2,10 @@ extension Publisher where Failure == Never, Output: Sendable {
     /// This publisher's values as an `AsyncSequence`.
     ///
     /// Demand follows the consumer: each `next()` requests exactly one value (`.max(1)`) and
-    /// nothing is buffered beyond it. Leaving the loop (the iterator is released) or cancelling
-    /// the consuming task cancels the subscription; the iterator then returns `nil`, and keeps
-    /// returning `nil` after the publisher finishes.
+    /// nothing is buffered beyond it (no buffer: a value sent without demand, by a subject for
+    /// instance, is the publisher's to drop). Leaving the loop (the iterator is released) or
+    /// cancelling the consuming task cancels the subscription and `next()` returns `nil`; after
+    /// the publisher finishes, `next()` returns `nil` forever.
     ///
     /// ```swift
     /// for await value in [1, 2, 3].publisher.values { print(value) }
@@ -16,7 +17,8 @@ extension Publisher where Output: Sendable {
     /// This publisher's values as a throwing `AsyncSequence`.
     ///
     /// As `values` for a publisher that cannot fail: one value requested per `next()`; leaving
-    /// the loop or cancelling the task cancels the subscription. A failure is thrown once, after
+    /// the loop or cancelling the task cancels the subscription and ends the loop with `nil`
+    /// (like `AsyncThrowingStream`, cancellation is not thrown). A failure is thrown once, after
     /// the values before it; `next()` then returns `nil` forever.
     ///
     /// ```swift
