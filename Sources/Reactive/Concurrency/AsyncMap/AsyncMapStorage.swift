@@ -29,6 +29,8 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @usableFromInline let transform: @Sendable (Upstream.Output) async -> Result<Downstream.Input, Downstream.Failure>
     @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Downstream.Failure
     @usableFromInline let executorPreference: (any TaskExecutor)?
+    /// A copy of the machine's limit, readable without the lock.
+    @usableFromInline let maxConcurrent: Int
 
     @inlinable
     init(
@@ -40,6 +42,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     ) {
         self.downstream = downstream
         self.machine = Machine(maxConcurrent: maxConcurrent)
+        self.maxConcurrent = Swift.max(1, maxConcurrent)
         self.executorPreference = executorPreference
         self.transform = transform
         self.mapFailure = mapFailure
@@ -154,7 +157,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
 
     @inlinable
     func runWorkers() async {
-        let count = machine.maxConcurrent  // immutable after init
+        let count = maxConcurrent
         if count == 1 {
             await workerLoop()
         } else {
