@@ -263,7 +263,9 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     /// Calls the subscriber. Only the deliverer calls it, without the lock.
     @usableFromInline var deliver: Deliver?
-    @usableFromInline var queue: ContiguousArray<Output> = []
+    /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
+    /// the queue never keeps (and never frees under the lock) a value it handed out.
+    @usableFromInline var queue: ContiguousArray<Output?> = []
     @usableFromInline var queueHead = 0
 
     @inlinable
@@ -311,14 +313,15 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
+                    let dropped = queue
                     queue = []
                     queueHead = 0
                     let released = deliver
                     deliver = nil
-                    return .stop(released)
+                    return .stop(released, dropped)
                 }
-                if queueHead < queue.count {
-                    let next = queue[queueHead]
+                if queueHead < queue.count, let next = queue[queueHead] {
+                    queue[queueHead] = nil
                     queueHead += 1
                     if queueHead == queue.count {
                         queue.removeAll(keepingCapacity: true)
@@ -357,7 +360,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     enum Step {
         case value(Output)
         case complete(Deliver?, Subscribers.Completion<Failure>)
-        case stop(Deliver?)
+        case stop(Deliver?, ContiguousArray<Output?>)
         case idle
     }
 
