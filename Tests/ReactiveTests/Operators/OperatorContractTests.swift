@@ -149,4 +149,45 @@ struct OperatorContractTests {
         #expect(sub.events == [.subscription, .value(2)])
         #expect(sub.violations == [])
     }
+
+    @Test(
+        "C09 demand is additive through a wrapping operator: initial plus follow-up plus returned",
+        arguments: [(0, 0, 0), (1, 0, 0), (2, 3, 0), (1, 1, 1), (5, 0, 2), (3, 4, 3)])
+    func additiveDemand(initial: Int, followUp: Int, returned: Int) {
+        let sub = TestSubscriber<Int, any Error>(initialDemand: .max(initial))
+        sub.onValue = { value, _ in value == 0 ? .max(returned) : .none }
+        (0..<100).publisher.tryMap { $0 }.tryFilter { _ in true }.subscribe(sub)
+        sub.request(.max(followUp))
+        let firstBatch = initial > 0 ? initial + returned : 0
+        #expect(sub.values.count == firstBatch + followUp)
+        #expect(sub.values == Array(0..<sub.values.count))
+        #expect(sub.violations == [])
+    }
+
+    @Test("C09 collect(count) turns each array demanded into count values, returned demand too")
+    func additiveDemandByCount() {
+        let sub = TestSubscriber<[Int], Never>(initialDemand: .max(1))
+        sub.onValue = { value, _ in value == [0, 1] ? .max(1) : .none }
+        (0..<20).publisher.collect(2).subscribe(sub)
+        #expect(sub.values == [[0, 1], [2, 3]])
+        sub.request(.max(2))
+        #expect(sub.values == [[0, 1], [2, 3], [4, 5], [6, 7]])
+        #expect(sub.violations == [])
+    }
+
+    @Test("C02 nothing follows the completion, even sends from inside receive(completion:)")
+    func nothingAfterCompletion() {
+        let source = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>()
+        sub.onCompletion = { _, _ in
+            source.send(9)
+            source.send(completion: .finished)
+        }
+        source.prefix(2).subscribe(sub)
+        source.send(1)
+        source.send(2)
+        source.send(3)
+        #expect(sub.events == [.subscription, .value(1), .value(2), .finished])
+        #expect(sub.violations == [])
+    }
 }
