@@ -15,8 +15,9 @@ public protocol Cancellable {
 /// subject.sink { print($0) }.store(in: &bag)
 /// ```
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    // @unchecked: the action is only read and cleared under `lock`, and runs at most once.
-    private let lock = Lock()
+    // @unchecked: `action` is touched only by the one caller that wins `cancelled` (or by deinit,
+    // when no other reference exists), so it runs at most once and is never read concurrently.
+    private let cancelled = Atomic<Bool>(false)
     private var action: Action?
 
     /// A cancellable is kept as is (no closure allocated around it); a closure as given.
@@ -43,15 +44,13 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     }
 
     deinit {
-        action?.run()
+        if !cancelled.load(ordering: .acquiring) { action?.run() }
     }
 
     public func cancel() {
-        let run = lock.guarded { () -> Action? in
-            let run = action
-            action = nil
-            return run
-        }
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let run = action
+        action = nil
         run?.run()
     }
 
