@@ -5,6 +5,20 @@ import Testing
 
 @Suite("Stress: schedulers and time operators")
 struct SchedulerStressTests {
+    @Test("DispatchQueue runs scheduled and repeating actions")
+    func dispatchQueue() {
+        let queue = DispatchQueue(label: "test")
+        let done = DispatchSemaphore(value: 0)
+        let ticks = Counter()
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) { done.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        let timer = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
+            if ticks.increment() == 3 { done.signal() }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        timer.cancel()
+    }
+
     @Test("C41 C25 receive(on: concurrent queue): order kept, never overlapping, nothing lost")
     func receiveOnConcurrentQueue() {
         for _ in 0..<20 {

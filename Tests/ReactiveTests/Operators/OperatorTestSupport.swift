@@ -6,7 +6,7 @@ import Testing
 // gets (cancellation forwarded, nothing after cancel, the C19 lifecycle matrix).
 
 /// Subscribes a fresh `TestSubscriber` with `demand` to `publisher` and returns it.
-func record<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimited) -> TestSubscriber<P.Output, P.Failure> {
+func recordSubscriber<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimited) -> TestSubscriber<P.Output, P.Failure> {
     let subscriber = TestSubscriber<P.Output, P.Failure>(initialDemand: demand)
     publisher.subscribe(subscriber)
     return subscriber
@@ -14,16 +14,16 @@ func record<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimite
 
 /// The events `publisher` sends to a subscriber with `demand`, as text (works for tuples and
 /// `any Error`); records a test issue if the contract was breached.
-func events<P: Publisher>(
+func recordedEvents<P: Publisher>(
     _ publisher: P, demand: Subscribers.Demand = .unlimited, sourceLocation: SourceLocation = #_sourceLocation
 ) -> [String] {
-    let subscriber = record(publisher, demand: demand)
+    let subscriber = recordSubscriber(publisher, demand: demand)
     #expect(subscriber.violations == [], sourceLocation: sourceLocation)
     return subscriber.events.map(\.description)
 }
 
 /// `["subscription", "value(v)"…, completion]` for comparing with `events`.
-func expected(_ values: [Any], _ completion: String? = "finished") -> [String] {
+func expectedEvents(_ values: [Any], _ completion: String? = "finished") -> [String] {
     ["subscription"] + values.map { "value(\($0))" } + (completion.map { [$0] } ?? [])
 }
 
@@ -58,7 +58,7 @@ func expectCancellation<F: Error, P: Publisher>(
 }
 
 /// An object for weak-reference checks: a closure captures it, the test watches it go away.
-final class Token: @unchecked Sendable {
+final class CapturedToken: @unchecked Sendable {
     // @unchecked: immutable and empty.
     init() {}
     func touch() {}
@@ -119,14 +119,14 @@ final class ReleasingSource<Output, Failure: Error>: Publisher, @unchecked Senda
 /// sent first unless `sendingValue` is false (for operators that finish at their first value).
 func expectLifecycle<P: Publisher>(
     capturing: Bool = true, sendingValue: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
-    _ make: (ReleasingSource<Int, TestError>, Token) -> P
+    _ make: (ReleasingSource<Int, TestError>, CapturedToken) -> P
 ) {
     for scenario in ["completed", "cancelled", "kept"] {
         let source = ReleasingSource<Int, TestError>()
         weak var weakSubscriber: TestSubscriber<P.Output, P.Failure>?
-        weak var weakToken: Token?
+        weak var weakToken: CapturedToken?
         do {
-            let token = Token()
+            let token = CapturedToken()
             weakToken = token
             let subscriber = TestSubscriber<P.Output, P.Failure>(initialDemand: .unlimited)
             weakSubscriber = subscriber
@@ -155,7 +155,7 @@ func expectThrowing<P: Publisher>(
     _ make: (ManualPublisher<Int, TestError>, _ check: @escaping (Int) throws -> Void) -> P
 ) {
     let source = ManualPublisher<Int, TestError>()
-    let subscriber = record(make(source) { if $0 == 2 { throw TestError("two") } })
+    let subscriber = recordSubscriber(make(source) { if $0 == 2 { throw TestError("two") } })
     source.send(1)
     source.send(2)
     #expect(source.last?.cancelCount == 1, "upstream cancelled once", sourceLocation: sourceLocation)
@@ -172,7 +172,7 @@ func expectReducer<P: Publisher>(
     _ make: (ManualPublisher<Int, TestError>) -> P
 ) {
     let source = ManualPublisher<Int, TestError>()
-    let subscriber = record(make(source), demand: .none)
+    let subscriber = recordSubscriber(make(source), demand: .none)
     #expect(source.last?.requested == [.unlimited], "a reducer asks for everything", sourceLocation: sourceLocation)
     for value in values { source.send(value) }
     source.send(completion: .finished)
