@@ -16,7 +16,7 @@ public protocol Cancellable {
 /// ```
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     // @unchecked: the cancel action is only read and cleared under `lock`, and runs at most once.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var action: (() -> Void)?
 
     /// Wraps a closure that runs once, on the first `cancel()` or at deinit.
