@@ -35,7 +35,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             // A count below 1 would never fill an array; Combine traps, a shell must not (C07).
-            upstream.subscribe(StepSubscription(logic: Logic(count: Swift.max(1, count)), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(count: Swift.max(1, count)), downstream: subscriber))
         }
 
         @usableFromInline

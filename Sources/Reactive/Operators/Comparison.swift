@@ -64,7 +64,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(areInIncreasingOrder: areInIncreasingOrder), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(areInIncreasingOrder: areInIncreasingOrder), downstream: subscriber))
         }
 
         @usableFromInline

@@ -54,7 +54,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(range: range), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(range: range), downstream: subscriber))
         }
 
         @usableFromInline

@@ -38,7 +38,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(result: initial, next: nextPartialResult), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(result: initial, next: nextPartialResult), downstream: subscriber))
         }
 
         @usableFromInline

@@ -32,7 +32,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(replacement: output), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(replacement: output), downstream: subscriber))
         }
 
         @usableFromInline

@@ -31,7 +31,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
         }
 
         @usableFromInline

@@ -36,7 +36,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(transform: transform), downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: Logic(transform: transform), downstream: subscriber))
         }
 
         @usableFromInline

@@ -40,7 +40,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = Logic(result: initialResult, nextPartialResult: nextPartialResult)
-            upstream.subscribe(StepSubscription(logic: logic, downstream: subscriber))
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
 
         @usableFromInline

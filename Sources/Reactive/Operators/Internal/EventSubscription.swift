@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Callbacks for each event that passes through a stage; `handleEvents` and `print` fill them.
 @usableFromInline
 struct EventHooks<Output, Failure: Error> {
@@ -37,7 +35,7 @@ final class EventSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     @usableFromInline typealias Failure = Downstream.Failure
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var hooks: EventHooks<Input, Failure>?
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?
