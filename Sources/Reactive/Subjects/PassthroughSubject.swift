@@ -15,12 +15,12 @@
 /// subject.send(completion: .finished)
 /// ```
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-    @usableFromInline let core: SubjectCore<Output, Failure>
+    @usableFromInline let core: SubjectStorage<Output, Failure>
 
     /// Creates a subject with no subscribers.
     @inlinable
     public init() {
-        core = SubjectCore(current: nil)
+        core = SubjectStorage(current: nil)
     }
 
     deinit {

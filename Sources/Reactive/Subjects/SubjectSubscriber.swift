@@ -1,9 +1,8 @@
-import Synchronization
 
 /// Subscribes a subject to an upstream publisher. It passes itself to the subject as the upstream
 /// subscription, so cancelling it (the `AnyCancellable` that `subscribe(_:)` returns) cancels upstream.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subject: Downstream?
     private var upstream: (any Subscription)?
     private var status = Status.awaitingSubscription
