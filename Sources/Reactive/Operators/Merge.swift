@@ -417,7 +417,7 @@ extension Publishers {
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(publishers.count)
             guard inners.count == publishers.count else { return }
-            for (publisher, inner) in zip(publishers, inners) { publisher.subscribe(inner) }
+            for (publisher, inner) in Swift.zip(publishers, inners) { publisher.subscribe(inner) }
             // Nothing to wait for when there are no inputs.
             if publishers.isEmpty { storage.finishIfDone() }
         }
