@@ -1,6 +1,5 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 @Suite("VirtualClock and ManualTaskExecutor")

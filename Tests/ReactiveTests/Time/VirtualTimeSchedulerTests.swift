@@ -1,12 +1,11 @@
 import Dispatch
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A thread-safe log of strings for scheduler tests.
 final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
@@ -69,7 +68,7 @@ struct VirtualTimeSchedulerTests {
         let never = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) { log.append("never") }
         never.cancel()
         let ticks = Counter()
-        let box = Mutex<AnyCancellable?>(nil)
+        let box = Lock<AnyCancellable?>(nil)
         let repeating = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) {
             log.append("tick \(scheduler.now.nanoseconds)")
             if ticks.increment() == 3 { box.withLock { $0 }?.cancel() }
@@ -134,6 +133,35 @@ struct VirtualTimeSchedulerTests {
         scheduler.run()
         #expect(log.all == ["a", "b"])
         #expect(scheduler.now == Time(nanoseconds: 1_000_001_000))
+    }
+
+    @Test("100,000 actions in time order: scheduling and running stay linear")
+    func many() {
+        let scheduler = VirtualTimeScheduler()
+        let counter = Counter()
+        for index in 0..<100_000 {
+            scheduler.schedule(after: Time(nanoseconds: Int64(index))) { counter.increment() }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 5)) { counter.increment() }
+        scheduler.run()
+        #expect(counter.value == 100_001)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test("C16 an action's captures are released once it has run, even while others are pending")
+    func releasesRunActions() {
+        final class Token: Sendable {}
+        let scheduler = VirtualTimeScheduler()
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            scheduler.schedule(after: Time(nanoseconds: 1)) { _ = token }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 100)) {}
+        scheduler.advance(by: .nanoseconds(10))
+        #expect(weakToken == nil)
+        #expect(scheduler.pendingCount == 1)
     }
 
     @Test("strides read as in Combine")
