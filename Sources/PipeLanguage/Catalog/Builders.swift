@@ -29,8 +29,22 @@ enum Build {
         let message = try b.value(0).plainText
         return Fail<Value, any Error>(error: b.error(message)).eraseToAnyPublisher()
     }
-    static let interval: Builder? = nil
-    static let timer: Builder? = nil
+    static let interval: Builder? = { b in
+        let ns = try b.duration(0)
+        guard ns > 0 else { throw b.error("interval needs a period above zero") }
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            Publishers.interval(.nanoseconds(Int(ns)), scheduler: s).map(Value.int).setFailureType(to: (any Error).self).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
+    /// One value (0) after the delay: the first tick of an interval.
+    static let timer: Builder? = { b in
+        let ns = Swift.max(1, try b.duration(0))
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            Publishers.interval(.nanoseconds(Int(ns)), scheduler: s).prefix(1).map(Value.int).setFailureType(to: (any Error).self).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
     static let future: Builder? = { b in try Hot.future(b).publisher }
     static let deferred: Builder? = { b in
         let factory = try b.pipelineFactory(0)
@@ -68,6 +82,14 @@ enum Build {
     }
     static let count: Builder? = { b in b.upstream.count().map(Value.int).eraseToAnyPublisher() }
     static let collect: Builder? = { b in
+        if b.stage.overload == 1 {
+            let ns = try b.duration(0)
+            guard ns > 0 else { throw b.error("collect byTime: needs a window above zero") }
+            func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                b.upstream.collect(.byTime(s, .nanoseconds(Int(ns)))).map(Value.array).eraseToAnyPublisher()
+            }
+            return b.onScheduler(make, make)
+        }
         if b.argument(0) != nil {
             return b.upstream.collect(try b.int(0, minimum: 1)).map(Value.array).eraseToAnyPublisher()
         }
@@ -84,13 +106,17 @@ enum Build {
     static let prefix: Builder? = { b in
         switch b.stage.overload {
         case 0: return b.upstream.prefix(try b.int(0)).eraseToAnyPublisher()
-        default: return b.upstream.tryPrefix(while: try b.predicate(0)).eraseToAnyPublisher()
+        case 1: return b.upstream.tryPrefix(while: try b.predicate(0)).eraseToAnyPublisher()
+        default: return b.upstream.prefix(untilOutputFrom: try b.publisher(0)).eraseToAnyPublisher()
         }
     }
     static let dropFirst: Builder? = { b in
         b.upstream.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).eraseToAnyPublisher()
     }
-    static let drop: Builder? = { b in b.upstream.tryDrop(while: try b.predicate(0)).eraseToAnyPublisher() }
+    static let drop: Builder? = { b in
+        if b.stage.overload == 1 { return b.upstream.drop(untilOutputFrom: try b.publisher(0)).eraseToAnyPublisher() }
+        return b.upstream.tryDrop(while: try b.predicate(0)).eraseToAnyPublisher()
+    }
     static let removeDuplicates: Builder? = { b in b.upstream.removeDuplicates().eraseToAnyPublisher() }
     static let ignoreOutput: Builder? = { b in
         b.upstream.ignoreOutput().map { (never: Never) -> Value in }.eraseToAnyPublisher()
@@ -120,31 +146,92 @@ enum Build {
     }
     static let output: Builder? = { b in b.upstream.output(at: try b.int(0)).eraseToAnyPublisher() }
     static let handleEvents: Builder? = { b in b.upstream.handleEvents().eraseToAnyPublisher() }
-    static let share: Builder? = nil
+    static let share: Builder? = { b in b.upstream.share().eraseToAnyPublisher() }
     static let flatMap: Builder? = { b in
         let max: Subscribers.Demand = b.argument(0) == nil ? .unlimited : .max(try b.int(0, minimum: 1))
         let factory = try b.pipelineFactory(1)
         return b.upstream.flatMap(maxPublishers: max) { factory($0) }.eraseToAnyPublisher()
     }
     static let merge: Builder? = { b in b.upstream.merge(with: try b.publisher(0)).eraseToAnyPublisher() }
-    static let zip: Builder? = nil
-    static let combineLatest: Builder? = nil
+    static let zip: Builder? = { b in
+        b.upstream.zip(try b.publisher(0)).map { Value.array([$0, $1]) }.eraseToAnyPublisher()
+    }
+    static let combineLatest: Builder? = { b in
+        b.upstream.combineLatest(try b.publisher(0)).map { Value.array([$0, $1]) }.eraseToAnyPublisher()
+    }
     static let switchToLatest: Builder? = { b in
         let factory = try b.pipelineFactory(0)
         return b.upstream.map { factory($0) }.switchToLatest().eraseToAnyPublisher()
     }
-    static let append: Builder? = nil
-    static let prepend: Builder? = nil
-    static let catchError: Builder? = nil
-    static let retry: Builder? = nil
-    static let delay: Builder? = nil
-    static let debounce: Builder? = nil
-    static let throttle: Builder? = nil
-    static let timeout: Builder? = nil
-    static let measureInterval: Builder? = nil
-    static let buffer: Builder? = nil
-    static let receiveOn: Builder? = nil
-    static let subscribeOn: Builder? = nil
+    static let append: Builder? = { b in
+        if b.stage.overload == 0 { return b.upstream.append(try b.value(0)).eraseToAnyPublisher() }
+        return b.upstream.append(try b.publisher(0)).eraseToAnyPublisher()
+    }
+    static let prepend: Builder? = { b in
+        if b.stage.overload == 0 { return b.upstream.prepend(try b.value(0)).eraseToAnyPublisher() }
+        return b.upstream.prepend(try b.publisher(0)).eraseToAnyPublisher()
+    }
+    /// `$0` inside the replacement pipeline is the error's message.
+    static let catchError: Builder? = { b in
+        let factory = try b.pipelineFactory(0)
+        return b.upstream.catch { factory(.string(PipelineError.from($0).message)) }.eraseToAnyPublisher()
+    }
+    static let retry: Builder? = { b in b.upstream.retry(try b.int(0)).eraseToAnyPublisher() }
+    static let delay: Builder? = { b in
+        let ns = try b.duration(0)
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            b.upstream.delay(for: .nanoseconds(Int(ns)), scheduler: s).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
+    static let debounce: Builder? = { b in
+        let ns = try b.duration(0)
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            b.upstream.debounce(for: .nanoseconds(Int(ns)), scheduler: s).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
+    static let throttle: Builder? = { b in
+        let ns = try b.duration(0)
+        var latest = false
+        if b.argument(1) != nil {
+            guard case .bool(let l) = try b.value(1) else { throw b.error("throttle expects latest: true or false") }
+            latest = l
+        }
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            b.upstream.throttle(for: .nanoseconds(Int(ns)), scheduler: s, latest: latest).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
+    static let timeout: Builder? = { b in
+        let ns = try b.duration(0)
+        let error = b.error("timed out after \(Printer.duration(ns))")
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+            b.upstream.timeout(.nanoseconds(Int(ns)), scheduler: s, customError: { error }).eraseToAnyPublisher()
+        }
+        return b.onScheduler(make, make)
+    }
+    /// Emits milliseconds (a Double) since the previous value (or the subscription).
+    static let measureInterval: Builder? = { b in
+        b.onScheduler(
+            { (s: VirtualTimeScheduler) in
+                b.upstream.measureInterval(using: s).map { Value.double(Double($0.nanoseconds) / 1e6) }.eraseToAnyPublisher()
+            },
+            { (q: DispatchQueue) in
+                b.upstream.measureInterval(using: q).map { Value.double(Double($0.magnitude) / 1e6) }.eraseToAnyPublisher()
+            })
+    }
+    static let buffer: Builder? = { b in
+        b.upstream.buffer(size: try b.int(0, minimum: 1), prefetch: .byRequest, whenFull: .dropNewest).eraseToAnyPublisher()
+    }
+    static let receiveOn: Builder? = { b in
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.receive(on: s).eraseToAnyPublisher() }
+        return b.onScheduler(make, make)
+    }
+    static let subscribeOn: Builder? = { b in
+        func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.subscribe(on: s).eraseToAnyPublisher() }
+        return b.onScheduler(make, make)
+    }
     static let asyncMap: Builder? = { b in
         let step = try AsyncStep(b)
         let runtime = b.context.runtime
@@ -155,6 +242,14 @@ enum Build {
 }
 
 extension StageBuild {
+    /// Calls `virtual` with the runtime's VirtualTimeScheduler, or `real` with its dispatch queue.
+    func onScheduler(
+        _ virtual: (VirtualTimeScheduler) -> ValuePublisher, _ real: (DispatchQueue) -> ValuePublisher
+    ) -> ValuePublisher {
+        if let parts = context.runtime.virtual { return virtual(parts.scheduler) }
+        return real(context.runtime.queue)
+    }
+
     /// A closure used as a condition: it must produce a Bool.
     func predicate(_ i: Int) throws -> @Sendable (Value) throws -> Bool {
         let f = try closure(i)

@@ -288,13 +288,15 @@ struct Checker {
                 slots[i] = argument
             }
         }
-        for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
-            error(Message.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
-            return nil
-        }
+        let mark = diagnostics.count
         for (i, param) in params.enumerated() {
             guard let argument = slots[i] else { continue }
             checkArgument(argument, param, name: name, dollars: dollars, signature: signature)
+        }
+        if diagnostics.count > mark { return nil }
+        for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
+            error(Message.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
+            return nil
         }
         return slots
     }
