@@ -427,8 +427,13 @@ struct Parser {
                 e = try make(.index(e, index), e.span.through(close.span))
             } else if current.isPunct("."), let name = peek().identifier {
                 _ = advance()
-                let nameToken = advance()
-                e = try make(.member(e, name), e.span.through(nameToken.span))
+                var last = advance()
+                // `uppercased()` reads like Swift; a member takes no arguments.
+                if current.isPunct("("), peek().isPunct(")"), current.span.offset == last.span.offset + last.span.length {
+                    _ = advance()
+                    last = advance()
+                }
+                e = try make(.member(e, name), e.span.through(last.span))
             } else {
                 return e
             }

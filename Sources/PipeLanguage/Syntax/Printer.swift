@@ -94,7 +94,8 @@ enum Printer {
         case .ternary(let c, let a, let b):
             return "\(wrap(c, above: 2)) ? \(print(a)) : \(print(b))"
         case .index(let base, let i): return "\(wrap(base, above: 10))[\(print(i))]"
-        case .member(let base, let name): return "\(wrap(base, above: 10)).\(name)"
+        case .member(let base, let name):
+            return "\(wrap(base, above: 10)).\(name)" + (["uppercased", "lowercased"].contains(name) ? "()" : "")
         case .call(let name, let args): return "\(name)(" + args.map(print).joined(separator: ", ") + ")"
         case .range(let a, let b): return "\(wrap(a, above: 7))...\(wrap(b, above: 7))"
         }
