@@ -24,6 +24,19 @@ public struct Pipeline: Sendable {
         self.bindings = bindings
     }
 
+    /// Builds a fresh `Reactive` graph for this pipeline without subscribing (the terminal is not
+    /// part of it). Useful to embed a `.pipe` pipeline in Swift code, and for benchmarks.
+    ///
+    /// ```swift
+    /// let publisher = try pipeline.makePublisher()
+    /// let c = publisher.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// ```
+    /// - Throws: `PipelineError` when an argument cannot be evaluated.
+    public func makePublisher() throws -> AnyPublisher<Value, any Error> {
+        let context = BuildContext(runtime: runtime, bindings: bindings, events: nil)
+        return try context.build(checked, source: source, env: .none, depth: 0)
+    }
+
     /// The terminal that ends it: `sink`, `values` or `async`.
     public var terminal: String { checked.terminal }
 
