@@ -21,7 +21,8 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
         if let statement = session.compile(setup, file: "setup").statements.first { _ = session.execute(statement) }
     }
     let (statements, diagnostics) = session.compile(text, file: "in", firstLine: 1)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.unicodeScalars.count }
+    // Lines end at each "\n" byte (a "\r\n" is one Character in Swift, so split the bytes).
+    let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self).unicodeScalars.count }
     func require(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { fatalError("invariant broken: \(message()) for input \(text.debugDescription)") }
     }
@@ -31,7 +32,7 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
         return location.column >= 1 && location.column <= count + 1 && length >= 0 && location.column - 1 + length <= count + 1
     }
     for d in diagnostics {
-        require(inside(d.location, length: d.length) && d.offset >= 0 && d.offset <= data.count, "diagnostic outside the input: \(d)")
+        require(inside(d.location, length: d.length) && d.offset >= 0 && d.offset <= text.utf8.count, "diagnostic outside the input: \(d)")
         _ = d.rendered(source: text, color: false)
     }
     for statement in statements {

@@ -22,7 +22,7 @@ let fragments: [String] = [
     "+", "-", "*", "/", "%", "$0", "$1", "$9", "$", "0", "1", "-1", "42", "1.5", "1e3", "99999999999999999999",
     "100ms", "2s", "1.5s", "3m", "5x", "\"a\"", "\"\\(", "\"\\($0)\"", "\"", "\\", "true", "false", "nil", "abs(", "min(",
     "String(", ".count", "[0]", "#", "\n", "\n", " ", " ", " ", "\t", ":help", ":", "\u{FFFD}", "\u{07}", "\u{0}", "é", "🙂",
-    "maxPublishers:", "latest:", "where:", "while:", "untilOutputFrom:", "byTime:", "at:",
+    "maxPublishers:", "latest:", "where:", "while:", "untilOutputFrom:", "byTime:", "at:", "\r\n", "\r",
 ]
 
 /// Checks the invariants every input must keep; returns a description of the first broken one.
@@ -32,7 +32,7 @@ func checkInvariants(_ text: String) -> String? {
     _ = session.execute(session.compile("let s = subject", file: "setup").statements[0])
     let (statements, diagnostics) = session.compile(text, file: "in", firstLine: 3)
     let bytes = text.utf8.count
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     func inside(_ location: PipeLanguage.SourceLocation, _ offset: Int?, _ length: Int) -> Bool {
         let line = location.line - 3
         guard line >= 0, line < lines.count, location.file == "in" else { return false }

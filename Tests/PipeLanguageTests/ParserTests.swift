@@ -249,7 +249,7 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
 }
 
 func checkInside(_ d: Diagnostic, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     #expect(d.offset >= 0 && d.offset <= text.utf8.count, sourceLocation: sourceLocation)
     #expect(d.location.line >= 1 && d.location.line <= lines.count, sourceLocation: sourceLocation)
     if d.location.line >= 1 && d.location.line <= lines.count {
