@@ -60,7 +60,7 @@ private func entry(
     }.joined(separator: "\n")
     return CatalogEntry(
         name: name, aliases: aliases, kind: kind, signature: signature, summary: summary, combine: combine,
-        example: example, overloads: overloads, build: build, infer: infer)
+        example: example, signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "), overloads: overloads, build: build, infer: infer)
 }
 
 enum CatalogTable {

@@ -34,7 +34,7 @@ public struct Pipeline: Sendable {
     /// - Throws: `PipelineError` when an argument cannot be evaluated.
     public func makePublisher() throws -> AnyPublisher<Value, any Error> {
         let context = BuildContext(runtime: runtime, bindings: bindings, events: nil)
-        return try context.build(checked, source: source, env: .none, depth: 0)
+        return AnyPublisher(try context.build(checked, source: source, env: .none, depth: 0))
     }
 
     /// The terminal that ends it: `sink`, `values` or `async`.

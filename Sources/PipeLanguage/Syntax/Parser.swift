@@ -357,15 +357,21 @@ struct Parser {
         return lhs
     }
 
-    mutating func parseOr() throws -> Expr { try parseBinaryLevel(["||"]) { try $0.parseAnd() } }
-    mutating func parseAnd() throws -> Expr { try parseBinaryLevel(["&&"]) { try $0.parseComparison() } }
+    static let orOperators: Set<String> = ["||"]
+    static let andOperators: Set<String> = ["&&"]
+    static let comparisonOperators: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
+    static let additiveOperators: Set<String> = ["+", "-"]
+    static let multiplicativeOperators: Set<String> = ["*", "/", "%"]
+
+    mutating func parseOr() throws -> Expr { try parseBinaryLevel(Parser.orOperators) { try $0.parseAnd() } }
+    mutating func parseAnd() throws -> Expr { try parseBinaryLevel(Parser.andOperators) { try $0.parseComparison() } }
 
     mutating func parseComparison() throws -> Expr {
         let lhs = try parseCoalescing()
-        guard let p = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(p) else { return lhs }
+        guard let p = current.punct, Parser.comparisonOperators.contains(p) else { return lhs }
         let opToken = advance()
         let rhs = try parseCoalescing()
-        if let q = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(q) {
+        if let q = current.punct, Parser.comparisonOperators.contains(q) {
             throw fail("comparisons cannot be chained; use '&&'", current.span)
         }
         _ = opToken
@@ -394,8 +400,8 @@ struct Parser {
         return try make(.range(lhs, rhs), lhs.span.through(rhs.span))
     }
 
-    mutating func parseAdditive() throws -> Expr { try parseBinaryLevel(["+", "-"]) { try $0.parseMultiplicative() } }
-    mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(["*", "/", "%"]) { try $0.parseUnary() } }
+    mutating func parseAdditive() throws -> Expr { try parseBinaryLevel(Parser.additiveOperators) { try $0.parseMultiplicative() } }
+    mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(Parser.multiplicativeOperators) { try $0.parseUnary() } }
 
     mutating func parseUnary() throws -> Expr {
         if let p = current.punct, p == "-" || p == "!" {
