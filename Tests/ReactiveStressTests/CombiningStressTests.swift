@@ -1,7 +1,6 @@
 import Foundation
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A demand-respecting source for one subscriber, driven by one thread: `offer` sends a value only
@@ -14,7 +13,7 @@ final class DemandSource: Publisher, @unchecked Sendable {
 
     enum Offer { case sent, noDemand, closed }
 
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscriber: AnySubscriber<Int, TestError>?
     private var demand = Subscribers.Demand.none
     private var subscribed = false
@@ -98,7 +97,7 @@ final class DemandSource: Publisher, @unchecked Sendable {
 
 /// Tracks how many sources are live at once, and the most ever seen.
 final class LiveCounter: Sendable {
-    private let state = Mutex<(now: Int, most: Int)>((0, 0))
+    private let state = Lock<(now: Int, most: Int)>((0, 0))
     func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
     func leave() { state.withLock { $0.now -= 1 } }
     var most: Int { state.withLock { $0.most } }

@@ -5,6 +5,20 @@ import Testing
 
 @Suite("Stress: schedulers and time operators")
 struct SchedulerStressTests {
+    @Test("DispatchQueue runs scheduled and repeating actions")
+    func dispatchQueue() {
+        let queue = DispatchQueue(label: "test")
+        let done = DispatchSemaphore(value: 0)
+        let ticks = Counter()
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) { done.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        let timer = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
+            if ticks.increment() == 3 { done.signal() }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        timer.cancel()
+    }
+
     @Test("C41 C25 receive(on: concurrent queue): order kept, never overlapping, nothing lost")
     func receiveOnConcurrentQueue() {
         for _ in 0..<20 {
@@ -194,5 +208,62 @@ struct SchedulerStressTests {
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(sub.values == Array(0..<2000))
         #expect(sub.violations.isEmpty)
+    }
+}
+
+@Suite("Stress: buffer, throttle, collect")
+struct BufferingStressTests {
+    @Test("C08 C25 buffer: requests from 3 threads while upstream sends: in order, never beyond demand, never overlapping")
+    func bufferConcurrentRequests() {
+        for _ in 0..<50 {
+            let upstream = ManualPublisher<Int, Never>()
+            let sub = TestSubscriber<Int, Never>(initialDemand: .none)
+            upstream.buffer(size: 1000, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
+            let finished = runConcurrently(threads: 4) { index in
+                if index == 0 {
+                    for value in 0..<300 { upstream.send(value) }
+                    upstream.send(completion: .finished)
+                } else {
+                    for _ in 0..<100 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(sub.values == Array(0..<300))
+            #expect(sub.completion == .finished)
+            #expect(sub.violations.isEmpty)
+        }
+    }
+
+    @Test("C14 C28 throttle and collect on a real queue, with a racing cancel and completion")
+    func throttleAndCollectRacingCancel() {
+        for round in 0..<40 {
+            let queue = DispatchQueue(label: "buffering-\(round)")
+            let upstream = ManualPublisher<Int, Never>()
+            let throttled = TestSubscriber<Int, Never>()
+            let collected = TestSubscriber<[Int], Never>()
+            upstream.throttle(for: .microseconds(30), scheduler: queue, latest: round % 2 == 0).subscribe(throttled)
+            upstream.collect(.byTimeOrCount(queue, .microseconds(30), 7)).subscribe(collected)
+            let finished = runConcurrently(threads: 4) { index in
+                switch index {
+                case 0:
+                    for value in 0..<200 {
+                        upstream.send(value, to: 0)
+                        upstream.send(value, to: 1)
+                    }
+                    upstream.send(completion: .finished, to: 0)
+                    upstream.send(completion: .finished, to: 1)
+                case 1: throttled.cancel()
+                case 2: collected.cancel()
+                default: collected.request(.max(5))
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            queue.sync {}
+            #expect(throttled.violations.isEmpty)
+            #expect(collected.violations.isEmpty)
+            #expect(throttled.values == throttled.values.sorted())
+            let flat = collected.values.flatMap { $0 }
+            #expect(flat == flat.sorted())
+        }
     }
 }

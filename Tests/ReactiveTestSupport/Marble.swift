@@ -300,3 +300,36 @@ public func marbles<P: Publisher>(
     if !result.passed { print("Marble mismatch for input \(input):\(result)") }
     return result
 }
+
+/// A marble test with several sources (for `merge`, `zip`, `combineLatest`, `switchToLatest` …):
+/// `inputs[i]` becomes `sources[i]`, all on the same scheduler and tick.
+///
+/// ```swift
+/// let result = marbles(["-a---c|", "--b-|"], expected: "-ab--c|") { sources, _ in
+///     sources[0].merge(with: sources[1])
+/// }
+/// ```
+public func marbles<P: Publisher>(
+    _ inputs: [String],
+    expected: String,
+    tick: VirtualTimeScheduler.SchedulerTimeType.Stride = .milliseconds(10),
+    demand: Subscribers.Demand = .unlimited,
+    extraTicks: Int = 5,
+    cancelAt: Int? = nil,
+    format: @escaping (P.Output) -> String = { "\($0)" },
+    _ build: ([MarblePublisher], VirtualTimeScheduler) -> P
+) -> MarbleResult {
+    let scheduler = VirtualTimeScheduler()
+    let sources = inputs.map { MarblePublisher($0, scheduler: scheduler, tick: tick) }
+    let recorder = MarbleRecorder<P.Output, P.Failure>(scheduler: scheduler, demand: demand, format: format)
+    build(sources, scheduler).subscribe(recorder)
+    let length = (inputs.map(\.count) + [expected.count]).max()! + extraTicks
+    if let cancelAt {
+        scheduler.advance(to: .init(nanoseconds: (tick * cancelAt).nanoseconds))
+        recorder.cancel()
+    }
+    scheduler.advance(to: .init(nanoseconds: (tick * length).nanoseconds))
+    let result = MarbleResult(expected: expected, actual: recorder.diagram(tick: tick))
+    if !result.passed { print("Marble mismatch for inputs \(inputs):\(result)") }
+    return result
+}

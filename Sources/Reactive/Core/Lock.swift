@@ -22,37 +22,28 @@ import Darwin
 /// let counter = Lock(0)
 /// counter.withLock { $0 += 1 }
 /// ```
-public final class Lock<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only reached inside `withLock`, under `mutex`.
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline var value: Value
+public struct Lock<Value>: @unchecked Sendable {
+    // @unchecked: the value is only reached inside `withLock`, under the mutex stored beside it.
+    @usableFromInline let storage: LockStorage<Value>
 
     /// Creates a lock protecting `value`.
+    @inlinable
     public init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        storage = LockStorage.make(value)
     }
 
     /// Runs `body` with exclusive access to the protected value and returns its result.
     @inlinable
     @inline(__always)
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withLock(body)
     }
 }
 
 extension Lock where Value == Void {
     /// Creates a lock that guards state kept outside it (in the owner's stored properties).
-    public convenience init() { self.init(()) }
+    @inlinable
+    public init() { self.init(()) }
 
     /// Runs `body` with the lock held and returns its result.
     ///
@@ -60,8 +51,39 @@ extension Lock where Value == Void {
     @inlinable
     @inline(__always)
     public func guarded<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        try storage.withLock { _ in try body() }
+    }
+}
+
+/// The value and its `pthread_mutex_t` in one allocation: the mutex is the buffer's single
+/// tail-allocated element, so its address never moves (a pthread mutex must not be moved).
+@usableFromInline
+final class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    @inlinable
+    static func make(_ value: Value) -> LockStorage {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(mutex, nil)
+        }
+        return unsafeDowncast(buffer, to: LockStorage.self)
+    }
+
+    @inlinable
+    @inline(__always)
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+
+    deinit {
+        // ManagedBuffer destroys the header (the value) itself; the elements are ours.
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
     }
 }

@@ -112,15 +112,18 @@ final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscript
 
     @inlinable
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-        let live = lock.guarded { () -> Bool in
-            guard status != .terminated else { return false }
+        // The upstream is released after the lock, like everything a lock gives up.
+        let (live, released) = lock.guarded { () -> (Bool, (any Subscription)?) in
+            guard status != .terminated else { return (false, nil) }
             status = .terminated
+            let released = upstream
             upstream = nil
-            return true
+            return (true, released)
         }
         guard live else { return }
         refCount.release()
         downstream.receive(completion: completion)
+        withExtendedLifetime(released) {}
     }
 
     @usableFromInline

@@ -184,3 +184,8 @@ extension Publishers {
         }
     }
 }
+
+// Equatable like Combine's: equal when the inputs are.
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}

@@ -117,3 +117,5 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
         }
     }
 }
+
+extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}

@@ -423,3 +423,13 @@ extension Publishers {
         }
     }
 }
+
+// Equatable like Combine's: two merges are equal when their inputs are.
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
+extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {}

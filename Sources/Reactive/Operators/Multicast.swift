@@ -12,7 +12,9 @@ extension Publisher {
     /// let b = m.sink { print("b", $0) }
     /// let connection = m.connect()
     /// ```
-    /// - Parameter createSubject: Makes the subject; called at most once.
+    /// - Parameter createSubject: Makes the subject on first use. It is user code, so it is not run
+    ///   under a lock: if two threads use the multicast for the first time at once, it may run twice
+    ///   and one result is kept. Keep it free of side effects.
     /// - Returns: A connectable publisher.
     @inlinable
     public func multicast<S: Subject>(_ createSubject: @escaping () -> S) -> Publishers.Multicast<Self, S>

@@ -4,7 +4,8 @@ extension Publisher {
     /// The subscription itself is handed to the subscriber at once, on the subscribing thread, so
     /// a value sent right after subscribing is never lost (C41). Values keep their order even on a
     /// concurrent queue, and are delivered one at a time. `request` and `cancel` go straight
-    /// upstream; `cancel` discards deliveries still queued.
+    /// upstream; `cancel` discards deliveries still queued. After `cancel()` returns nothing new is
+    /// delivered; a delivery already running on the scheduler's thread finishes (C15).
     ///
     /// ```swift
     /// subject.receive(on: DispatchQueue.main).sink { updateUI($0) }

@@ -126,3 +126,5 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         }
     }
 }
+
+extension Publishers.Retry: Equatable where Upstream: Equatable {}

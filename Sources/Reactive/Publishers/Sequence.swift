@@ -93,11 +93,10 @@ where Downstream.Input == Iterator.Element {
         guard let downstream else { return release() }
         var iterator = self.iterator
         var pending = self.pending
-        defer {
-            self.iterator = iterator
-        }
         while true {
             if budget == .none {
+                // Write the cursor back before the lock can hand emitting to another thread.
+                self.iterator = iterator
                 self.pending = pending
                 budget = lock.guarded { () -> Subscribers.Demand in
                     let taken = demand

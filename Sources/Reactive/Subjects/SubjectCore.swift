@@ -1,14 +1,19 @@
+import Synchronization
+
 
 // How subjects deliver (shared by PassthroughSubject and CurrentValueSubject).
 //
 // One lock per subject guards the subject's state and the state of every subscription to it
 // (a "conduit"). Nothing is called while it is held. Each conduit delivers to its subscriber one
-// signal at a time: the thread that finds it idle becomes its *deliverer* (`delivering = true`) and
-// calls the subscriber without the lock; a value sent meanwhile, from another thread or from
-// inside the subscriber's own `receive` (C22), is queued on the conduit and delivered by the
-// deliverer when the current call returns. So `receive` is never entered twice at once (C25) and
-// a re-entrant send is a trampoline, not a recursion: it reaches that subscriber after the call
-// that sent it returns, and reaches the subject's other subscribers straight away.
+// signal at a time, counted by its atomic `wip` ("work in progress"): whoever raises it from 0 to
+// 1 (always under the lock) becomes the conduit's *deliverer* and calls the subscriber without the
+// lock; anyone who raises it further (a value sent from another thread, or from inside the
+// subscriber's own `receive`, C22; a cancel; a completion; a request owed the current value) only
+// queues the work under the lock, and the deliverer does it when its call returns, lowering `wip`
+// by one per item. So `receive` is never entered twice at once (C25), a re-entrant send is a
+// trampoline, not a recursion (it reaches that subscriber after the call that sent it returns, and
+// the subject's other subscribers at once), and the common case, a send that finds the conduit
+// idle, takes the lock once: afterwards a single atomic decrement to 0 ends the delivery.
 //
 // Demand is taken when a value is accepted (delivered or queued): a value that finds a subscriber
 // without demand is dropped for that subscriber, as Combine does (C11).
@@ -181,7 +186,7 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             subscriber.receive(completion: finished)
             return
         }
-        // The conduit starts as "delivering": nothing reaches the subscriber before its subscription.
+        // The conduit starts with `wip == 1`: nothing reaches the subscriber before its subscription.
         subscriber.receive(subscription: conduit)
         conduit.drain(adding: .none)
     }
@@ -193,9 +198,10 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
 class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final let core: SubjectCore
     @usableFromInline final var demand = Subscribers.Demand.none
-    /// True while one thread is calling the subscriber (and, at first, while it is handed its
-    /// subscription); only that thread calls it.
-    @usableFromInline final var delivering = true
+    /// Work in progress: 1 while one thread (the deliverer) may call the subscriber, plus one per
+    /// item of work queued for it. It starts at 1: the subscriber is being handed its subscription.
+    /// Raised only under the lock; lowered only by the deliverer.
+    @usableFromInline final let wip = Atomic<Int>(1)
     @usableFromInline final var state = ConduitState.active
     /// The subject completed while a delivery was in progress: the deliverer sends the completion.
     @usableFromInline final var completionPending = false
@@ -216,7 +222,7 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
         let (upstreams, owesValue) = core.lock.guarded { () -> ([any Subscription], Bool) in
             guard state == .active else { return ([], false) }
             demand += more
-            return (core.takeUpstreamsToRequest(), needsCurrentValue && !delivering)
+            return (core.takeUpstreamsToRequest(), needsCurrentValue)
         }
         for upstream in upstreams { upstream.request(.unlimited) }
         if owesValue { sendCurrentValue() }
@@ -229,7 +235,9 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
             state = .cancelled
             completionPending = false
             core.remove(self)
-            return !delivering  // else the deliverer releases the subscriber when its call returns
+            // Whoever takes the conduit from idle owns it from now on; it is never lowered again,
+            // so nobody delivers after this. If a deliverer is busy, it releases the subscriber.
+            return wip.add(1, ordering: .acquiringAndReleasing).newValue == 1
         }
         // Cancelled and idle: nobody else touches the subscriber any more, so it is released
         // here, after the lock (its deinit may call back into the subject).
@@ -255,7 +263,9 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     /// Calls the subscriber. Only the deliverer calls it, without the lock.
     @usableFromInline var deliver: Deliver?
-    @usableFromInline var queue: ContiguousArray<Output> = []
+    /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
+    /// the queue never keeps (and never frees under the lock) a value it handed out.
+    @usableFromInline var queue: ContiguousArray<Output?> = []
     @usableFromInline var queueHead = 0
 
     @inlinable
@@ -267,19 +277,16 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @inlinable
     var storage: SubjectStorage<Output, Failure> { unsafeDowncast(core, to: SubjectStorage<Output, Failure>.self) }
 
-    /// Takes demand for `input` if there is any; returns true if the caller must now deliver it.
-    /// Called with the lock held.
+    /// Takes demand for `input` if there is any; returns true if the caller must now deliver it
+    /// (it became the deliverer). Called with the lock held.
     @inlinable
     func accept(_ input: Output) -> Bool {
         guard state == .active, !completionPending, demand > 0 else { return false }
         demand -= 1
         needsCurrentValue = false
-        if delivering {
-            queue.append(input)
-            return false
-        }
-        delivering = true
-        return true
+        if wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 { return true }
+        queue.append(input)
+        return false
     }
 
     /// Delivers `first` (already accepted), then whatever was queued meanwhile.
@@ -291,23 +298,30 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
         drain(adding: deliver(.value(first)))
     }
 
-    /// Adds the demand a delivery returned, then delivers queued signals until there are none.
+    /// Ends the deliverer's current item (adding the demand it returned) and does the queued
+    /// work, one item per unit of `wip`, until none is left.
     @inlinable
     func drain(adding more: Subscribers.Demand) {
         var more = more
         while true {
+            if more > 0 {
+                core.lock.guarded {
+                    if state == .active { demand += more }
+                }
+            }
+            if wip.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
-                    delivering = false
+                    // Cancelled: `wip` stays raised, so nobody delivers again.
+                    let dropped = queue
                     queue = []
                     queueHead = 0
                     let released = deliver
                     deliver = nil
-                    return .stop(released)
+                    return .stop(released, dropped)
                 }
-                demand += more
-                if queueHead < queue.count {
-                    let next = queue[queueHead]
+                if queueHead < queue.count, let next = queue[queueHead] {
+                    queue[queueHead] = nil
                     queueHead += 1
                     if queueHead == queue.count {
                         queue.removeAll(keepingCapacity: true)
@@ -322,12 +336,10 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                 }
                 if completionPending, let completion = storage.completion {
                     state = .finished
-                    delivering = false
                     let released = deliver
                     deliver = nil
                     return .complete(released, completion)
                 }
-                delivering = false
                 return .idle
             }
             switch step {
@@ -336,8 +348,10 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             case .complete(let target, let completion):
                 _ = target?(.completion(completion))
                 return
-            case .stop, .idle:
+            case .stop:
                 return
+            case .idle:
+                more = .none
             }
         }
     }
@@ -346,7 +360,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     enum Step {
         case value(Output)
         case complete(Deliver?, Subscribers.Completion<Failure>)
-        case stop(Deliver?)
+        case stop(Deliver?, ContiguousArray<Output?>)
         case idle
     }
 
@@ -355,8 +369,8 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline
     func complete() -> Deliver? {
         guard state == .active else { return nil }
-        if delivering {
-            completionPending = true
+        if wip.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
+            completionPending = true  // the deliverer completes after what it has queued
             return nil
         }
         state = .finished
@@ -370,7 +384,6 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     func discard() {
         let released = core.lock.guarded { () -> Deliver? in
             state = .finished
-            delivering = false
             let released = deliver
             deliver = nil
             return released
@@ -386,12 +399,13 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline
     override func sendCurrentValue() {
         let first = core.lock.guarded { () -> Output? in
-            guard state == .active, !delivering, needsCurrentValue, !completionPending, demand > 0,
+            guard state == .active, needsCurrentValue, !completionPending, demand > 0,
                 let current = storage.current
             else { return nil }
+            // Busy: the deliverer sends the current value when its call returns.
+            guard wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return nil }
             needsCurrentValue = false
             demand -= 1
-            delivering = true
             return current
         }
         if let first { run(first: first) }

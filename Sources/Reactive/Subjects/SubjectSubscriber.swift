@@ -36,15 +36,18 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-        let target = lock.guarded { () -> Downstream? in
-            guard status != .terminated else { return nil }
+        // The upstream is released after the lock, like everything a lock gives up.
+        let (target, released) = lock.guarded { () -> (Downstream?, (any Subscription)?) in
+            guard status != .terminated else { return (nil, nil) }
             status = .terminated
+            let released = upstream
             upstream = nil
             let target = subject
             subject = nil
-            return target
+            return (target, released)
         }
         target?.send(completion: completion)
+        withExtendedLifetime(released) {}
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -62,6 +62,61 @@ struct CombiningLifecycleTests {
         #expect(weakSub == nil)
     }
 
+    @Test("C21 C23 request and cancel from inside receive: no deadlock, nothing after the cancel", arguments: cases)
+    func reentrantCancel(_ c: Case) {
+        let a = Source()
+        let b = Source()
+        let sub = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+        sub.onValue = { _, s in
+            s.request(.max(1))
+            s.cancel()
+            return .max(1)
+        }
+        c.make(a, b).subscribe(sub)
+        for i in 0..<3 {
+            a.send(i)
+            b.send(i)
+        }
+        a.send(completion: .finished)
+        b.send(completion: .finished)
+        #expect(sub.values.count == 1)
+        #expect(sub.completion == nil)
+        #expect(sub.violations.isEmpty)
+    }
+
+    @Test("C20 request(.max(1)) from inside receive over 10,000 synchronous values never nests")
+    func noRecursion() {
+        func check(_ name: String, _ publisher: AnyPublisher<Int, Never>, count: Int) {
+            let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+            sub.onValue = { _, s in
+                s.request(.max(1))
+                return .none
+            }
+            publisher.subscribe(sub)
+            #expect(sub.values.count == count, "\(name)")
+            #expect(sub.maxNesting <= 1, "\(name)")
+            #expect(sub.completion == .finished, "\(name)")
+            #expect(sub.violations.isEmpty, "\(name)")
+        }
+        let n = 10_000
+        check("merge", (1...n).publisher.merge(with: (1...n).publisher).eraseToAnyPublisher(), count: 2 * n)
+        check("flatMap", (1...n).publisher.flatMap(maxPublishers: .max(2)) { [$0].publisher }.eraseToAnyPublisher(), count: n)
+        check("zip", (1...n).publisher.zip((1...n).publisher) { $0 + $1 }.eraseToAnyPublisher(), count: n)
+        check("combineLatest", (1...n).publisher.combineLatest(Just(0)) { $0 + $1 }.eraseToAnyPublisher(), count: n)
+        check("append", (1...n).publisher.append(1...n).eraseToAnyPublisher(), count: 2 * n)
+        check("retry", (1...n).publisher.retry(1).eraseToAnyPublisher(), count: n)
+        check("prefix(untilOutputFrom:)", (1...n).publisher.prefix(untilOutputFrom: Empty<Int, Never>()).eraseToAnyPublisher(), count: n)
+        check("switchToLatest", Just((1...n).publisher).switchToLatest().eraseToAnyPublisher(), count: n)
+    }
+
+    @Test("Equatable like Combine's")
+    func equatable() {
+        #expect(Just(1).merge(with: Just(2)) == Just(1).merge(with: Just(2)))
+        #expect(Just(1).zip(Just(2)) != Just(1).zip(Just(3)))
+        #expect(Just(1).append(Just(2)) == Publishers.Concatenate(prefix: Just(1), suffix: Just(2)))
+        #expect(Just(1).retry(2) == Just(1).retry(2))
+    }
+
     @Test("C06 a second subscription to an input is cancelled; the first is kept")
     func secondSubscription() {
         typealias Captured = any Subscriber<Int, TestError>

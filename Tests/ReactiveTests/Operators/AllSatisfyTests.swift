@@ -6,18 +6,18 @@ import Testing
 struct AllSatisfyTests {
     @Test("false at the first miss (upstream cancelled), true at the end")
     func values() {
-        #expect(events([2, 4, 6].publisher.allSatisfy { $0.isMultiple(of: 2) }) == expected([true]))
-        #expect(events([2, 3, 4].publisher.allSatisfy { $0.isMultiple(of: 2) }) == expected([false]))
-        #expect(events(Empty<Int, Never>().allSatisfy { _ in false }) == expected([true]))
+        #expect(recordedEvents([2, 4, 6].publisher.allSatisfy { $0.isMultiple(of: 2) }) == expectedEvents([true]))
+        #expect(recordedEvents([2, 3, 4].publisher.allSatisfy { $0.isMultiple(of: 2) }) == expectedEvents([false]))
+        #expect(recordedEvents(Empty<Int, Never>().allSatisfy { _ in false }) == expectedEvents([true]))
         let source = ManualPublisher<Int, TestError>()
-        _ = record(source.allSatisfy { $0 < 2 })
+        _ = recordSubscriber(source.allSatisfy { $0 < 2 })
         source.send(5)
         #expect(source.last?.cancelCount == 1)
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).allSatisfy { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).allSatisfy { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the answer until demand")

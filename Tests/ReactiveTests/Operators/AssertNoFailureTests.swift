@@ -6,7 +6,7 @@ import Testing
 struct AssertNoFailureTests {
     @Test("values and completion pass")
     func values() {
-        #expect(events([1, 2].publisher.setFailureType(to: TestError.self).assertNoFailure()) == expected([1, 2]))
+        #expect(recordedEvents([1, 2].publisher.setFailureType(to: TestError.self).assertNoFailure()) == expectedEvents([1, 2]))
     }
 
     @Test("a failure stops the process")
@@ -18,7 +18,7 @@ struct AssertNoFailureTests {
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.setFailureType(to: TestError.self).assertNoFailure(), demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.setFailureType(to: TestError.self).assertNoFailure(), demand: .max(2))
         #expect(sub.values == [1, 2])
         #expect(sub.violations == [])
     }

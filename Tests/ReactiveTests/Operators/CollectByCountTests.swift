@@ -6,26 +6,26 @@ import Testing
 struct CollectByCountTests {
     @Test("full arrays, then the rest on finish")
     func values() {
-        #expect(events((1...5).publisher.collect(2)) == expected(["[1, 2]", "[3, 4]", "[5]"]))
-        #expect(events((1...4).publisher.collect(2)) == expected(["[1, 2]", "[3, 4]"]))
-        #expect(events(Empty<Int, Never>().collect(3)) == expected([]))
+        #expect(recordedEvents((1...5).publisher.collect(2)) == expectedEvents(["[1, 2]", "[3, 4]", "[5]"]))
+        #expect(recordedEvents((1...4).publisher.collect(2)) == expectedEvents(["[1, 2]", "[3, 4]"]))
+        #expect(recordedEvents(Empty<Int, Never>().collect(3)) == expectedEvents([]))
     }
 
     @Test("C04 a failure discards the partial array")
     func failure() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.collect(2))
+        let sub = recordSubscriber(source.collect(2))
         source.send(1)
         source.send(completion: .failure(TestError()))
-        #expect(sub.events.map(\.description) == expected([], "failure(boom)"))
+        #expect(sub.events.map(\.description) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 each array asked for is count values asked of upstream")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.collect(3), demand: .max(2))
+        let sub = recordSubscriber(source.collect(3), demand: .max(2))
         #expect(source.last?.requested == [.max(6)])
-        let sequence = record((1...10).publisher.collect(3), demand: .max(1))
+        let sequence = recordSubscriber((1...10).publisher.collect(3), demand: .max(1))
         #expect(sequence.values == [[1, 2, 3]])
         sequence.request(.max(5))
         #expect(sequence.values == [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
@@ -35,7 +35,7 @@ struct CollectByCountTests {
 
     @Test("C07 a count below 1 behaves as 1")
     func badCount() {
-        #expect(events([1, 2].publisher.collect(0)) == expected(["[1]", "[2]"]))
+        #expect(recordedEvents([1, 2].publisher.collect(0)) == expectedEvents(["[1]", "[2]"]))
     }
 
     @Test("cancel is forwarded upstream, nothing after")

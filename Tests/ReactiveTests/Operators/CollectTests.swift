@@ -6,17 +6,17 @@ import Testing
 struct CollectTests {
     @Test("collects everything into one array")
     func values() {
-        #expect(events((1...3).publisher.collect()) == expected(["[1, 2, 3]"]))
-        #expect(events(Empty<Int, Never>().collect()) == expected(["[]"]))
+        #expect(recordedEvents((1...3).publisher.collect()) == expectedEvents(["[1, 2, 3]"]))
+        #expect(recordedEvents(Empty<Int, Never>().collect()) == expectedEvents(["[]"]))
     }
 
     @Test("C04 a failure discards what was collected")
     func failure() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.collect())
+        let sub = recordSubscriber(source.collect())
         source.send(1)
         source.send(completion: .failure(TestError()))
-        #expect(sub.events.map(\.description) == expected([], "failure(boom)"))
+        #expect(sub.events.map(\.description) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the array until demand")

@@ -12,23 +12,23 @@ private struct Item: Sendable, CustomStringConvertible {
 struct ComparisonTests {
     @Test("publish the smallest and largest value")
     func values() {
-        #expect(events([3, 1, 2].publisher.min()) == expected([1]))
-        #expect(events([3, 1, 2].publisher.max()) == expected([3]))
-        #expect(events(["bb", "a", "ccc"].publisher.min { $0.count < $1.count }) == expected(["a"]))
-        #expect(events(["bb", "a", "ccc"].publisher.max { $0.count < $1.count }) == expected(["ccc"]))
-        #expect(events(Empty<Int, Never>().min()) == expected([]))
+        #expect(recordedEvents([3, 1, 2].publisher.min()) == expectedEvents([1]))
+        #expect(recordedEvents([3, 1, 2].publisher.max()) == expectedEvents([3]))
+        #expect(recordedEvents(["bb", "a", "ccc"].publisher.min { $0.count < $1.count }) == expectedEvents(["a"]))
+        #expect(recordedEvents(["bb", "a", "ccc"].publisher.max { $0.count < $1.count }) == expectedEvents(["ccc"]))
+        #expect(recordedEvents(Empty<Int, Never>().min()) == expectedEvents([]))
     }
 
     @Test("the first of equal values wins, as in Swift's min and max")
     func ties() {
         let items = [Item(key: 1, tag: "a"), Item(key: 2, tag: "b"), Item(key: 1, tag: "c"), Item(key: 2, tag: "d")]
-        #expect(events(items.publisher.min { $0.key < $1.key }) == expected(["1a"]))
-        #expect(events(items.publisher.max { $0.key < $1.key }) == expected(["2b"]))
+        #expect(recordedEvents(items.publisher.min { $0.key < $1.key }) == expectedEvents(["1a"]))
+        #expect(recordedEvents(items.publisher.max { $0.key < $1.key }) == expectedEvents(["2b"]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).max()) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).max()) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the result until demand")

@@ -6,13 +6,13 @@ import Testing
 struct ContainsWhereTests {
     @Test("true at the first match, false at the end")
     func values() {
-        #expect(events([1, 2, 3].publisher.contains { $0 > 2 }) == expected([true]))
-        #expect(events([1, 2].publisher.contains { $0 > 2 }) == expected([false]))
+        #expect(recordedEvents([1, 2, 3].publisher.contains { $0 > 2 }) == expectedEvents([true]))
+        #expect(recordedEvents([1, 2].publisher.contains { $0 > 2 }) == expectedEvents([false]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).contains { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).contains { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the answer until demand")

@@ -6,13 +6,13 @@ import Testing
 struct CountTests {
     @Test("publishes how many values arrived")
     func values() {
-        #expect(events(["a", "b"].publisher.count()) == expected([2]))
-        #expect(events(Empty<Int, Never>().count()) == expected([0]))
+        #expect(recordedEvents(["a", "b"].publisher.count()) == expectedEvents([2]))
+        #expect(recordedEvents(Empty<Int, Never>().count()) == expectedEvents([0]))
     }
 
     @Test("C04 failure passes through without a count")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).count()) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).count()) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the count until demand")

@@ -6,39 +6,39 @@ import Testing
 struct FirstTests {
     @Test("publishes the first value, finishes and cancels upstream")
     func values() {
-        #expect(events([1, 2, 3].publisher.first()) == expected([1]))
-        #expect(events(Empty<Int, Never>().first()) == expected([]))
+        #expect(recordedEvents([1, 2, 3].publisher.first()) == expectedEvents([1]))
+        #expect(recordedEvents(Empty<Int, Never>().first()) == expectedEvents([]))
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.first())
+        let sub = recordSubscriber(source.first())
         source.send(5)
         #expect(source.last?.cancelCount == 1)
         source.send(6)
         source.send(completion: .finished)
-        #expect(sub.events.map(\.description) == expected([5]))
+        #expect(sub.events.map(\.description) == expectedEvents([5]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).first()) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).first()) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 holds the value until demand")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.first(), demand: .none)
+        let sub = recordSubscriber(source.first(), demand: .none)
         #expect(source.last?.requested == [.unlimited])
         source.send(4)
         #expect(source.last?.isCancelled == true)
         #expect(sub.events.map(\.description) == ["subscription"])
         sub.request(.max(1))
-        #expect(sub.events.map(\.description) == expected([4]))
+        #expect(sub.events.map(\.description) == expectedEvents([4]))
         #expect(sub.violations == [])
     }
 
     @Test("C05 cancel while holding the value: nothing is delivered")
     func cancelWhileHolding() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.first(), demand: .none)
+        let sub = recordSubscriber(source.first(), demand: .none)
         source.send(4)
         sub.cancel()
         sub.request(.max(1))

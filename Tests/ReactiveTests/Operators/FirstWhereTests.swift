@@ -6,26 +6,26 @@ import Testing
 struct FirstWhereTests {
     @Test("publishes the first match and finishes")
     func values() {
-        #expect(events([1, 2, 3, 4].publisher.first { $0 > 2 }) == expected([3]))
-        #expect(events([1, 2].publisher.first { $0 > 2 }) == expected([]))
+        #expect(recordedEvents([1, 2, 3, 4].publisher.first { $0 > 2 }) == expectedEvents([3]))
+        #expect(recordedEvents([1, 2].publisher.first { $0 > 2 }) == expectedEvents([]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).first { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).first { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the match until demand")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.first { $0 > 1 }, demand: .none)
+        let sub = recordSubscriber(source.first { $0 > 1 }, demand: .none)
         #expect(source.last?.requested == [.unlimited])
         source.send(1)
         source.send(2)
         #expect(source.last?.isCancelled == true)
         #expect(sub.events.map(\.description) == ["subscription"])
         sub.request(.max(1))
-        #expect(sub.events.map(\.description) == expected([2]))
+        #expect(sub.events.map(\.description) == expectedEvents([2]))
         #expect(sub.violations == [])
     }
 

@@ -1,16 +1,15 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A thread-safe list of what the hooks saw.
-final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+private final class HookLog: Sendable {
+    private let entries = Lock<[String]>([])
     func add(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
 
-private func logged<P: Publisher>(_ publisher: P, _ log: EventLog) -> Publishers.HandleEvents<P> {
+private func logged<P: Publisher>(_ publisher: P, _ log: HookLog) -> Publishers.HandleEvents<P> {
     publisher.handleEvents(
         receiveSubscription: { _ in log.add("subscription") },
         receiveOutput: { log.add("output \($0)") },
@@ -23,7 +22,7 @@ private func logged<P: Publisher>(_ publisher: P, _ log: EventLog) -> Publishers
 struct HandleEventsTests {
     @Test("C40 each hook once per event, in order, before the event passes on")
     func order() {
-        let log = EventLog()
+        let log = HookLog()
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(2))
         sub.onValue = { value, _ in log.add("downstream \(value)"); return value == 1 ? .max(1) : .none }
         logged([1, 2, 3].publisher, log).subscribe(sub)
@@ -37,30 +36,30 @@ struct HandleEventsTests {
 
     @Test("C40 receiveCancel runs once on cancel, never after completion")
     func cancelOnce() {
-        let log = EventLog()
+        let log = HookLog()
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(logged(source, log))
+        let sub = recordSubscriber(logged(source, log))
         sub.cancel()
         sub.cancel()
         #expect(log.all == ["subscription", "request unlimited", "cancel"])
 
-        let finished = EventLog()
-        let done = record(logged([1].publisher, finished))
+        let finished = HookLog()
+        let done = recordSubscriber(logged([1].publisher, finished))
         done.cancel()
         #expect(finished.all == ["subscription", "request unlimited", "output 1", "finished"])
     }
 
     @Test("C04 a failure reaches the hook and downstream once")
     func failure() {
-        let log = EventLog()
-        #expect(events(logged(Fail<Int, TestError>(error: TestError()), log)) == expected([], "failure(boom)"))
+        let log = HookLog()
+        #expect(recordedEvents(logged(Fail<Int, TestError>(error: TestError()), log)) == expectedEvents([], "failure(boom)"))
         #expect(log.all == ["subscription", "request unlimited", "failure"])
     }
 
     @Test("C08 demand passes through unchanged; request(.none) is not reported")
     func demand() {
-        let log = EventLog()
-        let sub = record(logged((1...10).publisher, log), demand: .max(2))
+        let log = HookLog()
+        let sub = recordSubscriber(logged((1...10).publisher, log), demand: .max(2))
         sub.request(.none)
         #expect(sub.values == [1, 2])
         #expect(log.all.filter { $0.hasPrefix("request") } == ["request max(2)"])

@@ -6,22 +6,22 @@ import Testing
 struct IgnoreOutputTests {
     @Test("passes only the completion")
     func values() {
-        #expect(events([1, 2, 3].publisher.ignoreOutput()) == expected([]))
+        #expect(recordedEvents([1, 2, 3].publisher.ignoreOutput()) == expectedEvents([]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).ignoreOutput()) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).ignoreOutput()) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks upstream for everything and completes with zero downstream demand")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.ignoreOutput(), demand: .none)
+        let sub = recordSubscriber(source.ignoreOutput(), demand: .none)
         #expect(source.last?.requested == [.unlimited])
         source.send(1)
         source.send(completion: .finished)
-        #expect(sub.events.map(\.description) == expected([]))
+        #expect(sub.events.map(\.description) == expectedEvents([]))
         #expect(sub.violations == [])
     }
 

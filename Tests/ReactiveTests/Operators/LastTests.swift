@@ -6,17 +6,17 @@ import Testing
 struct LastTests {
     @Test("publishes the last value when upstream finishes")
     func values() {
-        #expect(events([1, 2, 3].publisher.last()) == expected([3]))
-        #expect(events(Empty<Int, Never>().last()) == expected([]))
+        #expect(recordedEvents([1, 2, 3].publisher.last()) == expectedEvents([3]))
+        #expect(recordedEvents(Empty<Int, Never>().last()) == expectedEvents([]))
     }
 
     @Test("C04 failure passes through without a value")
     func failure() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.last())
+        let sub = recordSubscriber(source.last())
         source.send(1)
         source.send(completion: .failure(TestError()))
-        #expect(sub.events.map(\.description) == expected([], "failure(boom)"))
+        #expect(sub.events.map(\.description) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the value until demand")

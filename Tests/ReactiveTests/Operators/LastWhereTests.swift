@@ -6,13 +6,13 @@ import Testing
 struct LastWhereTests {
     @Test("publishes the last match when upstream finishes")
     func values() {
-        #expect(events([1, 2, 3, 4].publisher.last { $0 < 3 }) == expected([2]))
-        #expect(events([5, 6].publisher.last { $0 < 3 }) == expected([]))
+        #expect(recordedEvents([1, 2, 3, 4].publisher.last { $0 < 3 }) == expectedEvents([2]))
+        #expect(recordedEvents([5, 6].publisher.last { $0 < 3 }) == expectedEvents([]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).last { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).last { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the value until demand")

@@ -6,14 +6,14 @@ import Testing
 struct MapErrorTests {
     @Test("values pass, the failure is transformed")
     func values() {
-        #expect(events([1, 2].publisher.setFailureType(to: TestError.self).mapError { TestError("x" + $0.message) }) == expected([1, 2]))
+        #expect(recordedEvents([1, 2].publisher.setFailureType(to: TestError.self).mapError { TestError("x" + $0.message) }) == expectedEvents([1, 2]))
         let mapped = Fail<Int, TestError>(error: TestError()).mapError { TestError("mapped " + $0.message) }
-        #expect(events(mapped) == expected([], "failure(mapped boom)"))
+        #expect(recordedEvents(mapped) == expectedEvents([], "failure(mapped boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.setFailureType(to: TestError.self).mapError { $0 }, demand: .max(3))
+        let sub = recordSubscriber((1...10).publisher.setFailureType(to: TestError.self).mapError { $0 }, demand: .max(3))
         #expect(sub.values == [1, 2, 3])
         #expect(sub.violations == [])
     }

@@ -10,19 +10,19 @@ struct MapKeyPathTests {
 
     @Test("one, two and three key paths")
     func values() {
-        #expect(events(points.publisher.map(\.x)) == expected([1, 4]))
-        #expect(events(points.publisher.map(\.x, \.y)) == expected(["(1, 2)", "(4, 5)"]))
-        #expect(events(points.publisher.map(\.x, \.y, \.z)) == expected(["(1, 2, 3)", "(4, 5, 6)"]))
+        #expect(recordedEvents(points.publisher.map(\.x)) == expectedEvents([1, 4]))
+        #expect(recordedEvents(points.publisher.map(\.x, \.y)) == expectedEvents(["(1, 2)", "(4, 5)"]))
+        #expect(recordedEvents(points.publisher.map(\.x, \.y, \.z)) == expectedEvents(["(1, 2, 3)", "(4, 5, 6)"]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Point, TestError>(error: TestError()).map(\.y)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Point, TestError>(error: TestError()).map(\.y)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).map { Point(x: $0, y: 0, z: 0) }.publisher.map(\.x, \.y), demand: .max(1))
+        let sub = recordSubscriber((1...10).map { Point(x: $0, y: 0, z: 0) }.publisher.map(\.x, \.y), demand: .max(1))
         #expect(sub.values.count == 1)
         #expect(sub.violations == [])
     }

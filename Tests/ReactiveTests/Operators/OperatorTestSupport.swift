@@ -1,13 +1,12 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 // Helpers shared by the operator tests: compact event recording and the checks every operator
 // gets (cancellation forwarded, nothing after cancel, the C19 lifecycle matrix).
 
 /// Subscribes a fresh `TestSubscriber` with `demand` to `publisher` and returns it.
-func record<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimited) -> TestSubscriber<P.Output, P.Failure> {
+func recordSubscriber<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimited) -> TestSubscriber<P.Output, P.Failure> {
     let subscriber = TestSubscriber<P.Output, P.Failure>(initialDemand: demand)
     publisher.subscribe(subscriber)
     return subscriber
@@ -15,16 +14,16 @@ func record<P: Publisher>(_ publisher: P, demand: Subscribers.Demand = .unlimite
 
 /// The events `publisher` sends to a subscriber with `demand`, as text (works for tuples and
 /// `any Error`); records a test issue if the contract was breached.
-func events<P: Publisher>(
+func recordedEvents<P: Publisher>(
     _ publisher: P, demand: Subscribers.Demand = .unlimited, sourceLocation: SourceLocation = #_sourceLocation
 ) -> [String] {
-    let subscriber = record(publisher, demand: demand)
+    let subscriber = recordSubscriber(publisher, demand: demand)
     #expect(subscriber.violations == [], sourceLocation: sourceLocation)
     return subscriber.events.map(\.description)
 }
 
 /// `["subscription", "value(v)"…, completion]` for comparing with `events`.
-func expected(_ values: [Any], _ completion: String? = "finished") -> [String] {
+func expectedEvents(_ values: [Any], _ completion: String? = "finished") -> [String] {
     ["subscription"] + values.map { "value(\($0))" } + (completion.map { [$0] } ?? [])
 }
 
@@ -59,7 +58,7 @@ func expectCancellation<F: Error, P: Publisher>(
 }
 
 /// An object for weak-reference checks: a closure captures it, the test watches it go away.
-final class Token: @unchecked Sendable {
+final class CapturedToken: @unchecked Sendable {
     // @unchecked: immutable and empty.
     init() {}
     func touch() {}
@@ -69,14 +68,14 @@ final class Token: @unchecked Sendable {
 /// cancel and on completion, like a real publisher (ManualPublisher keeps it forever).
 final class ReleasingSource<Output, Failure: Error>: Publisher, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscription: Link?
 
     init() {}
 
     final class Link: Subscription, @unchecked Sendable {
         // @unchecked: every stored var is read and written only under `lock`.
-        let lock = Mutex<Void>(())
+        let lock = Lock()
         var downstream: AnySubscriber<Output, Failure>?
         var demand = Subscribers.Demand.none
         init(_ downstream: AnySubscriber<Output, Failure>) { self.downstream = downstream }
@@ -120,14 +119,14 @@ final class ReleasingSource<Output, Failure: Error>: Publisher, @unchecked Senda
 /// sent first unless `sendingValue` is false (for operators that finish at their first value).
 func expectLifecycle<P: Publisher>(
     capturing: Bool = true, sendingValue: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
-    _ make: (ReleasingSource<Int, TestError>, Token) -> P
+    _ make: (ReleasingSource<Int, TestError>, CapturedToken) -> P
 ) {
     for scenario in ["completed", "cancelled", "kept"] {
         let source = ReleasingSource<Int, TestError>()
         weak var weakSubscriber: TestSubscriber<P.Output, P.Failure>?
-        weak var weakToken: Token?
+        weak var weakToken: CapturedToken?
         do {
-            let token = Token()
+            let token = CapturedToken()
             weakToken = token
             let subscriber = TestSubscriber<P.Output, P.Failure>(initialDemand: .unlimited)
             weakSubscriber = subscriber
@@ -156,7 +155,7 @@ func expectThrowing<P: Publisher>(
     _ make: (ManualPublisher<Int, TestError>, _ check: @escaping (Int) throws -> Void) -> P
 ) {
     let source = ManualPublisher<Int, TestError>()
-    let subscriber = record(make(source) { if $0 == 2 { throw TestError("two") } })
+    let subscriber = recordSubscriber(make(source) { if $0 == 2 { throw TestError("two") } })
     source.send(1)
     source.send(2)
     #expect(source.last?.cancelCount == 1, "upstream cancelled once", sourceLocation: sourceLocation)
@@ -173,7 +172,7 @@ func expectReducer<P: Publisher>(
     _ make: (ManualPublisher<Int, TestError>) -> P
 ) {
     let source = ManualPublisher<Int, TestError>()
-    let subscriber = record(make(source), demand: .none)
+    let subscriber = recordSubscriber(make(source), demand: .none)
     #expect(source.last?.requested == [.unlimited], "a reducer asks for everything", sourceLocation: sourceLocation)
     for value in values { source.send(value) }
     source.send(completion: .finished)

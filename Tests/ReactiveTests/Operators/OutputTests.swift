@@ -6,50 +6,50 @@ import Testing
 struct OutputTests {
     @Test("picks values by position and finishes")
     func values() {
-        #expect(events((1...10).publisher.prefix(3)) == expected([1, 2, 3]))
-        #expect(events([1, 2].publisher.prefix(5)) == expected([1, 2]))
-        #expect(events(["a", "b", "c"].publisher.output(at: 1)) == expected(["b"]))
-        #expect(events((0...9).publisher.output(in: 2...4)) == expected([2, 3, 4]))
-        #expect(events((0...9).publisher.output(in: 7...)) == expected([7, 8, 9]))
-        #expect(events((0...9).publisher.output(in: ..<2)) == expected([0, 1]))
+        #expect(recordedEvents((1...10).publisher.prefix(3)) == expectedEvents([1, 2, 3]))
+        #expect(recordedEvents([1, 2].publisher.prefix(5)) == expectedEvents([1, 2]))
+        #expect(recordedEvents(["a", "b", "c"].publisher.output(at: 1)) == expectedEvents(["b"]))
+        #expect(recordedEvents((0...9).publisher.output(in: 2...4)) == expectedEvents([2, 3, 4]))
+        #expect(recordedEvents((0...9).publisher.output(in: 7...)) == expectedEvents([7, 8, 9]))
+        #expect(recordedEvents((0...9).publisher.output(in: ..<2)) == expectedEvents([0, 1]))
     }
 
     @Test("prefix(0) finishes at once and cancels upstream")
     func empty() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.prefix(0))
+        let sub = recordSubscriber(source.prefix(0))
         #expect(source.last?.isCancelled == true)
         source.send(1)
-        #expect(sub.events.map(\.description) == expected([]))
+        #expect(sub.events.map(\.description) == expectedEvents([]))
         #expect(sub.violations == [])
     }
 
     @Test("finishing early cancels upstream; nothing after")
     func early() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.output(at: 1))
+        let sub = recordSubscriber(source.output(at: 1))
         source.send(1)
         #expect(source.last?.isCancelled == false)
         source.send(2)
         #expect(source.last?.cancelCount == 1)
         source.send(3)
         source.send(completion: .finished)
-        #expect(sub.events.map(\.description) == expected([2]))
+        #expect(sub.events.map(\.description) == expectedEvents([2]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).prefix(2)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).prefix(2)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 skipped positions ask upstream for one more; demand is respected")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        _ = record(source.output(in: 2...5), demand: .max(1))
+        _ = recordSubscriber(source.output(in: 2...5), demand: .max(1))
         #expect(source.send(0) == .max(1))
         #expect(source.send(1) == .max(1))
         #expect(source.send(2) == .none)
-        let sub = record((0...9).publisher.output(in: 2...5), demand: .max(2))
+        let sub = recordSubscriber((0...9).publisher.output(in: 2...5), demand: .max(2))
         #expect(sub.values == [2, 3])
         sub.request(.max(5))
         #expect(sub.values == [2, 3, 4, 5])

@@ -3,7 +3,7 @@ import ReactiveTestSupport
 import Testing
 
 /// A text stream that keeps what is written.
-final class TextCapture: TextOutputStream {
+private final class PrintCapture: TextOutputStream {
     var text = ""
     func write(_ string: String) { text += string }
     var lines: [String] { text.split(separator: "\n").map(String.init) }
@@ -13,8 +13,8 @@ final class TextCapture: TextOutputStream {
 struct PrintTests {
     @Test("prints every event as Combine does")
     func lines() {
-        let capture = TextCapture()
-        #expect(events([1, 2].publisher.print("p", to: capture)) == expected([1, 2]))
+        let capture = PrintCapture()
+        #expect(recordedEvents([1, 2].publisher.print("p", to: capture)) == expectedEvents([1, 2]))
         #expect(capture.lines == [
             "p: receive subscription: (Sequence)", "p: request unlimited", "p: receive value: (1)",
             "p: receive value: (2)", "p: receive finished",
@@ -23,11 +23,11 @@ struct PrintTests {
 
     @Test("no prefix, failure, cancel and synchronous demand")
     func otherEvents() {
-        let capture = TextCapture()
-        _ = events(Fail<Int, TestError>(error: TestError()).print(to: capture))
+        let capture = PrintCapture()
+        _ = recordedEvents(Fail<Int, TestError>(error: TestError()).print(to: capture))
         #expect(capture.lines.last == "receive error: (boom)")
 
-        let cancelled = TextCapture()
+        let cancelled = PrintCapture()
         let source = ManualPublisher<Int, TestError>()
         let sub = TestSubscriber<Int, TestError>(initialDemand: .max(1))
         sub.onValue = { _, _ in .max(1) }
@@ -41,18 +41,18 @@ struct PrintTests {
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.print(to: TextCapture()), demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.print(to: PrintCapture()), demand: .max(2))
         #expect(sub.values == [1, 2])
         #expect(sub.violations == [])
     }
 
     @Test("cancel is forwarded upstream, nothing after")
     func cancel() {
-        expectCancellation(wrapping: true) { $0.print(to: TextCapture()) }
+        expectCancellation(wrapping: true) { $0.print(to: PrintCapture()) }
     }
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle(capturing: false) { source, _ in source.print(to: TextCapture()) }
+        expectLifecycle(capturing: false) { source, _ in source.print(to: PrintCapture()) }
     }
 }

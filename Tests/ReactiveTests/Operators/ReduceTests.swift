@@ -6,17 +6,17 @@ import Testing
 struct ReduceTests {
     @Test("publishes the final result, then finishes")
     func values() {
-        #expect(events([1, 2, 3].publisher.reduce(0, +)) == expected([6]))
-        #expect(events(Empty<Int, Never>().reduce(7, +)) == expected([7]))
+        #expect(recordedEvents([1, 2, 3].publisher.reduce(0, +)) == expectedEvents([6]))
+        #expect(recordedEvents(Empty<Int, Never>().reduce(7, +)) == expectedEvents([7]))
     }
 
     @Test("C04 failure passes through without a result")
     func failure() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.reduce(0, +))
+        let sub = recordSubscriber(source.reduce(0, +))
         source.send(1)
         source.send(completion: .failure(TestError()))
-        #expect(sub.events.map(\.description) == expected([], "failure(boom)"))
+        #expect(sub.events.map(\.description) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the result until demand")

@@ -6,22 +6,22 @@ import Testing
 struct RemoveDuplicatesTests {
     @Test("skips a value equal to the one before")
     func values() {
-        #expect(events([1, 1, 2, 2, 1].publisher.removeDuplicates()) == expected([1, 2, 1]))
-        #expect(events(["a", "A", "b"].publisher.removeDuplicates { $0.lowercased() == $1.lowercased() }) == expected(["a", "b"]))
+        #expect(recordedEvents([1, 1, 2, 2, 1].publisher.removeDuplicates()) == expectedEvents([1, 2, 1]))
+        #expect(recordedEvents(["a", "A", "b"].publisher.removeDuplicates { $0.lowercased() == $1.lowercased() }) == expectedEvents(["a", "b"]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).removeDuplicates()) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).removeDuplicates()) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 each skipped value asks upstream for one more")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        _ = record(source.removeDuplicates(), demand: .max(1))
+        _ = recordSubscriber(source.removeDuplicates(), demand: .max(1))
         #expect(source.send(1) == .none)
         #expect(source.send(1) == .max(1))
-        let sub = record([1, 1, 1, 2, 2, 3].publisher.removeDuplicates(), demand: .max(2))
+        let sub = recordSubscriber([1, 1, 1, 2, 2, 3].publisher.removeDuplicates(), demand: .max(2))
         #expect(sub.values == [1, 2])
         #expect(sub.violations == [])
     }

@@ -6,22 +6,22 @@ import Testing
 struct ReplaceEmptyTests {
     @Test("publishes the replacement only for an empty upstream")
     func values() {
-        #expect(events(Empty<Int, Never>().replaceEmpty(with: 0)) == expected([0]))
-        #expect(events([1, 2].publisher.replaceEmpty(with: 0)) == expected([1, 2]))
+        #expect(recordedEvents(Empty<Int, Never>().replaceEmpty(with: 0)) == expectedEvents([0]))
+        #expect(recordedEvents([1, 2].publisher.replaceEmpty(with: 0)) == expectedEvents([1, 2]))
     }
 
     @Test("C04 failure passes through, without the replacement")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).replaceEmpty(with: 0)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).replaceEmpty(with: 0)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 the replacement waits for demand; values respect demand")
     func demand() {
-        let sub = record(Empty<Int, Never>().replaceEmpty(with: 7), demand: .none)
+        let sub = recordSubscriber(Empty<Int, Never>().replaceEmpty(with: 7), demand: .none)
         #expect(sub.events.map(\.description) == ["subscription"])
         sub.request(.max(1))
-        #expect(sub.events.map(\.description) == expected([7]))
-        let many = record((1...10).publisher.replaceEmpty(with: 0), demand: .max(2))
+        #expect(sub.events.map(\.description) == expectedEvents([7]))
+        let many = recordSubscriber((1...10).publisher.replaceEmpty(with: 0), demand: .max(2))
         #expect(many.values == [1, 2])
         #expect(sub.violations == [] && many.violations == [])
     }

@@ -6,9 +6,9 @@ import Testing
 struct ReplaceErrorTests {
     @Test("replaces a failure with a value and finished")
     func values() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).replaceError(with: -1)) == expected([-1]))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).replaceError(with: -1)) == expectedEvents([-1]))
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.replaceError(with: -1))
+        let sub = recordSubscriber(source.replaceError(with: -1))
         source.send(1)
         source.send(completion: .failure(TestError()))
         #expect(sub.events == [.subscription, .value(1), .value(-1), .finished])
@@ -16,13 +16,13 @@ struct ReplaceErrorTests {
 
     @Test("a normal finish passes through")
     func finish() {
-        #expect(events([1, 2].publisher.setFailureType(to: TestError.self).replaceError(with: 0)) == expected([1, 2]))
+        #expect(recordedEvents([1, 2].publisher.setFailureType(to: TestError.self).replaceError(with: 0)) == expectedEvents([1, 2]))
     }
 
     @Test("C38 C13 the replacement is emitted only when demand > 0")
     func waitsForDemand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.replaceError(with: -1), demand: .max(1))
+        let sub = recordSubscriber(source.replaceError(with: -1), demand: .max(1))
         source.send(1)
         source.send(completion: .failure(TestError()))
         #expect(sub.events == [.subscription, .value(1)])
@@ -33,7 +33,7 @@ struct ReplaceErrorTests {
 
     @Test("C05 a cancel while the replacement waits drops it")
     func cancelWhileWaiting() {
-        let sub = record(Fail<Int, TestError>(error: TestError()).replaceError(with: -1), demand: .none)
+        let sub = recordSubscriber(Fail<Int, TestError>(error: TestError()).replaceError(with: -1), demand: .none)
         sub.cancel()
         sub.request(.max(1))
         #expect(sub.events == [.subscription])

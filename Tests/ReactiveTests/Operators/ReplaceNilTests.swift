@@ -6,17 +6,17 @@ import Testing
 struct ReplaceNilTests {
     @Test("replaces nil values")
     func values() {
-        #expect(events([1, nil, 3].publisher.replaceNil(with: 0)) == expected([1, 0, 3]))
+        #expect(recordedEvents([1, nil, 3].publisher.replaceNil(with: 0)) == expectedEvents([1, 0, 3]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int?, TestError>(error: TestError()).replaceNil(with: 0)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int?, TestError>(error: TestError()).replaceNil(with: 0)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record([nil, nil, 1, nil].publisher.replaceNil(with: 0), demand: .max(2))
+        let sub = recordSubscriber([nil, nil, 1, nil].publisher.replaceNil(with: 0), demand: .max(2))
         #expect(sub.values == [0, 0])
         #expect(sub.violations == [])
     }

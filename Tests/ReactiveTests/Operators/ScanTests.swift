@@ -6,18 +6,18 @@ import Testing
 struct ScanTests {
     @Test("running results and completion")
     func values() {
-        #expect(events([1, 2, 3].publisher.scan(0, +)) == expected([1, 3, 6]))
-        #expect(events(["a", "b"].publisher.scan("") { $0 + $1 }) == expected(["a", "ab"]))
+        #expect(recordedEvents([1, 2, 3].publisher.scan(0, +)) == expectedEvents([1, 3, 6]))
+        #expect(recordedEvents(["a", "b"].publisher.scan("") { $0 + $1 }) == expectedEvents(["a", "ab"]))
     }
 
     @Test("C04 failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).scan(0, +)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).scan(0, +)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected and additive")
     func demand() {
-        let sub = record((1...10).publisher.scan(0, +), demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.scan(0, +), demand: .max(2))
         #expect(sub.values == [1, 3])
         sub.request(.max(1))
         #expect(sub.values == [1, 3, 6])
@@ -27,8 +27,8 @@ struct ScanTests {
     @Test("each subscription starts from the initial result")
     func independent() {
         let scan = [1, 2].publisher.scan(10, +)
-        #expect(events(scan) == expected([11, 13]))
-        #expect(events(scan) == expected([11, 13]))
+        #expect(recordedEvents(scan) == expectedEvents([11, 13]))
+        #expect(recordedEvents(scan) == expectedEvents([11, 13]))
     }
 
     @Test("cancel is forwarded upstream")

@@ -7,13 +7,13 @@ struct SetFailureTypeTests {
     @Test("values and completion pass, with a new failure type")
     func values() {
         let publisher: Publishers.SetFailureType<Publishers.Sequence<[Int], Never>, TestError> = [1, 2].publisher.setFailureType(to: TestError.self)
-        #expect(events(publisher) == expected([1, 2]))
-        #expect(events(publisher.setFailureType(to: CancellationErrorLike.self)) == expected([1, 2]))
+        #expect(recordedEvents(publisher) == expectedEvents([1, 2]))
+        #expect(recordedEvents(publisher.setFailureType(to: CancellationErrorLike.self)) == expectedEvents([1, 2]))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.setFailureType(to: TestError.self), demand: .max(3))
+        let sub = recordSubscriber((1...10).publisher.setFailureType(to: TestError.self), demand: .max(3))
         #expect(sub.values == [1, 2, 3])
         #expect(sub.violations == [])
     }

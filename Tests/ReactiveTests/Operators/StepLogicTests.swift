@@ -16,15 +16,15 @@ struct StepLogicTests {
 
     @Test("output(in:) skips, emits, then finishes with the last position")
     func output() {
-        var logic = Publishers.Output<Empty<Int, Never>>.Logic(range: 1..<3)
+        var logic = OutputLogic<Int, Never>(range: 1..<3)
         #expect(!logic.isFinishedAtStart)
         #expect([10, 11, 12].map { describe(logic.receive($0)) } == ["skip(max(1))", "emit(11)", "finish(12)"])
-        #expect(Publishers.Output<Empty<Int, Never>>.Logic(range: 0..<0).isFinishedAtStart)
+        #expect(OutputLogic<Int, Never>(range: 0..<0).isFinishedAtStart)
     }
 
     @Test("collect(count) absorbs, emits full arrays, and keeps the rest for the finish")
     func collectByCount() {
-        var logic = Publishers.CollectByCount<Empty<Int, TestError>>.Logic(count: 2)
+        var logic = CollectByCountLogic<Int, TestError>(count: 2)
         #expect(logic.demandFactor == 2)
         #expect([1, 2, 3].map { describe(logic.receive($0)) } == ["skip(max(0))", "emit([1, 2])", "skip(max(0))"])
         let (last, completion) = logic.complete(.finished)
@@ -33,20 +33,20 @@ struct StepLogicTests {
 
     @Test("reducers never forward demand and publish their result on finish")
     func reducer() {
-        var logic = Publishers.Reduce<Empty<Int, TestError>, Int>.Logic(result: 0, next: +)
+        var logic = ReduceLogic<Int, Int, TestError>(result: 0, next: +)
         #expect(logic.demandFactor == nil)
         _ = logic.receive(2)
         _ = logic.receive(3)
         let (result, completion) = logic.complete(.finished)
         #expect(result == 5 && completion == .finished)
-        var failing = Publishers.Reduce<Empty<Int, TestError>, Int>.Logic(result: 0, next: +)
+        var failing = ReduceLogic<Int, Int, TestError>(result: 0, next: +)
         let (none, failure) = failing.complete(.failure(TestError()))
         #expect(none == nil && failure == .failure(TestError()))
     }
 
     @Test("replaceError turns a failure into a last value and finished")
     func replaceError() {
-        var logic = Publishers.ReplaceError<Empty<Int, TestError>>.Logic(replacement: -1)
+        var logic = ReplaceErrorLogic<Int, TestError>(replacement: -1)
         let (value, completion) = logic.complete(.failure(TestError()))
         #expect(value == -1 && completion == .finished)
     }

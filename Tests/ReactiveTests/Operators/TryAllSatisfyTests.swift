@@ -6,8 +6,8 @@ import Testing
 struct TryAllSatisfyTests {
     @Test("false at the first miss, true at the end")
     func values() {
-        #expect(events([2, 4, 6].publisher.tryAllSatisfy { $0.isMultiple(of: 2) }) == expected([true]))
-        #expect(events([2, 3, 4].publisher.tryAllSatisfy { $0.isMultiple(of: 2) }) == expected([false]))
+        #expect(recordedEvents([2, 4, 6].publisher.tryAllSatisfy { $0.isMultiple(of: 2) }) == expectedEvents([true]))
+        #expect(recordedEvents([2, 3, 4].publisher.tryAllSatisfy { $0.isMultiple(of: 2) }) == expectedEvents([false]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -17,7 +17,7 @@ struct TryAllSatisfyTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryAllSatisfy { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryAllSatisfy { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the answer until demand")

@@ -6,7 +6,7 @@ import Testing
 struct TryCompactMapTests {
     @Test("values and completion")
     func values() {
-        #expect(events(["1", "x", "3"].publisher.tryCompactMap { Int($0) }) == expected([1, 3]))
+        #expect(recordedEvents(["1", "x", "3"].publisher.tryCompactMap { Int($0) }) == expectedEvents([1, 3]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,16 +16,16 @@ struct TryCompactMapTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryCompactMap { $0 }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryCompactMap { $0 }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 a dropped value asks upstream for one more")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.tryCompactMap { n -> Int? in n.isMultiple(of: 2) ? n : nil }, demand: .max(2))
+        let sub = recordSubscriber(source.tryCompactMap { n -> Int? in n.isMultiple(of: 2) ? n : nil }, demand: .max(2))
         #expect(source.send(1) == .max(1))
         #expect(source.send(2) == .none)
-        let sequence = record((1...10).publisher.tryCompactMap { n -> Int? in n.isMultiple(of: 3) ? n : nil }, demand: .max(2))
+        let sequence = recordSubscriber((1...10).publisher.tryCompactMap { n -> Int? in n.isMultiple(of: 3) ? n : nil }, demand: .max(2))
         #expect(sequence.values == [3, 6])
         #expect(sub.violations == [] && sequence.violations == [])
     }

@@ -6,8 +6,8 @@ import Testing
 struct TryComparisonTests {
     @Test("publish the smallest and largest value")
     func values() {
-        #expect(events([3, 1, 2].publisher.tryMin { $0 < $1 }) == expected([1]))
-        #expect(events([3, 1, 2].publisher.tryMax { $0 < $1 }) == expected([3]))
+        #expect(recordedEvents([3, 1, 2].publisher.tryMin { $0 < $1 }) == expectedEvents([1]))
+        #expect(recordedEvents([3, 1, 2].publisher.tryMax { $0 < $1 }) == expectedEvents([3]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -18,7 +18,7 @@ struct TryComparisonTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryMax { $0 < $1 }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryMax { $0 < $1 }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the result until demand")

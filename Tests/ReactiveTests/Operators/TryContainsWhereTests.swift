@@ -6,8 +6,8 @@ import Testing
 struct TryContainsWhereTests {
     @Test("true at the first match, false at the end")
     func values() {
-        #expect(events([1, 2, 3].publisher.tryContains { $0 > 2 }) == expected([true]))
-        #expect(events([1, 2].publisher.tryContains { $0 > 2 }) == expected([false]))
+        #expect(recordedEvents([1, 2, 3].publisher.tryContains { $0 > 2 }) == expectedEvents([true]))
+        #expect(recordedEvents([1, 2].publisher.tryContains { $0 > 2 }) == expectedEvents([false]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -17,7 +17,7 @@ struct TryContainsWhereTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryContains { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryContains { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the answer until demand")

@@ -6,7 +6,7 @@ import Testing
 struct TryDropWhileTests {
     @Test("skips while the predicate holds, then passes everything")
     func values() {
-        #expect(events([1, 2, 5, 1].publisher.tryDrop { $0 < 3 }) == expected([5, 1]))
+        #expect(recordedEvents([1, 2, 5, 1].publisher.tryDrop { $0 < 3 }) == expectedEvents([5, 1]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,16 +16,16 @@ struct TryDropWhileTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryDrop { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryDrop { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 each skipped value asks upstream for one more")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        _ = record(source.tryDrop { $0 < 3 }, demand: .max(1))
+        _ = recordSubscriber(source.tryDrop { $0 < 3 }, demand: .max(1))
         #expect(source.send(1) == .max(1))
         #expect(source.send(3) == .none)
-        let sub = record((1...10).publisher.tryDrop { $0 < 4 }, demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.tryDrop { $0 < 4 }, demand: .max(2))
         #expect(sub.values == [4, 5])
         #expect(sub.violations == [])
     }

@@ -6,7 +6,7 @@ import Testing
 struct TryFilterTests {
     @Test("values and completion")
     func values() {
-        #expect(events((1...6).publisher.tryFilter { $0.isMultiple(of: 2) }) == expected([2, 4, 6]))
+        #expect(recordedEvents((1...6).publisher.tryFilter { $0.isMultiple(of: 2) }) == expectedEvents([2, 4, 6]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,16 +16,16 @@ struct TryFilterTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryFilter { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryFilter { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 a dropped value asks upstream for one more")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.tryFilter { $0 > 1 }, demand: .max(1))
+        let sub = recordSubscriber(source.tryFilter { $0 > 1 }, demand: .max(1))
         #expect(source.send(1) == .max(1))
         #expect(source.send(2) == .none)
-        let sequence = record((1...10).publisher.tryFilter { $0 > 5 }, demand: .max(2))
+        let sequence = recordSubscriber((1...10).publisher.tryFilter { $0 > 5 }, demand: .max(2))
         #expect(sequence.values == [6, 7])
         #expect(sub.violations == [] && sequence.violations == [])
     }

@@ -6,8 +6,8 @@ import Testing
 struct TryFirstWhereTests {
     @Test("publishes the first match and finishes")
     func values() {
-        #expect(events([1, 2, 3, 4].publisher.tryFirst { $0 > 2 }) == expected([3]))
-        #expect(events([1, 2].publisher.tryFirst { $0 > 2 }) == expected([]))
+        #expect(recordedEvents([1, 2, 3, 4].publisher.tryFirst { $0 > 2 }) == expectedEvents([3]))
+        #expect(recordedEvents([1, 2].publisher.tryFirst { $0 > 2 }) == expectedEvents([]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -17,7 +17,7 @@ struct TryFirstWhereTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryFirst { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryFirst { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the match until demand")

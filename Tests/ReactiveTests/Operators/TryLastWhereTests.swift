@@ -6,7 +6,7 @@ import Testing
 struct TryLastWhereTests {
     @Test("publishes the last match when upstream finishes")
     func values() {
-        #expect(events([1, 2, 3, 4].publisher.tryLast { $0 < 3 }) == expected([2]))
+        #expect(recordedEvents([1, 2, 3, 4].publisher.tryLast { $0 < 3 }) == expectedEvents([2]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,7 +16,7 @@ struct TryLastWhereTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryLast { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryLast { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the value until demand")

@@ -6,13 +6,13 @@ import Testing
 struct TryMapTests {
     @Test("values and completion")
     func values() {
-        #expect(events([1, 2, 3].publisher.tryMap { $0 * 10 }) == expected([10, 20, 30]))
+        #expect(recordedEvents([1, 2, 3].publisher.tryMap { $0 * 10 }) == expectedEvents([10, 20, 30]))
     }
 
     @Test("C33 a thrown error is one failure, upstream is cancelled, nothing follows")
     func thrown() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = record(source.tryMap { n -> Int in
+        let sub = recordSubscriber(source.tryMap { n -> Int in
             if n == 2 { throw TestError("two") }
             return n
         })
@@ -21,18 +21,18 @@ struct TryMapTests {
         #expect(source.last?.isCancelled == true)
         source.send(3)
         source.send(completion: .finished)
-        #expect(sub.events.map(\.description) == expected([1], "failure(two)"))
+        #expect(sub.events.map(\.description) == expectedEvents([1], "failure(two)"))
         #expect(sub.violations == [])
     }
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryMap { $0 }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryMap { $0 }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.tryMap { $0 }, demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.tryMap { $0 }, demand: .max(2))
         #expect(sub.values == [1, 2])
         sub.request(.max(1))
         #expect(sub.values == [1, 2, 3])

@@ -6,7 +6,7 @@ import Testing
 struct TryPrefixWhileTests {
     @Test("passes values while the predicate holds, then finishes")
     func values() {
-        #expect(events([1, 2, 5, 1].publisher.tryPrefix { $0 < 3 }) == expected([1, 2]))
+        #expect(recordedEvents([1, 2, 5, 1].publisher.tryPrefix { $0 < 3 }) == expectedEvents([1, 2]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,12 +16,12 @@ struct TryPrefixWhileTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryPrefix { _ in true }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryPrefix { _ in true }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.tryPrefix { $0 < 5 }, demand: .max(3))
+        let sub = recordSubscriber((1...10).publisher.tryPrefix { $0 < 5 }, demand: .max(3))
         #expect(sub.values == [1, 2, 3])
         #expect(sub.violations == [])
     }

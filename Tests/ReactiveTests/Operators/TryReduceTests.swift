@@ -6,7 +6,7 @@ import Testing
 struct TryReduceTests {
     @Test("publishes the final result, then finishes")
     func values() {
-        #expect(events([1, 2, 3].publisher.tryReduce(0, +)) == expected([6]))
+        #expect(recordedEvents([1, 2, 3].publisher.tryReduce(0, +)) == expectedEvents([6]))
     }
 
     @Test("C33 a thrown error is one failure, no result")
@@ -16,7 +16,7 @@ struct TryReduceTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryReduce(0, +)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryReduce(0, +)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C03 asks for everything, holds the result until demand")

@@ -6,7 +6,7 @@ import Testing
 struct TryRemoveDuplicatesTests {
     @Test("skips a value the predicate calls a duplicate")
     func values() {
-        #expect(events([1, 1, 2, 2, 1].publisher.tryRemoveDuplicates { $0 == $1 }) == expected([1, 2, 1]))
+        #expect(recordedEvents([1, 1, 2, 2, 1].publisher.tryRemoveDuplicates { $0 == $1 }) == expectedEvents([1, 2, 1]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -18,16 +18,16 @@ struct TryRemoveDuplicatesTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryRemoveDuplicates { $0 == $1 }) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryRemoveDuplicates { $0 == $1 }) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C13 each skipped value asks upstream for one more")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        _ = record(source.tryRemoveDuplicates { $0 == $1 }, demand: .max(1))
+        _ = recordSubscriber(source.tryRemoveDuplicates { $0 == $1 }, demand: .max(1))
         #expect(source.send(1) == .none)
         #expect(source.send(1) == .max(1))
-        let sub = record([1, 1, 1, 2, 2, 3].publisher.tryRemoveDuplicates { $0 == $1 }, demand: .max(2))
+        let sub = recordSubscriber([1, 1, 1, 2, 2, 3].publisher.tryRemoveDuplicates { $0 == $1 }, demand: .max(2))
         #expect(sub.values == [1, 2])
         #expect(sub.violations == [])
     }

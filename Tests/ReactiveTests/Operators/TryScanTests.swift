@@ -6,7 +6,7 @@ import Testing
 struct TryScanTests {
     @Test("running results and completion")
     func values() {
-        #expect(events([1, 2, 3].publisher.tryScan(0, +)) == expected([1, 3, 6]))
+        #expect(recordedEvents([1, 2, 3].publisher.tryScan(0, +)) == expectedEvents([1, 3, 6]))
     }
 
     @Test("C33 a thrown error is one failure")
@@ -16,12 +16,12 @@ struct TryScanTests {
 
     @Test("C04 upstream failure passes through")
     func failure() {
-        #expect(events(Fail<Int, TestError>(error: TestError()).tryScan(0, +)) == expected([], "failure(boom)"))
+        #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).tryScan(0, +)) == expectedEvents([], "failure(boom)"))
     }
 
     @Test("C08 demand is respected")
     func demand() {
-        let sub = record((1...10).publisher.tryScan(0, +), demand: .max(2))
+        let sub = recordSubscriber((1...10).publisher.tryScan(0, +), demand: .max(2))
         #expect(sub.values == [1, 3])
         sub.request(.max(2))
         #expect(sub.values == [1, 3, 6, 10])

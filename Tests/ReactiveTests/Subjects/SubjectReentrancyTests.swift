@@ -110,4 +110,29 @@ struct SubjectReentrancyTests {
         subject.send(1)
         #expect(sub.events == [.subscription, .value(1)])
     }
+
+    @Test("C23 a dropped queued value whose deinit calls back into the subject does not deadlock")
+    func droppedValueDeinit() {
+        final class Noisy {
+            let onDeinit: () -> Void
+            init(_ onDeinit: @escaping () -> Void = {}) { self.onDeinit = onDeinit }
+            deinit { onDeinit() }
+        }
+        let subject = PassthroughSubject<Noisy, Never>()
+        var deinitRan = false
+        let sub = TestSubscriber<Noisy, Never>()
+        sub.onValue = { _, s in
+            subject.send(Noisy {
+                deinitRan = true
+                subject.send(completion: .finished)
+            })
+            s.cancel()
+            return .none
+        }
+        subject.subscribe(sub)
+        subject.send(Noisy())
+        #expect(deinitRan)
+        #expect(sub.values.count == 1)
+        #expect(sub.completion == nil)
+    }
 }

@@ -19,7 +19,7 @@ struct IntervalTests {
     func noDrift() {
         let scheduler = VirtualTimeScheduler()
         scheduler.advance(by: .nanoseconds(3))
-        let times = Log()
+        let times = TimeTestLog()
         let sub = TestSubscriber<Int, Never>()
         sub.onValue = { _, _ in
             times.append("\(scheduler.now.nanoseconds)")

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine behind `flatMap`, `merge`, `MergeMany` and `switchToLatest`: one downstream fed by
 /// many inner publishers, and (for `flatMap` and `switchToLatest`) an outer upstream that makes them.
 ///
@@ -45,7 +43,7 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
 
     // Every var below is guarded by `lock`, and so are the vars of each `Inner`; the lock is what
     // keeps accesses exclusive, so the runtime's exclusivity checks (a third of the cost) are off.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var status = Status.active
     @usableFromInline @exclusivity(unchecked) var pendingFailure: Failure?

@@ -7,6 +7,10 @@
 ///
 /// The logic value is moved out of the lock while it runs (it may call user closures, C23) and
 /// moved back afterwards; a cancel in between drops it, so cancelling frees what it captured (C16).
+///
+/// C15: once `cancel()` returns, no delivery starts on that thread, and a value whose logic ran
+/// while the cancel happened is dropped; a delivery that had already passed its status check on
+/// another thread may still complete, but no completion ever follows a cancel (C05).
 @usableFromInline
 final class StepSubscription<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {

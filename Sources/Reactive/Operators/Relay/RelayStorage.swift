@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine behind operators that subscribe to one upstream after another — `append`/`prepend`
 /// (`Concatenate`), `catch`, `tryCatch` and `retry` — while the downstream sees one subscription.
 ///
@@ -13,7 +11,7 @@ class RelayStorage<Downstream: Subscriber>: Subscription, CustomStringConvertibl
     @usableFromInline typealias Failure = Downstream.Failure
 
     // Guarded by `lock`; the lock keeps accesses exclusive, so runtime exclusivity checks are off.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var current: (any Subscription)?

@@ -44,3 +44,5 @@ extension Publishers {
         }
     }
 }
+
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}

@@ -44,3 +44,5 @@ extension Publishers {
         }
     }
 }
+
+extension Publishers.PrefixUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}

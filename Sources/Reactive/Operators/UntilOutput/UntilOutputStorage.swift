@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine behind `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`: the upstream's
 /// values flow to the downstream, gated by the first value of a second publisher (the trigger).
 ///
@@ -14,7 +12,7 @@ final class UntilOutputStorage<Downstream: Subscriber>: Subscription, CustomStri
     @usableFromInline enum Mode { case prefix, drop }
     @usableFromInline enum Status { case active, completing, terminated }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline let mode: Mode
     // Guarded by `lock`; the lock keeps accesses exclusive, so runtime exclusivity checks are off.
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The engine behind `zip` and `combineLatest`: a fixed set of inputs feeding one downstream.
 ///
 /// Values are kept type-erased (`Any`) so one engine serves every arity; `combine` restores the
@@ -35,7 +33,7 @@ final class CombinerStorage<Downstream: Subscriber>: Subscription, CustomStringC
         case fail(Downstream?, Failure)
     }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline let mode: Mode
     @usableFromInline let arity: Int
     @usableFromInline let name: String

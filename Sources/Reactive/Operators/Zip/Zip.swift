@@ -178,3 +178,8 @@ extension Publishers {
         }
     }
 }
+
+// Equatable like Combine's: equal when the inputs are.
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
