@@ -7,7 +7,7 @@ import ReactiveTestSupport
 /// A task executor drained by test threads: tasks run on explicit threads the stress test starts.
 private final class ThreadDrainedExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: the only state is the job queue inside a Mutex.
-    private let jobs = Mutex<[UnownedJob]>([])
+    private let jobs = Lock<[UnownedJob]>([])
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         jobs.withLock { $0.append(unowned) }
@@ -39,7 +39,7 @@ private final class ThreadedSource: Publisher, @unchecked Sendable {
     typealias Output = Int
     typealias Failure = Never
 
-    private let lock = Mutex<Void>(())
+    private let lock = Lock<Void>(())
     private var downstream: AnySubscriber<Int, Never>?
     private var demand = Subscribers.Demand.none
     private var cancelledFlag = false
@@ -159,7 +159,7 @@ private func eventually(timeout: Double = 2, _ condition: () -> Bool) async -> B
 struct BridgeStressTests {
     @Test("C44 async() resumes exactly once while a value, a finish, a failure and cancel race")
     func asyncRace() async {
-        let outcomes = Mutex<[String: Int]>([:])
+        let outcomes = Lock<[String: Int]>([:])
         for round in 0..<300 {
             weak var weakUpstream: ManualPublisher<Int, TestError>?
             do {
@@ -182,8 +182,8 @@ struct BridgeStressTests {
             let cancelled = ThreadedSource(count: 100_000)
             let breakAt = (round * 37) % 150
             let doneCount = Counter()
-            let seenA = Mutex<[Int]>([])
-            let seenB = Mutex<[Int]>([])
+            let seenA = Lock<[Int]>([])
+            let seenB = Lock<[Int]>([])
             let taskA = Task(executorPreference: executor) {
                 defer { doneCount.increment() }
                 for await value in breaking.values {
@@ -279,7 +279,7 @@ struct BridgeStressTests {
         let queue = DispatchQueue(label: "completions")
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 1)
-        let counts = Mutex<[Int: Int]>([:])
+        let counts = Lock<[Int: Int]>([:])
         let offQueue = Counter()
         let all = DispatchGroup()
         let finished = runConcurrently(threads: 4) { thread in

@@ -65,7 +65,7 @@ struct TaskCompletionTests {
     @Test("C46 a non-throwing operation calls its completion once, on the queue, after it ran")
     func plainCompletion() async {
         let queue = labelledQueue("plain")
-        let log = Log()
+        let log = BridgeLog()
         let label = await withCheckedContinuation { (done: CheckedContinuation<String?, Never>) in
             Task(operation: { log.append("ran") }, queue: queue) {
                 log.append("completed")
