@@ -81,7 +81,7 @@ final class EventSerializer: Sendable {
         var draining = false
         var terminated = false
     }
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let onEvent: @Sendable (PipelineEvent) -> Void
 
     init(_ onEvent: @escaping @Sendable (PipelineEvent) -> Void) { self.onEvent = onEvent }
@@ -116,7 +116,7 @@ final class EventSubscriber: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: `subscription` and `done` are only touched under `lock`.
     typealias Input = Value
     typealias Failure = any Error
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscription: (any Subscription)?
     private var done = false
     private let events: EventSerializer
