@@ -161,6 +161,7 @@ import Testing
         #expect(w("just 1 | replaceError 0") == ["replaceError on a publisher that never fails has no effect"])
         #expect(w("just 1 | catch { just 2 }") == ["catch on a publisher that never fails has no effect"])
         #expect(w("fail \"x\" | retry 3").isEmpty)
+        #expect(w("just 1 | asyncMap delay 100 | retry 3 | sink").isEmpty)   // asyncMap's throwing form
         #expect(w("just 5 | asyncMap flaky 2 | retry 3 | replaceError -1").isEmpty)
         #expect(w("just 1 | map { $0 + 1 } | retry 3").isEmpty)   // Int arithmetic can overflow
         // Warnings do not stop a statement from running.
