@@ -196,8 +196,6 @@ final class BuildContext: Sendable {
     }
 }
 
-extension GraphBuilder {}
-
 /// Making the shared instances of eager bindings.
 enum GraphBuilder {
     /// For `let s = subject`, `let c = currentValue 0`, `let f = future …`: the one instance.
