@@ -62,6 +62,8 @@ static inline void plumb_rl_interrupt_line(void) {
 /// Hides the prompt and the typed text so that output can be printed in their place.
 static inline void plumb_rl_hide_line(void) {
     rl_clear_visible_line();
+    // readline writes through a buffered FILE; the shell's output goes straight to the descriptor.
+    fflush(rl_outstream ? rl_outstream : stdout);
 }
 
 /// Draws the prompt and the typed text again after output was printed above it.

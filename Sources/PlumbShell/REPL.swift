@@ -56,13 +56,13 @@ struct REPL {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
-                let result: StepResult
-                if trimmed.hasPrefix(":") {
-                    let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
-                    let argument = String(trimmed.dropFirst(1 + name.count))
-                    result = engine.command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
-                } else {
-                    result = engine.run(text: text, file: "<input>")
+                let result = TerminalEcho.withoutControlEcho { () -> StepResult in
+                    if trimmed.hasPrefix(":") {
+                        let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
+                        let argument = String(trimmed.dropFirst(1 + name.count))
+                        return engine.command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
+                    }
+                    return engine.run(text: text, file: "<input>")
                 }
                 if result == .quit { break loop }
                 let output = background.take()
