@@ -1,0 +1,62 @@
+extension Diagnostic {
+    /// Compiler-style text: `file:line:col: error: message`, the source line, a caret and tildes
+    /// under the culprit, then `help:` and `note:` lines.
+    ///
+    /// - Parameters:
+    ///   - source: The text the diagnostic's location refers to (the whole text given to `compile`).
+    ///   - color: Whether to add ANSI colours (only for terminals).
+    /// - Returns: Lines separated by `\n`, without a trailing newline.
+    ///
+    /// ```swift
+    /// print(diagnostic.rendered(source: text, color: isatty(1) != 0))
+    /// ```
+    public func rendered(source: String, color: Bool) -> String {
+        let bold = color ? "\u{1B}[1m" : ""
+        let reset = color ? "\u{1B}[0m" : ""
+        let tint: String
+        switch severity {
+        case .error: tint = color ? "\u{1B}[1;31m" : ""
+        case .warning: tint = color ? "\u{1B}[1;35m" : ""
+        case .note: tint = color ? "\u{1B}[1;36m" : ""
+        }
+        let green = color ? "\u{1B}[1;32m" : ""
+        var out = "\(bold)\(location):\(reset) \(tint)\(severity.word):\(reset) \(bold)\(message)\(reset)"
+        if let text = Self.sourceLine(source, line: lineInSource) {
+            // Tabs become one space so the caret lines up; very long lines are cut around the caret.
+            var scalars = Array(text.unicodeScalars).map { $0 == "\t" ? " " : $0 }
+            var column = max(1, location.column)
+            let window = 160
+            var prefix = ""
+            if scalars.count > window {
+                let start = max(0, min(column - 1 - window / 2, scalars.count - window))
+                scalars = Array(scalars[start..<min(scalars.count, start + window)])
+                column -= start
+                if start > 0 { prefix = "…" }
+            }
+            let shown = String(String.UnicodeScalarView(scalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+            out += "\n" + prefix + shown
+            let pad = String(repeating: " ", count: prefix.count + min(column - 1, scalars.count))
+            let tildes = String(repeating: "~", count: max(0, min(length, scalars.count - column + 1) - 1))
+            out += "\n" + pad + green + "^" + tildes + reset
+        }
+        if let fixIt { out += "\n\(green)help:\(reset) \(fixIt)" }
+        for note in notes { out += "\n\(bold)note:\(reset) \(note)" }
+        return out
+    }
+
+    static func sourceLine(_ source: String, line: Int) -> Substring? {
+        guard line >= 1 else { return nil }
+        var current = 1
+        var start = source.startIndex
+        var index = source.startIndex
+        while index < source.endIndex {
+            if source[index] == "\n" || source[index] == "\r\n" {
+                if current == line { return source[start..<index] }
+                current += 1
+                start = source.index(after: index)
+            }
+            index = source.index(after: index)
+        }
+        return current == line ? source[start..<source.endIndex] : nil
+    }
+}

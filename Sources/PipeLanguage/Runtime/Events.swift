@@ -1,0 +1,70 @@
+/// A run-time failure of a pipeline: a closure's type error or overflow, `fail "message"`, a
+/// subject's `fail`, a timeout. `location` names the closure or stage that failed, when known.
+public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, for people.
+    public var message: String
+    /// The closure or stage responsible, when known.
+    public var location: SourceLocation?
+
+    /// Creates an error.
+    public init(message: String, location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    /// The message, followed by ` (at file:line:col)` when the location is known.
+    public var description: String {
+        guard let location else { return message }
+        return "\(message) (at \(location))"
+    }
+
+    /// Converts any error reaching a pipeline's end into a `PipelineError`.
+    static func from(_ error: any Error) -> PipelineError {
+        if let e = error as? PipelineError { return e }
+        if error is CancellationError { return PipelineError(message: "cancelled") }
+        return PipelineError(message: String(describing: error))
+    }
+}
+
+/// Which clock a runtime uses.
+public enum ClockMode: Sendable, Hashable {
+    /// Wall-clock time: a dispatch queue scheduler and `ContinuousClock`.
+    case real
+    /// Simulated time: a `VirtualTimeScheduler`, its `VirtualClock` and a manually drained executor.
+    case virtual
+}
+
+/// What a running pipeline reports, in order, serialised.
+public enum PipelineEvent: Sendable, Hashable {
+    case subscribed
+    case value(Value)
+    /// A value pulled by the `values` terminal (`for try await`).
+    case next(Value)
+    case finished
+    case failed(PipelineError)
+    case cancelled
+    /// `:trace on`: a stage's lifecycle event (`subscribe`, `request(unlimited)`, `value 1`,
+    /// `finished`, `failed: …`, `cancel`), the stage's index (0 = source) and nesting depth.
+    case trace(stage: Int, name: String, depth: Int, event: String, thread: String)
+}
+
+/// `expect …`: what the shell checks against the last pipeline.
+public enum Expectation: Sendable, Hashable {
+    case values([Value])
+    case finished
+    case failed(String)
+    case count(Int)
+    case time(Duration)
+}
+
+/// What the shell must do after `Session.execute`.
+public enum Action: Sendable {
+    /// Start this pipeline (foreground, or background when `isBackground`).
+    case run(Pipeline)
+    /// Check an expectation against the last pipeline.
+    case expect(Expectation, SourceLocation)
+    /// A `:command` with its raw argument text.
+    case command(name: String, argument: String, SourceLocation)
+    /// Done; an optional line to show (`bound ticks`, `sent 1 to s`).
+    case note(String?)
+}

@@ -1,0 +1,305 @@
+/// The arguments a closure is called with (`$0`, `$1`). Two slots cover every operator.
+struct ClosureArguments: Sendable {
+    var first: Value
+    var second: Value
+    init(_ first: Value, _ second: Value = .null) {
+        self.first = first
+        self.second = second
+    }
+    static let none = ClosureArguments(.null)
+}
+
+/// A closure expression compiled to nested Swift closures, evaluated with checked arithmetic:
+/// overflow, division by zero, bad conversions and type mismatches throw a `PipelineError` that
+/// names the failing expression's position, and never trap.
+typealias CompiledExpression = @Sendable (ClosureArguments) throws -> Value
+
+/// The named functions closures may call.
+enum Functions {
+    static let names = ["abs", "min", "max", "String", "Int", "Double", "round"]
+    static let arity: [String: ClosedRange<Int>] = ["abs": 1...1, "min": 2...2, "max": 2...2, "String": 1...1, "Int": 1...1, "Double": 1...1, "round": 1...1]
+}
+
+/// Largest array a range in a closure may build (`from 1...N` streams lazily and has no cap).
+let maxRangeArray = 1_000_000
+
+struct ExpressionCompiler {
+    let source: SourceText
+
+    func error(_ message: String, _ span: Span) -> PipelineError {
+        PipelineError(message: message, location: source.location(of: span.offset))
+    }
+
+    func compile(_ e: Expr) -> CompiledExpression {
+        let span = e.span
+        switch e.kind {
+        case .literal(let v):
+            return { _ in v }
+        case .dollar(let n):
+            if n == 0 { return { $0.first } }
+            if n == 1 { return { $0.second } }
+            let err = error("$\(n) is not available (closures take at most two arguments)", span)
+            return { _ in throw err }
+        case .array(let items):
+            let parts = items.map(compile)
+            return { args in .array(try parts.map { try $0(args) }) }
+        case .interpolated(let pieces):
+            let parts: [CompiledExpression] = pieces.map { piece in
+                switch piece {
+                case .text(let s): let v = Value.string(s); return { _ in v }
+                case .expr(let inner): return compile(inner)
+                }
+            }
+            return { args in
+                var s = ""
+                for part in parts { s += try part(args).plainText }
+                return .string(s)
+            }
+        case .unary(let op, let operand):
+            let x = compile(operand)
+            let loc = self
+            if op == "!" {
+                return { args in
+                    guard case .bool(let b) = try x(args) else { throw loc.error("'!' needs a Bool", span) }
+                    return .bool(!b)
+                }
+            }
+            return { args in
+                switch try x(args) {
+                case .int(let i):
+                    let (r, o) = (0 as Int).subtractingReportingOverflow(i)
+                    if o { throw loc.error("arithmetic overflow: -(\(i))", span) }
+                    return .int(r)
+                case .double(let d): return .double(-d)
+                case let v: throw loc.error("cannot negate \(v.typeName) \(v)", span)
+                }
+            }
+        case .binary(let op, let lhs, let rhs):
+            return compileBinary(op, compile(lhs), compile(rhs), span)
+        case .ternary(let c, let a, let b):
+            let (cc, ca, cb) = (compile(c), compile(a), compile(b))
+            let err = error("the condition of '?:' must be a Bool", c.span)
+            return { args in
+                guard case .bool(let t) = try cc(args) else { throw err }
+                return try t ? ca(args) : cb(args)
+            }
+        case .index(let base, let index):
+            let (cb, ci) = (compile(base), compile(index))
+            let loc = self
+            return { args in
+                let b = try cb(args)
+                let i = try ci(args)
+                guard case .int(let n) = i else { throw loc.error("index must be an Int, got \(i.typeName) \(i)", span) }
+                switch b {
+                case .array(let a):
+                    guard n >= 0, n < a.count else { throw loc.error("index \(n) out of range (count \(a.count))", span) }
+                    return a[n]
+                case .string(let s):
+                    let chars = Array(s)
+                    guard n >= 0, n < chars.count else { throw loc.error("index \(n) out of range (count \(chars.count))", span) }
+                    return .string(String(chars[n]))
+                default: throw loc.error("cannot index \(b.typeName) \(b)", span)
+                }
+            }
+        case .member(let base, let name):
+            let cb = compile(base)
+            let loc = self
+            return { args in
+                let b = try cb(args)
+                switch (b, name) {
+                case (.array(let a), "count"): return .int(a.count)
+                case (.string(let s), "count"): return .int(s.count)
+                case (.array(let a), "isEmpty"): return .bool(a.isEmpty)
+                case (.string(let s), "isEmpty"): return .bool(s.isEmpty)
+                case (.array(let a), "first"): return a.first ?? .null
+                case (.array(let a), "last"): return a.last ?? .null
+                case (.string(let s), "uppercased"): return .string(s.uppercased())
+                case (.string(let s), "lowercased"): return .string(s.lowercased())
+                default: throw loc.error("\(b.typeName) has no member '\(name)'", span)
+                }
+            }
+        case .call(let name, let arguments):
+            let compiled = arguments.map(compile)
+            return compileCall(name, compiled, span)
+        case .range(let lo, let hi):
+            let (cl, ch) = (compile(lo), compile(hi))
+            let loc = self
+            return { args in
+                guard case .int(let a) = try cl(args), case .int(let b) = try ch(args) else {
+                    throw loc.error("range bounds must be Int", span)
+                }
+                guard a <= b else { throw loc.error("range \(a)...\(b) has its lower bound above its upper bound", span) }
+                let (width, o) = b.subtractingReportingOverflow(a)
+                guard !o, width < maxRangeArray else { throw loc.error("range \(a)...\(b) is too large for a value", span) }
+                return .array((a...b).map(Value.int))
+            }
+        }
+    }
+
+    private func compileCall(_ name: String, _ args: [CompiledExpression], _ span: Span) -> CompiledExpression {
+        let loc = self
+        guard let arity = Functions.arity[name] else {
+            let err = error("unknown function '\(name)'", span)
+            return { _ in throw err }
+        }
+        guard arity.contains(args.count) else {
+            let err = error("\(name) takes \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s"), got \(args.count)", span)
+            return { _ in throw err }
+        }
+        switch name {
+        case "abs":
+            return { a in
+                switch try args[0](a) {
+                case .int(let i):
+                    guard i != .min else { throw loc.error("arithmetic overflow: abs(\(i))", span) }
+                    return .int(Swift.abs(i))
+                case .double(let d): return .double(Swift.abs(d))
+                case let v: throw loc.error("abs needs a number, got \(v.typeName) \(v)", span)
+                }
+            }
+        case "min", "max":
+            let isMin = name == "min"
+            return { a in
+                let x = try args[0](a)
+                let y = try args[1](a)
+                let less = try Self.less(x, y, loc, span)
+                return isMin ? (less ? x : y) : (less ? y : x)
+            }
+        case "String":
+            return { a in .string(try args[0](a).plainText) }
+        case "Int":
+            return { a in
+                let v = try args[0](a)
+                switch v {
+                case .int: return v
+                case .double(let d):
+                    guard d.isFinite, d > -9.3e18, d < 9.3e18, let i = Int(exactly: d.rounded(.towardZero)) else {
+                        throw loc.error("cannot convert \(v) to Int", span)
+                    }
+                    return .int(i)
+                case .string(let s):
+                    guard let i = Int(s) else { throw loc.error("cannot convert \(v) to Int", span) }
+                    return .int(i)
+                case .bool(let b): return .int(b ? 1 : 0)
+                default: throw loc.error("cannot convert \(v.typeName) \(v) to Int", span)
+                }
+            }
+        case "Double":
+            return { a in
+                let v = try args[0](a)
+                switch v {
+                case .int(let i): return .double(Double(i))
+                case .double: return v
+                case .string(let s):
+                    guard let d = Double(s) else { throw loc.error("cannot convert \(v) to Double", span) }
+                    return .double(d)
+                default: throw loc.error("cannot convert \(v.typeName) \(v) to Double", span)
+                }
+            }
+        default:  // round
+            return { a in
+                switch try args[0](a) {
+                case .int(let i): return .int(i)
+                case .double(let d): return .double(d.rounded())
+                case let v: throw loc.error("round needs a number, got \(v.typeName) \(v)", span)
+                }
+            }
+        }
+    }
+
+    static func less(_ x: Value, _ y: Value, _ loc: ExpressionCompiler, _ span: Span) throws -> Bool {
+        switch (x, y) {
+        case (.int(let a), .int(let b)): return a < b
+        case (.double(let a), .double(let b)): return a < b
+        case (.int(let a), .double(let b)): return Double(a) < b
+        case (.double(let a), .int(let b)): return a < Double(b)
+        case (.string(let a), .string(let b)): return a < b
+        default: throw loc.error("cannot compare \(x.typeName) \(x) with \(y.typeName) \(y)", span)
+        }
+    }
+
+    private func compileBinary(_ op: String, _ l: @escaping CompiledExpression, _ r: @escaping CompiledExpression, _ span: Span) -> CompiledExpression {
+        let loc = self
+        @Sendable func mismatch(_ x: Value, _ y: Value) -> PipelineError {
+            loc.error("cannot apply '\(op)' to \(x.typeName) \(x) and \(y.typeName) \(y)", span)
+        }
+        @Sendable func overflow(_ a: Int, _ b: Int) -> PipelineError {
+            loc.error("arithmetic overflow: \(a) \(op) \(b)", span)
+        }
+        switch op {
+        case "&&", "||":
+            let isAnd = op == "&&"
+            return { args in
+                guard case .bool(let a) = try l(args) else { throw loc.error("'\(op)' needs Bool operands", span) }
+                if isAnd ? !a : a { return .bool(a) }
+                guard case .bool(let b) = try r(args) else { throw loc.error("'\(op)' needs Bool operands", span) }
+                return .bool(b)
+            }
+        case "??":
+            return { args in
+                let a = try l(args)
+                if case .null = a { return try r(args) }
+                return a
+            }
+        case "==": return { args in .bool(try l(args) == r(args)) }
+        case "!=": return { args in .bool(try l(args) != r(args)) }
+        case "<": return { args in .bool(try Self.less(l(args), r(args), loc, span)) }
+        case ">": return { args in .bool(try Self.less(r(args), l(args), loc, span)) }
+        case "<=": return { args in .bool(try !Self.less(r(args), l(args), loc, span)) }
+        case ">=": return { args in .bool(try !Self.less(l(args), r(args), loc, span)) }
+        case "+":
+            return { args in
+                let x = try l(args)
+                let y = try r(args)
+                switch (x, y) {
+                case (.int(let a), .int(let b)):
+                    let (v, o) = a.addingReportingOverflow(b)
+                    if o { throw overflow(a, b) }
+                    return .int(v)
+                case (.string(let a), .string(let b)): return .string(a + b)
+                case (.array(let a), .array(let b)): return .array(a + b)
+                default:
+                    guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
+                    return .double(a + b)
+                }
+            }
+        case "-", "*":
+            let isSub = op == "-"
+            return { args in
+                let x = try l(args)
+                let y = try r(args)
+                if case .int(let a) = x, case .int(let b) = y {
+                    let (v, o) = isSub ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
+                    if o { throw overflow(a, b) }
+                    return .int(v)
+                }
+                guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
+                return .double(isSub ? a - b : a * b)
+            }
+        default:  // "/", "%"
+            let isDiv = op == "/"
+            return { args in
+                let x = try l(args)
+                let y = try r(args)
+                if case .int(let a) = x, case .int(let b) = y {
+                    if b == 0 { throw loc.error("division by zero: \(a) \(op) 0", span) }
+                    let (v, o) = isDiv ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+                    if o { throw overflow(a, b) }
+                    return .int(v)
+                }
+                guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
+                if b == 0 { throw loc.error("division by zero: \(x) \(op) \(y)", span) }
+                return .double(isDiv ? a / b : a.truncatingRemainder(dividingBy: b))
+            }
+        }
+    }
+
+    private static func doubles(_ x: Value, _ y: Value) -> (Double, Double)? {
+        switch (x, y) {
+        case (.double(let a), .double(let b)): return (a, b)
+        case (.int(let a), .double(let b)): return (Double(a), b)
+        case (.double(let a), .int(let b)): return (a, Double(b))
+        default: return nil
+        }
+    }
+}

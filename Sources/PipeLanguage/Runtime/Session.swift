@@ -1,0 +1,203 @@
+/// One parsed and checked statement of a `.pipe` text, ready for `Session.execute`.
+public struct Statement: Sendable {
+    /// Where the statement starts.
+    public var location: SourceLocation
+    /// The statement's text as written.
+    public var text: String
+    var ast: StatementAST
+    var source: SourceText
+
+    /// True for `expect …` statements.
+    public var isExpectation: Bool { if case .expect = ast.kind { true } else { false } }
+    /// True for `:command` statements.
+    public var isCommand: Bool { if case .command = ast.kind { true } else { false } }
+}
+
+/// A `let` binding: its checked pipeline, and for eager sources (subject, currentValue, future)
+/// the one instance every use shares.
+struct Binding: Sendable {
+    var info: BindingInfo
+    var pipeline: CheckedPipeline
+    var source: SourceText
+    var hot: HotSource?
+}
+
+/// An instance made when a binding is made: subjects and futures are shared by every use.
+struct HotSource: Sendable {
+    var publisher: ValuePublisher
+    var send: (@Sendable (Value) -> Void)?
+    var complete: (@Sendable (PipelineError?) -> Void)?
+}
+
+/// A session: bindings and subjects live here. Not thread-safe: use it from one thread (the
+/// shell's main thread); the pipelines it returns may run anywhere.
+///
+/// ```swift
+/// let session = Session(runtime: Runtime(clock: .virtual))
+/// let (statements, diagnostics) = session.compile("just 1 | map { $0 + 1 }", file: "<repl>")
+/// if case .success(.run(let pipeline)) = session.execute(statements[0]) {
+///     let c = pipeline.start(trace: false) { print($0) }
+///     session.runtime.driveVirtualTime { false }
+///     _ = c
+/// }
+/// ```
+public final class Session {
+    /// The clock and schedulers pipelines of this session run on.
+    public let runtime: Runtime
+    var bindings: [String: Binding] = [:]
+    var bindingOrder: [String] = []
+
+    /// Creates an empty session.
+    public init(runtime: Runtime) {
+        self.runtime = runtime
+    }
+
+    /// True when `text` is incomplete (ends with `|`, or an open `{ [ (` or string): read a continuation line.
+    public static func needsContinuation(_ text: String) -> Bool {
+        var lexer = Lexer(source: SourceText(text, file: ""))
+        lexer.run()
+        if !lexer.open.isEmpty || lexer.openString { return true }
+        let significant = lexer.tokens.filter { $0.kind != .newline && $0.kind != .eof }
+        return significant.last?.isPunct("|") == true
+    }
+
+    /// Parses and checks `text`; on errors returns them and changes nothing.
+    ///
+    /// - Parameters:
+    ///   - text: One or more statements.
+    ///   - file: The name diagnostics show (`<repl>`, a path).
+    ///   - firstLine: The line number of the text's first line (for a REPL's running count).
+    /// - Returns: The statements without errors, and every diagnostic (errors and warnings) in order.
+    public func compile(_ text: String, file: String, firstLine: Int = 1) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let source = SourceText(text, file: file, firstLine: firstLine)
+        var parser = Parser(source: source)
+        let asts = parser.parseProgram()
+        var diagnostics = parser.diagnostics
+        var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
+        var statements: [Statement] = []
+        for ast in asts {
+            let mark = checker.diagnostics.count
+            _ = checker.check(ast)
+            if !checker.diagnostics[mark...].contains(where: { $0.severity == .error }) {
+                statements.append(Statement(location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source))
+            }
+        }
+        diagnostics += checker.diagnostics
+        diagnostics.sort { $0.offset < $1.offset }
+        return (statements, diagnostics)
+    }
+
+    /// Performs one statement: binds, sends to a subject, or returns what the shell must do.
+    /// Never throws for a bad statement: returns a Diagnostic (and changes nothing).
+    public func execute(_ statement: Statement) -> Result<Action, Diagnostic> {
+        let source = statement.source
+        var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
+        let checked = checker.check(statement.ast)
+        if let error = checker.diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
+        let location = statement.location
+        switch statement.ast.kind {
+        case .pipeline(_, let background):
+            guard let checked else { return .failure(source.diagnostic(.error, "cannot run this pipeline", at: statement.ast.span)) }
+            return .success(.run(Pipeline(
+                text: statement.text, location: location, isBackground: background,
+                checked: checked, source: source, runtime: runtime, bindings: bindings)))
+        case .binding(let name, _, _):
+            guard let checked, let info = checker.bindings[name] else {
+                return .failure(source.diagnostic(.error, "cannot bind this pipeline", at: statement.ast.span))
+            }
+            let hot: HotSource?
+            do {
+                hot = try GraphBuilder.hotSource(for: checked, source: source, runtime: runtime, bindings: bindings)
+            } catch {
+                let e = PipelineError.from(error)
+                return .failure(source.diagnostic(.error, e.message, at: checked.ast.stages[0].span))
+            }
+            if bindings[name] == nil { bindingOrder.append(name) }
+            bindings[name] = Binding(info: info, pipeline: checked, source: source, hot: hot)
+            return .success(.note(nil))
+        case .send(let subject, let span, let expr):
+            guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            guard let value = try? ExpressionCompiler(source: source).compile(expr)(.none) else {
+                return .failure(source.diagnostic(.error, "cannot evaluate this value", at: expr.span))
+            }
+            send(value)
+            return .success(.note(nil))
+        case .finish(let subject, let span):
+            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            complete(nil)
+            return .success(.note(nil))
+        case .fail(let subject, let span, let expr):
+            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            let message = (try? ExpressionCompiler(source: source).compile(expr)(.none))?.plainText ?? "failed"
+            complete(PipelineError(message: message, location: source.location(of: expr.span.offset)))
+            return .success(.note(nil))
+        case .expect(let e, _):
+            let constant = { (x: Expr) -> Value in (try? ExpressionCompiler(source: source).compile(x)(.none)) ?? .null }
+            switch e {
+            case .values(let x):
+                guard case .array(let items) = constant(x) else { return .failure(source.diagnostic(.error, "expect values needs an array", at: x.span)) }
+                return .success(.expect(.values(items), location))
+            case .finished: return .success(.expect(.finished, location))
+            case .failed(let x): return .success(.expect(.failed(constant(x).plainText), location))
+            case .count(let x):
+                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.error, "expect count needs an integer", at: x.span)) }
+                return .success(.expect(.count(n), location))
+            case .time(let v):
+                var c = Checker(source: source, bindings: [:])
+                guard let ns = c.duration(v, statement.ast.span, "expect time") else {
+                    return .failure(c.diagnostics.first ?? source.diagnostic(.error, "expect time needs a duration", at: statement.ast.span))
+                }
+                return .success(.expect(.time(.nanoseconds(ns)), location))
+            }
+        case .command(let name, let argument):
+            return .success(.command(name: name, argument: argument, location))
+        }
+    }
+
+    /// `:type`: each stage's output and failure type, then the pipeline's Combine type in Swift
+    /// spelling, e.g. `AnyPublisher<Int, Never>`.
+    public func typeDescription(of text: String) -> Result<String, Diagnostic> {
+        let source = SourceText(text, file: "<type>")
+        var parser = Parser(source: source)
+        let asts = parser.parseProgram()
+        if let error = parser.diagnostics.first { return .failure(error) }
+        guard asts.count == 1, let ast = asts.first else {
+            return .failure(source.diagnostic(.error, ":type takes one pipeline", at: Span(0, source.bytes.count)))
+        }
+        let pipeline: PipelineAST
+        switch ast.kind {
+        case .pipeline(let p, _), .binding(_, _, let p): pipeline = p
+        default: return .failure(source.diagnostic(.error, ":type takes a pipeline", at: ast.span))
+        }
+        var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
+        let checked = checker.checkPipeline(pipeline, dollars: [], nested: false)
+        if let error = checker.diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
+        guard let checked else { return .failure(source.diagnostic(.error, "cannot type this pipeline", at: ast.span)) }
+        let width = min(40, checked.stages.map { source.text($0.stage.span).count }.max() ?? 0)
+        var lines: [String] = []
+        for (i, stage) in checked.stages.enumerated() {
+            let text = source.text(stage.stage.span)
+            let padded = text.count < width ? text + String(repeating: " ", count: width - text.count) : text
+            lines.append("\(i == 0 ? "  " : "| ")\(padded)  -> \(stage.shape.kind.swiftName), Failure: \(stage.shape.canFail ? "Error" : "Never")")
+        }
+        lines.append(checked.shape.swiftType)
+        return .success(lines.joined(separator: "\n"))
+    }
+
+    /// The bound names, in the order they were first bound.
+    public var bindingNames: [String] { bindingOrder }
+
+    /// Each binding with its pipeline text and type, e.g. `("ticks", "interval 100ms | take 5 : AnyPublisher<Int, Never>")`.
+    public func bindingSummaries() -> [(name: String, summary: String)] {
+        bindingOrder.compactMap { name in
+            bindings[name].map { (name, "\($0.info.text) : \($0.info.shape.swiftType)") }
+        }
+    }
+
+    /// Forgets every binding (subjects are finished first so their subscribers complete).
+    public func reset() {
+        for name in bindingOrder { bindings[name]?.hot?.complete?(nil) }
+        bindings = [:]
+        bindingOrder = []
+    }
+}

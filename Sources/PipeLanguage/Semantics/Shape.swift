@@ -1,0 +1,130 @@
+/// What the static pass knows about values: their kind, or `any`.
+indirect enum ValueKind: Sendable, Hashable {
+    case int, double, string, bool, null, any
+    case array(ValueKind)
+
+    /// Swift spelling for `:type` (`Int`, `[String]`, `Value` when unknown).
+    var swiftName: String {
+        switch self {
+        case .int: "Int"
+        case .double: "Double"
+        case .string: "String"
+        case .bool: "Bool"
+        case .null: "Value?"
+        case .any: "Value"
+        case .array(let e): "[\(e.swiftName)]"
+        }
+    }
+
+    /// The kind both may have (`any` when they differ).
+    func merged(_ other: ValueKind) -> ValueKind {
+        if self == other { return self }
+        if case .array(let a) = self, case .array(let b) = other { return .array(a.merged(b)) }
+        return .any
+    }
+
+    static func of(_ v: Value) -> ValueKind {
+        switch v {
+        case .int: .int
+        case .double: .double
+        case .string: .string
+        case .bool: .bool
+        case .null: .null
+        case .array(let items): .array(common(items.map(ValueKind.of)))
+        }
+    }
+
+    /// The kind every element shares, or `any`.
+    static func common(_ kinds: [ValueKind]) -> ValueKind {
+        guard var k = kinds.first else { return .any }
+        for x in kinds.dropFirst() { k = k.merged(x) }
+        return k
+    }
+
+    var isNumber: Bool { self == .int || self == .double }
+}
+
+/// Per stage: the kind of value it emits and whether it can fail.
+struct Shape: Sendable, Hashable {
+    var kind: ValueKind
+    var canFail: Bool
+
+    /// `AnyPublisher<Int, Never>`.
+    var swiftType: String { "AnyPublisher<\(kind.swiftName), \(canFail ? "Error" : "Never")>" }
+}
+
+/// Infers the kind of a closure expression's result and whether evaluating it can fail (checked
+/// arithmetic can overflow, so Int arithmetic can fail; comparisons of known kinds cannot).
+enum ExpressionKinds {
+    static func infer(_ e: Expr, _ args: [ValueKind]) -> (kind: ValueKind, canFail: Bool) {
+        switch e.kind {
+        case .literal(let v): return (ValueKind.of(v), false)
+        case .dollar(let n): return (n < args.count ? args[n] : .any, n >= args.count)
+        case .array(let items):
+            let parts = items.map { infer($0, args) }
+            let kind = ValueKind.common(parts.map(\.kind))
+            return (.array(kind), parts.contains { $0.canFail })
+        case .interpolated(let parts):
+            let fails = parts.contains { if case .expr(let x) = $0 { infer(x, args).canFail } else { false } }
+            return (.string, fails)
+        case .unary(let op, let x):
+            let (k, f) = infer(x, args)
+            if op == "!" { return (.bool, f || k != .bool) }
+            return (k == .double ? .double : k == .int ? .int : .any, f || k != .double)
+        case .binary(let op, let a, let b):
+            let (ka, fa) = infer(a, args)
+            let (kb, fb) = infer(b, args)
+            let f = fa || fb
+            switch op {
+            case "==", "!=": return (.bool, f)
+            case "<", "<=", ">", ">=":
+                let ok = (ka.isNumber && kb.isNumber) || (ka == .string && kb == .string)
+                return (.bool, f || !ok)
+            case "&&", "||": return (.bool, f || ka != .bool || kb != .bool)
+            case "??": return (ka == .null ? kb : ka.merged(kb), f)
+            case "+" where ka == .string && kb == .string: return (.string, f)
+            case "+" where { if case .array = ka, case .array = kb { true } else { false } }(): return (ka.merged(kb), f)
+            default:
+                if ka == .double && kb.isNumber || kb == .double && ka.isNumber {
+                    return (.double, f || op == "/" || op == "%")
+                }
+                if ka == .int && kb == .int { return (.int, true) }
+                return (.any, true)
+            }
+        case .ternary(let c, let a, let b):
+            let (kc, fc) = infer(c, args)
+            let (ka, fa) = infer(a, args)
+            let (kb, fb) = infer(b, args)
+            return (ka.merged(kb), fc || fa || fb || kc != .bool)
+        case .index(let base, _):
+            let (k, _) = infer(base, args)
+            if case .array(let e) = k { return (e, true) }
+            return (k == .string ? .string : .any, true)
+        case .member(let base, let name):
+            let (k, f) = infer(base, args)
+            switch name {
+            case "count": return (.int, f || !(k == .string || { if case .array = k { true } else { false } }()))
+            case "isEmpty": return (.bool, f || !(k == .string || { if case .array = k { true } else { false } }()))
+            case "uppercased", "lowercased": return (.string, f || k != .string)
+            case "first", "last":
+                if case .array(let e) = k { return (e, f) }
+                return (.any, true)
+            default: return (.any, true)
+            }
+        case .call(let name, let xs):
+            let parts = xs.map { infer($0, args) }
+            let f = parts.contains { $0.canFail }
+            switch name {
+            case "String": return (.string, f)
+            case "Int": return (.int, f || parts.first?.kind != .int)
+            case "Double": return (.double, f || !(parts.first?.kind.isNumber ?? false))
+            case "abs", "round": return (parts.first?.kind ?? .any, true)
+            case "min", "max":
+                let k = (parts.first?.kind ?? .any).merged(parts.last?.kind ?? .any)
+                return (k, f || !k.isNumber && k != .string)
+            default: return (.any, true)
+            }
+        case .range: return (.array(.int), true)
+        }
+    }
+}

@@ -1,0 +1,313 @@
+/// Turns a text into tokens, collecting diagnostics instead of stopping at the first.
+///
+/// Newlines end statements only outside brackets and when the line does not end in `|`, so a
+/// pipeline may continue on the next line. Bracket openings are tracked so an unterminated `{`, `[`
+/// or `(` is reported where it opened.
+struct Lexer {
+    let source: SourceText
+    var start: Int
+    let end: Int
+    var tokens: [Token] = []
+    var diagnostics: [Diagnostic] = []
+    /// Open brackets (byte, offset), for continuation and for "unterminated" errors.
+    var open: [(UInt8, Int)] = []
+    /// An unterminated string reached the end of the text.
+    var openString = false
+
+    init(source: SourceText, range: Range<Int>? = nil) {
+        self.source = source
+        self.start = range?.lowerBound ?? 0
+        self.end = range?.upperBound ?? source.bytes.count
+    }
+
+    static let punctuation3: Set<String> = ["..."]
+    static let punctuation2: Set<String> = ["==", "!=", "<=", ">=", "&&", "||", "??"]
+    static let punctuation1: Set<UInt8> = Set("|&{}[](),:.+-*/%<>!?=".utf8)
+
+    private func byte(_ i: Int) -> UInt8 { i < end ? source.bytes[i] : 0 }
+
+    private var atStatementStart: Bool {
+        guard let last = tokens.last else { return true }
+        return last.kind == .newline
+    }
+
+    mutating func error(_ message: String, _ offset: Int, _ length: Int = 1, notes: [String] = [], fixIt: String? = nil) {
+        diagnostics.append(source.diagnostic(.error, message, at: Span(offset, length), notes: notes, fixIt: fixIt))
+    }
+
+    /// Lexes the whole range. Interpolations are lexed again by the parser when it meets them.
+    mutating func run() {
+        var i = start
+        let bytes = source.bytes
+        while i < end {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                i += 1
+            case UInt8(ascii: "\n"):
+                let continues = open.count > 0 || tokens.last?.isPunct("|") == true
+                if !continues, let last = tokens.last, last.kind != .newline {
+                    tokens.append(Token(kind: .newline, span: Span(i, 1)))
+                }
+                i += 1
+            case UInt8(ascii: "#"):
+                while i < end, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            case UInt8(ascii: ":") where atStatementStart && open.isEmpty:
+                i = lexCommand(i)
+            case UInt8(ascii: "\""):
+                i = lexString(i)
+            case UInt8(ascii: "$"):
+                var j = i + 1
+                while j < end, isDigit(bytes[j]) { j += 1 }
+                if j == i + 1 {
+                    error("expected a number after '$' (as in $0)", i)
+                    tokens.append(Token(kind: .dollar(0), span: Span(i, 1)))
+                } else if j - i > 3 {
+                    error("closure argument '\(text(i, j))' is out of range (use $0 or $1)", i, j - i)
+                    tokens.append(Token(kind: .dollar(0), span: Span(i, j - i)))
+                } else {
+                    tokens.append(Token(kind: .dollar(Int(text(i + 1, j))!), span: Span(i, j - i)))
+                }
+                i = j
+            case _ where isDigit(c):
+                i = lexNumber(i)
+            case _ where isIdentifierStart(c):
+                var j = i + 1
+                while j < end, isIdentifierStart(bytes[j]) || isDigit(bytes[j]) { j += 1 }
+                tokens.append(Token(kind: .identifier(text(i, j)), span: Span(i, j - i)))
+                i = j
+            default:
+                if i + 3 <= end, Lexer.punctuation3.contains(text(i, i + 3)) {
+                    tokens.append(Token(kind: .punct(text(i, i + 3)), span: Span(i, 3)))
+                    i += 3
+                } else if i + 2 <= end, Lexer.punctuation2.contains(text(i, i + 2)) {
+                    tokens.append(Token(kind: .punct(text(i, i + 2)), span: Span(i, 2)))
+                    i += 2
+                } else if Lexer.punctuation1.contains(c) {
+                    trackBracket(c, at: i)
+                    tokens.append(Token(kind: .punct(String(UnicodeScalar(c))), span: Span(i, 1)))
+                    i += 1
+                } else {
+                    i = badCharacter(i)
+                }
+            }
+        }
+        for (bracket, offset) in open.prefix(1) {
+            let closer = bracket == UInt8(ascii: "{") ? "}" : bracket == UInt8(ascii: "[") ? "]" : ")"
+            let what = bracket == UInt8(ascii: "{") ? "closure" : bracket == UInt8(ascii: "[") ? "array" : "parenthesis"
+            error("unterminated \(what): '\(String(UnicodeScalar(bracket)))' is never closed", offset, 1, fixIt: "add '\(closer)'")
+        }
+        tokens.append(Token(kind: .eof, span: Span(end, 0)))
+    }
+
+    private mutating func trackBracket(_ c: UInt8, at offset: Int) {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
+            open.append((c, offset))
+        case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"):
+            let opener: UInt8 = c == UInt8(ascii: "}") ? UInt8(ascii: "{") : c == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "(")
+            if let index = open.lastIndex(where: { $0.0 == opener }) {
+                open.removeSubrange(index...)
+            }
+        default: break
+        }
+    }
+
+    private mutating func badCharacter(_ i: Int) -> Int {
+        let bytes = source.bytes
+        let c = bytes[i]
+        var j = i + 1
+        if c >= 0x80 { while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 } }
+        let scalar = text(i, j).unicodeScalars.first ?? "\u{FFFD}"
+        if scalar == "\u{FFFD}" {
+            error("invalid UTF-8 in the source", i, j - i)
+        } else if c < 0x20 || c == 0x7F {
+            error("control character U+\(hex(scalar.value)) is not allowed here", i)
+        } else {
+            error("unexpected character '\(scalar)'", i, j - i)
+        }
+        return j
+    }
+
+    private mutating func lexCommand(_ i: Int) -> Int {
+        var j = i + 1
+        while j < end, isIdentifierStart(source.bytes[j]) || isDigit(source.bytes[j]) || source.bytes[j] == UInt8(ascii: "-") { j += 1 }
+        let name = text(i + 1, j)
+        var k = j
+        while k < end, source.bytes[k] != UInt8(ascii: "\n") { k += 1 }
+        var argument = text(j, k)
+        while argument.first == " " || argument.first == "\t" { argument.removeFirst() }
+        while argument.last == " " || argument.last == "\t" || argument.last == "\r" { argument.removeLast() }
+        if name.isEmpty { error("expected a command name after ':' (try :help)", i) }
+        if let bad = argument.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{FFFD}" }) {
+            let off = j + (Array(text(j, k).unicodeScalars).firstIndex(of: bad).map { String(String.UnicodeScalarView(Array(text(j, k).unicodeScalars)[..<$0])).utf8.count } ?? 0)
+            error(bad == "\u{FFFD}" ? "invalid UTF-8 in the source" : "control character U+\(hex(bad.value)) is not allowed here", off)
+        }
+        tokens.append(Token(kind: .command(name, argument), span: Span(i, k - i)))
+        return k
+    }
+
+    private mutating func lexNumber(_ i: Int) -> Int {
+        let bytes = source.bytes
+        var j = i
+        while j < end, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: "_") { j += 1 }
+        var isDouble = false
+        if j + 1 < end, bytes[j] == UInt8(ascii: "."), isDigit(bytes[j + 1]) {
+            isDouble = true
+            j += 1
+            while j < end, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: "_") { j += 1 }
+        }
+        let digits = text(i, j).replacingUnderscores()
+        // A unit right after the number makes a duration.
+        var k = j
+        while k < end, isIdentifierStart(bytes[k]) || isDigit(bytes[k]) { k += 1 }
+        let unit = text(j, k)
+        if !unit.isEmpty {
+            let scale: Double? = ["ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9][unit]
+            guard let scale else {
+                error("unknown duration unit '\(unit)' (use ms, s, m, us or ns)", j, k - j)
+                tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))
+                return k
+            }
+            let value = (Double(digits) ?? .infinity) * scale
+            if !value.isFinite || value >= 9.2e18 {
+                error("duration '\(text(i, k))' is too long", i, k - i)
+                tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))
+            } else if value != value.rounded(.down), scale >= 1 {
+                // sub-nanosecond fractions are rounded down
+                tokens.append(Token(kind: .duration(Int64(value.rounded(.down))), span: Span(i, k - i)))
+            } else {
+                tokens.append(Token(kind: .duration(Int64(value)), span: Span(i, k - i)))
+            }
+            return k
+        }
+        if isDouble {
+            let value = Double(digits) ?? .infinity
+            if !value.isFinite {
+                error("floating-point literal '\(text(i, j))' is too large", i, j - i)
+            }
+            tokens.append(Token(kind: .double(value.isFinite ? value : 0), span: Span(i, j - i)))
+        } else if let value = Int(digits) {
+            tokens.append(Token(kind: .int(value), span: Span(i, j - i)))
+        } else {
+            error("integer literal '\(text(i, j))' overflows Int (largest is \(Int.max))", i, j - i)
+            tokens.append(Token(kind: .int(0), span: Span(i, j - i)))
+        }
+        return j
+    }
+
+    private mutating func lexString(_ i: Int) -> Int {
+        let bytes = source.bytes
+        var j = i + 1
+        var parts: [StringToken] = []
+        var buffer: [UInt8] = []
+        func flush() {
+            if !buffer.isEmpty {
+                parts.append(.text(String(decoding: buffer, as: UTF8.self)))
+                buffer.removeAll()
+            }
+        }
+        while true {
+            guard j < end, bytes[j] != UInt8(ascii: "\n") else {
+                error("unterminated string literal", i, 1, notes: ["the string starts here and runs to the end of the line"], fixIt: "add '\"'")
+                if j >= end { openString = true }
+                flush()
+                tokens.append(Token(kind: .string(parts), span: Span(i, j - i)))
+                return j
+            }
+            let c = bytes[j]
+            if c == UInt8(ascii: "\"") {
+                j += 1
+                break
+            }
+            if c == UInt8(ascii: "\\") {
+                let e = byte(j + 1)
+                switch e {
+                case UInt8(ascii: "n"): buffer.append(10); j += 2
+                case UInt8(ascii: "t"): buffer.append(9); j += 2
+                case UInt8(ascii: "r"): buffer.append(13); j += 2
+                case UInt8(ascii: "0"): buffer.append(0); j += 2
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): buffer.append(e); j += 2
+                case UInt8(ascii: "("):
+                    flush()
+                    // Find the matching `)`, skipping nested strings; the parser lexes the inside.
+                    var k = j + 2
+                    var depth = 1
+                    var inString = false
+                    while k < end, bytes[k] != UInt8(ascii: "\n") {
+                        let b = bytes[k]
+                        if inString {
+                            if b == UInt8(ascii: "\\") { k += 1 } else if b == UInt8(ascii: "\"") { inString = false }
+                        } else if b == UInt8(ascii: "\"") {
+                            inString = true
+                        } else if b == UInt8(ascii: "(") {
+                            depth += 1
+                        } else if b == UInt8(ascii: ")") {
+                            depth -= 1
+                            if depth == 0 { break }
+                        }
+                        k += 1
+                    }
+                    guard k < end, bytes[k] == UInt8(ascii: ")") else {
+                        error("unterminated interpolation: '\\(' is never closed", j, 2, fixIt: "add ')'")
+                        j = k
+                        continue
+                    }
+                    parts.append(.interpolation(offset: j + 2, length: k - j - 2))
+                    j = k + 1
+                case UInt8(ascii: "u") where byte(j + 2) == UInt8(ascii: "{"):
+                    var k = j + 3
+                    while k < end, isHexDigit(bytes[k]), k - j < 12 { k += 1 }
+                    if byte(k) == UInt8(ascii: "}"), let v = UInt32(text(j + 3, k), radix: 16), let s = UnicodeScalar(v) {
+                        buffer.append(contentsOf: Array(String(Character(s)).utf8))
+                        j = k + 1
+                    } else {
+                        error("invalid unicode escape (write \\u{1F600})", j, max(2, k - j))
+                        j = max(k, j + 2)
+                    }
+                default:
+                    error("invalid escape sequence in string", j, e == 0 ? 1 : 2, notes: ["valid escapes: \\n \\t \\r \\0 \\\\ \\\" \\u{…} \\(…)"])
+                    j += e == 0 ? 1 : 2
+                }
+                continue
+            }
+            if c < 0x20 && c != 9 || c == 0x7F {
+                error("control character U+\(hex(UInt32(c))) is not allowed in a string (write an escape)", j)
+                j += 1
+                continue
+            }
+            if c >= 0x80 {
+                var k = j + 1
+                while k < end, bytes[k] & 0xC0 == 0x80 { k += 1 }
+                let piece = text(j, k)
+                if piece.unicodeScalars.contains("\u{FFFD}") {
+                    error("invalid UTF-8 in the source", j, k - j)
+                }
+                buffer.append(contentsOf: bytes[j..<k])
+                j = k
+                continue
+            }
+            buffer.append(c)
+            j += 1
+        }
+        flush()
+        tokens.append(Token(kind: .string(parts), span: Span(i, j - i)))
+        return j
+    }
+
+    func text(_ i: Int, _ j: Int) -> String {
+        String(decoding: source.bytes[max(start, i)..<min(max(i, j), end)], as: UTF8.self)
+    }
+}
+
+func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+func isHexDigit(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 97 && c | 0x20 <= 102) }
+func isIdentifierStart(_ c: UInt8) -> Bool { (c | 0x20 >= 97 && c | 0x20 <= 122) || c == 95 }
+func hex(_ v: UInt32) -> String {
+    let s = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - s.count)) + s
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String { filter { $0 != "_" } }
+}

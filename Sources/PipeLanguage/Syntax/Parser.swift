@@ -1,0 +1,523 @@
+/// Recursive-descent parser with caps on nesting depth and pipeline length, so hostile input gets a
+/// positioned error instead of a stack overflow. Recovers at statement boundaries.
+struct Parser {
+    /// Deepest nesting of closures, parentheses, arrays, unary operators and interpolations.
+    static let maxNesting = 64
+    /// Tallest expression tree (long chains like `1 + 1 + … + 1`).
+    static let maxExpressionDepth = 128
+    /// Most stages in one pipeline.
+    static let maxStages = 10_000
+
+    let source: SourceText
+    var tokens: [Token]
+    var index = 0
+    var depth = 0
+    var diagnostics: [Diagnostic] = []
+    /// The lexer already reported an unterminated bracket or string: errors at the end are noise.
+    var endAlreadyReported = false
+
+    struct Failure: Error { var diagnostic: Diagnostic }
+
+    init(source: SourceText) {
+        self.source = source
+        var lexer = Lexer(source: source)
+        lexer.run()
+        self.tokens = lexer.tokens
+        self.diagnostics = lexer.diagnostics
+        self.endAlreadyReported = !lexer.open.isEmpty || lexer.openString
+    }
+
+    /// Parses every statement; a statement with an error is skipped and reported.
+    mutating func parseProgram() -> [StatementAST] {
+        var statements: [StatementAST] = []
+        while true {
+            while current.kind == .newline { index += 1 }
+            if current.kind == .eof { break }
+            let mark = diagnostics.count
+            do {
+                let statement = try parseStatement()
+                switch current.kind {
+                case .newline, .eof: break
+                default: throw fail("unexpected \(describe(current)) after the end of the statement", current.span)
+                }
+                if diagnostics.count == mark { statements.append(statement) }
+            } catch let failure as Failure {
+                if !(endAlreadyReported && failure.diagnostic.offset >= source.bytes.count) {
+                    diagnostics.append(failure.diagnostic)
+                }
+                while current.kind != .newline && current.kind != .eof { index += 1 }
+            } catch {}
+        }
+        return statements
+    }
+
+    // MARK: tokens
+
+    var current: Token { tokens[index] }
+    func peek(_ n: Int = 1) -> Token { tokens[min(index + n, tokens.count - 1)] }
+    mutating func advance() -> Token {
+        let t = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return t
+    }
+
+    func fail(_ message: String, _ span: Span, notes: [String] = [], fixIt: String? = nil) -> Failure {
+        Failure(diagnostic: source.diagnostic(.error, message, at: span, notes: notes, fixIt: fixIt))
+    }
+
+    mutating func expect(_ p: String, closing opener: Token? = nil) throws -> Token {
+        if current.isPunct(p) { return advance() }
+        if let opener {
+            let at = source.location(of: opener.span.offset)
+            throw fail(
+                "expected '\(p)' to close '\(opener.punct ?? "")' opened at \(at.line):\(at.column), found \(describe(current))",
+                current.span, fixIt: "add '\(p)'")
+        }
+        throw fail("expected '\(p)', found \(describe(current))", current.span)
+    }
+
+    func describe(_ t: Token) -> String {
+        switch t.kind {
+        case .identifier(let s): return "'\(s)'"
+        case .dollar(let n): return "'$\(n)'"
+        case .int, .double, .duration: return "'\(source.text(t.span))'"
+        case .string: return "a string"
+        case .punct(let p): return "'\(p)'"
+        case .command: return "a command"
+        case .newline: return "the end of the line"
+        case .eof: return "the end of the input"
+        }
+    }
+
+    mutating func enter(_ span: Span) throws {
+        depth += 1
+        if depth > Parser.maxNesting {
+            throw fail("nesting is too deep (the limit is \(Parser.maxNesting) levels)", span)
+        }
+    }
+
+    func make(_ kind: Expr.Kind, _ span: Span) throws -> Expr {
+        let e = Expr(kind, span)
+        if e.depth > Parser.maxExpressionDepth {
+            throw fail("expression is too complex (more than \(Parser.maxExpressionDepth) levels); split it up", span)
+        }
+        return e
+    }
+
+    // MARK: statements
+
+    mutating func parseStatement() throws -> StatementAST {
+        let first = current
+        if case .command(let name, let argument) = first.kind {
+            _ = advance()
+            return StatementAST(kind: .command(name: name, argument: argument), span: first.span)
+        }
+        if first.identifier == "let", peek().identifier != nil, peek(2).isPunct("=") {
+            _ = advance()
+            let name = advance()
+            _ = advance()
+            if case .newline = current.kind { throw fail("expected a pipeline after '='", current.span) }
+            if case .eof = current.kind { throw fail("expected a pipeline after '='", current.span) }
+            let pipeline = try parsePipeline()
+            if current.isPunct("&") { throw fail("'&' cannot follow a binding: 'let' does not subscribe", current.span) }
+            return StatementAST(kind: .binding(name: name.identifier!, nameSpan: name.span, pipeline), span: first.span.through(pipeline.span))
+        }
+        if first.identifier == "let" {
+            if peek().identifier == nil {
+                throw fail("expected a name after 'let'", peek().span, fixIt: "let name = …")
+            }
+            throw fail("expected '=' after 'let \(peek().identifier!)'", peek(2).span)
+        }
+        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time"].contains(word) {
+            return try parseExpect()
+        }
+        if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
+            _ = advance()
+            _ = advance()
+            let verbToken = advance()
+            let span = first.span.through(verbToken.span)
+            switch verb {
+            case "send":
+                guard startsExpression(current) else {
+                    throw fail("\(name).send expects a value, found \(describe(current))", current.span, fixIt: "\(name).send 1")
+                }
+                let value = try parseExpression()
+                return StatementAST(kind: .send(subject: name, subjectSpan: first.span, value), span: span.through(value.span))
+            case "finish":
+                return StatementAST(kind: .finish(subject: name, subjectSpan: first.span), span: span)
+            case "fail":
+                guard startsExpression(current) else {
+                    throw fail("\(name).fail expects a message string, found \(describe(current))", current.span, fixIt: "\(name).fail \"message\"")
+                }
+                let value = try parseExpression()
+                return StatementAST(kind: .fail(subject: name, subjectSpan: first.span, value), span: span.through(value.span))
+            default:
+                let suggestion = Suggestions.closest(to: verb, among: ["send", "finish", "fail"])
+                throw fail(
+                    "unknown subject command '\(verb)' (use send, finish or fail)", verbToken.span,
+                    fixIt: suggestion.map { "did you mean '\($0)'?" })
+            }
+        }
+        let pipeline = try parsePipeline()
+        var background = false
+        var span = pipeline.span
+        if current.isPunct("&") {
+            span = span.through(advance().span)
+            background = true
+        }
+        return StatementAST(kind: .pipeline(pipeline, background: background), span: span)
+    }
+
+    mutating func parseExpect() throws -> StatementAST {
+        let first = advance()
+        let word = advance()
+        let kind: ExpectAST
+        switch word.identifier! {
+        case "values":
+            guard current.isPunct("[") else { throw fail("expect values needs an array, as in expect values [1, 2]", current.span) }
+            kind = .values(try parseExpression())
+        case "finished": kind = .finished
+        case "failed":
+            guard case .string = current.kind else { throw fail("expect failed needs a message string, as in expect failed \"boom\"", current.span) }
+            kind = .failed(try parseExpression())
+        case "count":
+            guard startsExpression(current) else { throw fail("expect count needs a number, as in expect count 3", current.span) }
+            kind = .count(try parseExpression())
+        default:
+            guard startsExpression(current) || { if case .duration = current.kind { true } else { false } }() else {
+                throw fail("expect time needs a duration, as in expect time 100ms", current.span)
+            }
+            kind = .time(try parseArgumentValue())
+        }
+        return StatementAST(kind: .expect(kind, word.span), span: first.span.through(tokens[max(0, index - 1)].span))
+    }
+
+    // MARK: pipelines
+
+    mutating func parsePipeline() throws -> PipelineAST {
+        var stages = [try parseStage()]
+        while current.isPunct("|") {
+            let bar = advance()
+            switch current.kind {
+            case .newline, .eof:
+                throw fail("expected a stage after '|'", bar.span, fixIt: "remove the trailing '|' or add a stage")
+            case .punct(let p) where p == ")" || p == "}" || p == "|" || p == "&":
+                throw fail("expected a stage after '|', found '\(p)'", current.span)
+            default: break
+            }
+            if stages.count >= Parser.maxStages {
+                throw fail("pipeline is too long (the limit is \(Parser.maxStages) stages)", current.span)
+            }
+            stages.append(try parseStage())
+        }
+        return PipelineAST(stages: stages, span: stages[0].span.through(stages[stages.count - 1].span))
+    }
+
+    mutating func parseStage() throws -> Stage {
+        let nameToken = current
+        guard let name = nameToken.identifier else {
+            if case .command = nameToken.kind {
+                throw fail("a ':' command must start its own line", nameToken.span)
+            }
+            throw fail("expected a source or operator name, found \(describe(nameToken))", nameToken.span)
+        }
+        _ = advance()
+        var arguments: [Argument] = []
+        while true {
+            switch current.kind {
+            case .newline, .eof: break
+            case .punct(let p) where p == "|" || p == "&" || p == ")" || p == "}" || p == "]" || p == ",":
+                break
+            default:
+                arguments.append(try parseArgument())
+                continue
+            }
+            break
+        }
+        let span = arguments.last.map { nameToken.span.through($0.span) } ?? nameToken.span
+        return Stage(name: name, nameSpan: nameToken.span, arguments: arguments, span: span)
+    }
+
+    mutating func parseArgument() throws -> Argument {
+        let start = current
+        if let label = start.identifier, peek().isPunct(":") {
+            _ = advance()
+            _ = advance()
+            switch current.kind {
+            case .newline, .eof: throw fail("expected a value after '\(label):'", current.span)
+            case .punct(let p) where p == "|" || p == "&" || p == ")" || p == "}":
+                throw fail("expected a value after '\(label):', found '\(p)'", current.span)
+            default: break
+            }
+            let value = try parseArgumentValue()
+            return Argument(label: label, value: value, span: start.span.through(tokens[index - 1].span))
+        }
+        let value = try parseArgumentValue()
+        return Argument(label: nil, value: value, span: start.span.through(tokens[max(0, index - 1)].span))
+    }
+
+    mutating func parseArgumentValue() throws -> ArgumentValue {
+        let t = current
+        switch t.kind {
+        case .punct("{"):
+            return .closure(try parseClosure())
+        case .punct("("):
+            let open = advance()
+            try enter(open.span)
+            let pipeline = try parsePipeline()
+            _ = try expect(")", closing: open)
+            depth -= 1
+            return .pipeline(pipeline)
+        case .duration(let ns):
+            _ = advance()
+            return .duration(ns)
+        case .punct("-") where { if case .duration = peek().kind { true } else { false } }():
+            throw fail("a duration cannot be negative", t.span.through(peek().span))
+        case .identifier(let name) where !["true", "false", "nil"].contains(name) && !peek().isPunct("("):
+            _ = advance()
+            return .word(name)
+        default:
+            guard startsExpression(t) else {
+                throw fail("expected an argument, found \(describe(t))", t.span)
+            }
+            return .expr(try parseExpression())
+        }
+    }
+
+    func startsExpression(_ t: Token) -> Bool {
+        switch t.kind {
+        case .int, .double, .string, .dollar: return true
+        case .identifier: return true
+        case .punct(let p): return p == "[" || p == "-" || p == "!" || p == "("
+        default: return false
+        }
+    }
+
+    mutating func parseClosure() throws -> Closure {
+        let open = advance()
+        try enter(open.span)
+        defer { depth -= 1 }
+        if current.isPunct("}") {
+            throw fail("empty closure: write an expression or a pipeline inside '{ }'", open.span.through(current.span))
+        }
+        let body: Closure.Body
+        if let name = current.identifier, !["true", "false", "nil"].contains(name), !peek().isPunct("(") {
+            body = .pipeline(try parsePipeline())
+        } else {
+            body = .expression(try parseExpression())
+        }
+        let close = try expect("}", closing: open)
+        return Closure(body: body, span: open.span.through(close.span))
+    }
+
+    // MARK: expressions
+
+    mutating func parseExpression() throws -> Expr {
+        let condition = try parseOr()
+        guard current.isPunct("?") else { return condition }
+        let q = advance()
+        try enter(q.span)
+        defer { depth -= 1 }
+        let yes = try parseExpression()
+        _ = try expect(":")
+        let no = try parseExpression()
+        return try make(.ternary(condition, yes, no), condition.span.through(no.span))
+    }
+
+    mutating func parseBinaryLevel(_ ops: Set<String>, next: (inout Parser) throws -> Expr) throws -> Expr {
+        var lhs = try next(&self)
+        while let p = current.punct, ops.contains(p) {
+            _ = advance()
+            let rhs = try next(&self)
+            lhs = try make(.binary(p, lhs, rhs), lhs.span.through(rhs.span))
+        }
+        return lhs
+    }
+
+    mutating func parseOr() throws -> Expr { try parseBinaryLevel(["||"]) { try $0.parseAnd() } }
+    mutating func parseAnd() throws -> Expr { try parseBinaryLevel(["&&"]) { try $0.parseComparison() } }
+
+    mutating func parseComparison() throws -> Expr {
+        let lhs = try parseCoalescing()
+        guard let p = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(p) else { return lhs }
+        let opToken = advance()
+        let rhs = try parseCoalescing()
+        if let q = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(q) {
+            throw fail("comparisons cannot be chained; use '&&'", current.span)
+        }
+        _ = opToken
+        return try make(.binary(p, lhs, rhs), lhs.span.through(rhs.span))
+    }
+
+    mutating func parseCoalescing() throws -> Expr {
+        // Right-associative, but parsed as a loop so a long chain cannot recurse.
+        var operands = [try parseRange()]
+        while current.isPunct("??") {
+            _ = advance()
+            operands.append(try parseRange())
+        }
+        var result = operands.removeLast()
+        while let lhs = operands.popLast() {
+            result = try make(.binary("??", lhs, result), lhs.span.through(result.span))
+        }
+        return result
+    }
+
+    mutating func parseRange() throws -> Expr {
+        let lhs = try parseAdditive()
+        guard current.isPunct("...") else { return lhs }
+        _ = advance()
+        let rhs = try parseAdditive()
+        return try make(.range(lhs, rhs), lhs.span.through(rhs.span))
+    }
+
+    mutating func parseAdditive() throws -> Expr { try parseBinaryLevel(["+", "-"]) { try $0.parseMultiplicative() } }
+    mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(["*", "/", "%"]) { try $0.parseUnary() } }
+
+    mutating func parseUnary() throws -> Expr {
+        if let p = current.punct, p == "-" || p == "!" {
+            let op = advance()
+            try enter(op.span)
+            defer { depth -= 1 }
+            let operand = try parseUnary()
+            // Fold `-literal` so that Int.min can be written and printing round-trips.
+            if p == "-", case .literal(.int(let v)) = operand.kind, operand.span.offset == op.span.offset + 1 {
+                return try make(.literal(.int(-v)), op.span.through(operand.span))
+            }
+            if p == "-", case .literal(.double(let v)) = operand.kind, operand.span.offset == op.span.offset + 1 {
+                return try make(.literal(.double(-v)), op.span.through(operand.span))
+            }
+            return try make(.unary(p, operand), op.span.through(operand.span))
+        }
+        return try parsePostfix()
+    }
+
+    mutating func parsePostfix() throws -> Expr {
+        var e = try parsePrimary()
+        while true {
+            if current.isPunct("[") && current.span.offset == e.span.offset + e.span.length {
+                let open = advance()
+                try enter(open.span)
+                let index = try parseExpression()
+                let close = try expect("]", closing: open)
+                depth -= 1
+                e = try make(.index(e, index), e.span.through(close.span))
+            } else if current.isPunct("."), let name = peek().identifier {
+                _ = advance()
+                let nameToken = advance()
+                e = try make(.member(e, name), e.span.through(nameToken.span))
+            } else {
+                return e
+            }
+        }
+    }
+
+    mutating func parsePrimary() throws -> Expr {
+        let t = current
+        switch t.kind {
+        case .int(let v):
+            _ = advance()
+            return try make(.literal(.int(v)), t.span)
+        case .double(let v):
+            _ = advance()
+            return try make(.literal(.double(v)), t.span)
+        case .dollar(let n):
+            _ = advance()
+            return try make(.dollar(n), t.span)
+        case .string(let parts):
+            _ = advance()
+            return try parseString(parts, t.span)
+        case .duration:
+            throw fail("a duration is not a value here; write milliseconds as a number", t.span)
+        case .identifier(let name):
+            _ = advance()
+            switch name {
+            case "true": return try make(.literal(.bool(true)), t.span)
+            case "false": return try make(.literal(.bool(false)), t.span)
+            case "nil": return try make(.literal(.null), t.span)
+            default: break
+            }
+            guard current.isPunct("(") else {
+                let suggestion = Suggestions.closest(to: name, among: Functions.names + ["true", "false", "nil"])
+                throw fail(
+                    "unknown name '\(name)' in an expression", t.span,
+                    notes: ["closures refer to their arguments as $0, $1"],
+                    fixIt: suggestion.map { "did you mean '\($0)'?" })
+            }
+            let open = advance()
+            try enter(open.span)
+            var arguments: [Expr] = []
+            if !current.isPunct(")") {
+                arguments.append(try parseExpression())
+                while current.isPunct(",") {
+                    _ = advance()
+                    arguments.append(try parseExpression())
+                }
+            }
+            let close = try expect(")", closing: open)
+            depth -= 1
+            return try make(.call(name, arguments), t.span.through(close.span))
+        case .punct("("):
+            let open = advance()
+            try enter(open.span)
+            let inner = try parseExpression()
+            _ = try expect(")", closing: open)
+            depth -= 1
+            return inner
+        case .punct("["):
+            let open = advance()
+            try enter(open.span)
+            var items: [Expr] = []
+            if !current.isPunct("]") {
+                items.append(try parseExpression())
+                while current.isPunct(",") {
+                    _ = advance()
+                    if current.isPunct("]") { break }
+                    items.append(try parseExpression())
+                }
+            }
+            let close = try expect("]", closing: open)
+            depth -= 1
+            return try make(.array(items), open.span.through(close.span))
+        default:
+            throw fail("expected a value, found \(describe(t))", t.span)
+        }
+    }
+
+    mutating func parseString(_ parts: [StringToken], _ span: Span) throws -> Expr {
+        var out: [StringPart] = []
+        for part in parts {
+            switch part {
+            case .text(let s): out.append(.text(s))
+            case .interpolation(let offset, let length):
+                try enter(Span(offset - 2, 2))
+                var lexer = Lexer(source: source, range: offset..<(offset + length))
+                lexer.run()
+                diagnostics.append(contentsOf: lexer.diagnostics)
+                if !lexer.diagnostics.isEmpty { throw fail("invalid interpolation", Span(offset - 2, length + 3)) }
+                var inner = Parser(source: source, tokens: lexer.tokens, depth: depth)
+                guard case .eof = inner.current.kind else {
+                    let e = try inner.parseExpression()
+                    guard case .eof = inner.current.kind else {
+                        throw inner.fail("unexpected \(inner.describe(inner.current)) in interpolation", inner.current.span)
+                    }
+                    diagnostics.append(contentsOf: inner.diagnostics)
+                    out.append(.expr(e))
+                    depth -= 1
+                    continue
+                }
+                throw fail("empty interpolation '\\()'", Span(offset - 2, length + 3))
+            }
+        }
+        if out.count <= 1, case .text(let s)? = out.first ?? .text("") {
+            return try make(.literal(.string(s)), span)
+        }
+        return try make(.interpolated(out), span)
+    }
+
+    private init(source: SourceText, tokens: [Token], depth: Int) {
+        self.source = source
+        self.tokens = tokens.filter { $0.kind != .newline }
+        self.depth = depth
+    }
+}

@@ -1,0 +1,85 @@
+/// A text being compiled, as UTF-8 bytes, with what is needed to turn offsets into locations.
+struct SourceText: Sendable {
+    let file: String
+    let bytes: [UInt8]
+    let firstLine: Int
+    /// Offsets where each line starts.
+    let lineStarts: [Int]
+
+    init(_ text: String, file: String, firstLine: Int = 1) {
+        self.file = file
+        self.bytes = Array(text.utf8)
+        self.firstLine = firstLine
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        self.lineStarts = starts
+    }
+
+    /// The 0-based line index holding `offset`.
+    func lineIndex(of offset: Int) -> Int {
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Counts scalars (bytes that are not UTF-8 continuation bytes) in `from..<to`.
+    func scalarCount(_ from: Int, _ to: Int) -> Int {
+        var n = 0
+        var i = from
+        let end = min(to, bytes.count)
+        while i < end {
+            if bytes[i] & 0xC0 != 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    func location(of offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: offset)
+        return SourceLocation(file: file, line: firstLine + line, column: 1 + scalarCount(lineStarts[line], offset))
+    }
+
+    /// The text in a span.
+    func text(_ span: Span) -> String {
+        let lo = max(0, min(span.offset, bytes.count))
+        let hi = max(lo, min(span.offset + span.length, bytes.count))
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+
+    /// A diagnostic at `span`; the length is clipped to the span's first line.
+    func diagnostic(
+        _ severity: Diagnostic.Severity = .error, _ message: String, at span: Span,
+        notes: [String] = [], fixIt: String? = nil
+    ) -> Diagnostic {
+        let offset = max(0, min(span.offset, bytes.count))
+        let line = lineIndex(of: offset)
+        let lineEnd = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        let end = max(offset, min(offset + max(span.length, 0), lineEnd))
+        var d = Diagnostic(
+            severity: severity, message: message, location: location(of: offset),
+            length: max(scalarCount(offset, end), offset < lineEnd ? 1 : 0), notes: notes, fixIt: fixIt, offset: offset)
+        d.lineInSource = line + 1
+        return d
+    }
+}
+
+/// A byte range in the source. Spans never take part in AST equality, so a printed and re-parsed
+/// program compares equal to the original.
+struct Span: Sendable, Hashable {
+    var offset: Int
+    var length: Int
+    init(_ offset: Int, _ length: Int) {
+        self.offset = offset
+        self.length = length
+    }
+    static let none = Span(0, 0)
+    static func == (lhs: Span, rhs: Span) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+    /// The span from the start of `self` to the end of `other`.
+    func through(_ other: Span) -> Span { Span(offset, max(length, other.offset + other.length - offset)) }
+}

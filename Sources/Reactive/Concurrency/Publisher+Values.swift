@@ -1,0 +1,279 @@
+import Synchronization
+
+extension Publisher where Failure == Never, Output: Sendable {
+    /// This publisher's values as an `AsyncSequence`.
+    ///
+    /// Demand follows the consumer: each `next()` requests exactly one value (`.max(1)`) and
+    /// nothing is buffered beyond it. Leaving the loop (the iterator is released) or cancelling
+    /// the consuming task cancels the subscription; the iterator then returns `nil`, and keeps
+    /// returning `nil` after the publisher finishes.
+    ///
+    /// ```swift
+    /// for await value in [1, 2, 3].publisher.values { print(value) }
+    /// ```
+    public var values: AsyncPublisher<Self> { AsyncPublisher(self) }
+}
+
+extension Publisher where Output: Sendable {
+    /// This publisher's values as a throwing `AsyncSequence`.
+    ///
+    /// As `values` for a publisher that cannot fail: one value requested per `next()`; leaving
+    /// the loop or cancelling the task cancels the subscription. A failure is thrown once, after
+    /// the values before it; `next()` then returns `nil` forever.
+    ///
+    /// ```swift
+    /// for try await user in userPublisher.values { print(user) }
+    /// ```
+    public var values: AsyncThrowingPublisher<Self> { AsyncThrowingPublisher(self) }
+}
+
+/// A publisher that cannot fail, seen as an `AsyncSequence`; one value is requested per `next()`.
+public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Never, P.Output: Sendable {
+    public typealias Element = P.Output
+    public typealias Failure = Never
+
+    /// The publisher whose values are iterated.
+    public let publisher: P
+
+    /// Wraps `publisher`; each iterator made from it subscribes once.
+    @inlinable
+    public init(_ publisher: P) { self.publisher = publisher }
+
+    /// Iterates by requesting one value per `next()`.
+    public struct Iterator: AsyncIteratorProtocol {
+        public typealias Element = P.Output
+        public typealias Failure = Never
+
+        @usableFromInline let owner: AsyncValuesOwner<P.Output, Never>
+
+        @inlinable
+        init(owner: AsyncValuesOwner<P.Output, Never>) { self.owner = owner }
+
+        /// The next value, or `nil` once the publisher finished or the task was cancelled.
+        @inlinable
+        public mutating func next() async -> P.Output? {
+            switch await owner.subscriber.next() {
+            case .success(let value): return value
+            }
+        }
+    }
+
+    /// Subscribes to the publisher and returns the iterator that drives the subscription.
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+        let subscriber = AsyncValuesSubscriber<P.Output, Never>()
+        publisher.subscribe(subscriber)
+        return Iterator(owner: AsyncValuesOwner(subscriber))
+    }
+}
+
+/// A publisher seen as a throwing `AsyncSequence`; one value is requested per `next()`.
+public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output: Sendable {
+    public typealias Element = P.Output
+    public typealias Failure = P.Failure
+
+    /// The publisher whose values are iterated.
+    public let publisher: P
+
+    /// Wraps `publisher`; each iterator made from it subscribes once.
+    @inlinable
+    public init(_ publisher: P) { self.publisher = publisher }
+
+    /// Iterates by requesting one value per `next()`.
+    public struct Iterator: AsyncIteratorProtocol {
+        public typealias Element = P.Output
+        public typealias Failure = P.Failure
+
+        @usableFromInline let owner: AsyncValuesOwner<P.Output, P.Failure>
+
+        @inlinable
+        init(owner: AsyncValuesOwner<P.Output, P.Failure>) { self.owner = owner }
+
+        /// The next value; `nil` once the publisher finished, failed (after throwing once) or the
+        /// task was cancelled.
+        @inlinable
+        public mutating func next() async throws(P.Failure) -> P.Output? {
+            try await owner.subscriber.next().get()
+        }
+    }
+
+    /// Subscribes to the publisher and returns the iterator that drives the subscription.
+    @inlinable
+    public func makeAsyncIterator() -> Iterator {
+        let subscriber = AsyncValuesSubscriber<P.Output, P.Failure>()
+        publisher.subscribe(subscriber)
+        return Iterator(owner: AsyncValuesOwner(subscriber))
+    }
+}
+
+extension AsyncPublisher: Sendable where P: Sendable {}
+extension AsyncThrowingPublisher: Sendable where P: Sendable {}
+
+/// Owned only by an iterator (and its copies): releasing the last one leaves the loop, so the
+/// subscription is cancelled. The publisher keeps the subscriber, not this owner.
+@usableFromInline
+final class AsyncValuesOwner<Output: Sendable, Failure: Error>: Sendable {
+    @usableFromInline let subscriber: AsyncValuesSubscriber<Output, Failure>
+    @inlinable init(_ subscriber: AsyncValuesSubscriber<Output, Failure>) { self.subscriber = subscriber }
+    deinit { subscriber.cancel() }
+}
+
+/// The subscriber behind `values`: at most one value requested and held at a time.
+///
+/// `next()` requests one value before it suspends: a synchronous publisher delivers it inside
+/// `request`, so the value is returned without suspending at all.
+@usableFromInline
+final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, CustomStringConvertible,
+    @unchecked Sendable
+{
+    // @unchecked: every stored var is read and written only under `lock`.
+    @usableFromInline typealias Waiter = UnsafeContinuation<Result<Input?, Failure>, Never>
+
+    @usableFromInline enum Status {
+        case awaitingSubscription
+        case subscribed
+        /// The publisher completed; the completion is reported after a value still held.
+        case completed(Subscribers.Completion<Failure>)
+        /// Nothing more: `next()` returns `nil`.
+        case done
+    }
+
+    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline var status = Status.awaitingSubscription
+    @usableFromInline var subscription: (any Subscription)?
+    @usableFromInline var held: Input?
+    @usableFromInline var waiter: Waiter?
+    /// A value has been requested and not yet received.
+    @usableFromInline var outstanding = false
+
+    @inlinable init() {}
+
+    @usableFromInline var description: String { "Values" }
+
+    @usableFromInline enum Step {
+        case result(Result<Input?, Failure>)
+        case request(any Subscription)
+        case wait
+    }
+
+    /// Under the lock: what `next()` can answer now, or what it must do first.
+    @inlinable
+    func poll(mayRequest: Bool) -> Step {
+        if let value = held {
+            held = nil
+            return .result(.success(value))
+        }
+        switch status {
+        case .done:
+            return .result(.success(nil))
+        case .completed(.finished):
+            status = .done
+            return .result(.success(nil))
+        case .completed(.failure(let error)):
+            status = .done
+            return .result(.failure(error))
+        case .awaitingSubscription:
+            outstanding = true  // requested when the subscription arrives
+            return .wait
+        case .subscribed:
+            guard !outstanding, mayRequest, let subscription else { return .wait }
+            outstanding = true
+            return .request(subscription)
+        }
+    }
+
+    @inlinable
+    func next() async -> Result<Input?, Failure> {
+        if Task.isCancelled {
+            cancel()
+            return .success(nil)
+        }
+        switch lock.guarded({ poll(mayRequest: true) }) {
+        case .result(let result):
+            return result
+        case .request(let subscription):
+            subscription.request(.max(1))
+            if case .result(let result) = lock.guarded({ poll(mayRequest: false) }) { return result }
+        case .wait:
+            break
+        }
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (waiter: Waiter) in
+                let ready = lock.guarded { () -> Result<Input?, Failure>? in
+                    if case .result(let result) = poll(mayRequest: false) { return result }
+                    self.waiter = waiter
+                    return nil
+                }
+                if let ready { waiter.resume(returning: ready) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    @usableFromInline
+    func receive(subscription: any Subscription) {
+        let (accepted, request) = lock.guarded { () -> (Bool, Bool) in
+            guard case .awaitingSubscription = status else { return (false, false) }
+            status = .subscribed
+            self.subscription = subscription
+            return (true, outstanding)
+        }
+        if !accepted {
+            subscription.cancel()
+        } else if request {
+            subscription.request(.max(1))
+        }
+    }
+
+    @usableFromInline
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let waiter = lock.guarded { () -> Waiter? in
+            guard case .subscribed = status, outstanding else { return nil }  // beyond demand: dropped
+            outstanding = false
+            if let waiter = self.waiter {
+                self.waiter = nil
+                return waiter
+            }
+            held = input
+            return nil
+        }
+        waiter?.resume(returning: .success(input))
+        return .none
+    }
+
+    @usableFromInline
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let waiter = lock.guarded { () -> Waiter? in
+            guard case .subscribed = status else { return nil }
+            subscription = nil
+            if let waiter = self.waiter {
+                self.waiter = nil
+                status = .done
+                return waiter
+            }
+            status = .completed(completion)
+            return nil
+        }
+        switch completion {
+        case .finished: waiter?.resume(returning: .success(nil))
+        case .failure(let error): waiter?.resume(returning: .failure(error))
+        }
+    }
+
+    /// Cancels the subscription; a waiting `next()` returns `nil`.
+    @usableFromInline
+    func cancel() {
+        let (waiter, subscription) = lock.guarded { () -> (Waiter?, (any Subscription)?) in
+            if case .done = status, self.subscription == nil, self.waiter == nil { return (nil, nil) }
+            status = .done
+            held = nil
+            let taken = (self.waiter, self.subscription)
+            self.waiter = nil
+            self.subscription = nil
+            return taken
+        }
+        subscription?.cancel()
+        waiter?.resume(returning: .success(nil))
+    }
+}

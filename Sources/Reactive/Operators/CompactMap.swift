@@ -1,0 +1,70 @@
+extension Publisher {
+    /// Transforms every value and passes on the non-`nil` results.
+    ///
+    /// A `nil` result asks upstream for one more value, so demand is never lost (C13).
+    ///
+    /// ```swift
+    /// ["1", "x", "3"].publisher.compactMap { Int($0) }   // 1, 3
+    /// ```
+    /// - Parameter transform: Called once per value; return `nil` to drop it.
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+        Publishers.CompactMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// The publisher `compactMap(_:)` returns.
+    public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+        /// The transform; `nil` drops the value.
+        public let transform: (Upstream.Output) -> Output?
+
+        @inlinable
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+        }
+
+        /// Stateless like `Map`: the upstream subscription goes straight to the downstream.
+        @usableFromInline
+        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline let downstream: Downstream
+            @usableFromInline let transform: (Upstream.Output) -> Output?
+            @usableFromInline let combineIdentifier = CombineIdentifier()
+
+            @inlinable
+            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+                self.downstream = downstream
+                self.transform = transform
+            }
+
+            @usableFromInline var description: String { "CompactMap" }
+
+            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                if let output = transform(input) { return downstream.receive(output) }
+                return .max(1)
+            }
+            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+        }
+    }
+}
+
+extension Publishers.CompactMap {
+    /// Two compactMaps in a row fuse into one.
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap<Upstream, T>(upstream: upstream) { first($0).flatMap(transform) }
+    }
+}

@@ -1,0 +1,205 @@
+import Synchronization
+
+/// The wrapping subscription every stateful single-upstream operator shares.
+///
+/// It sits between upstream and downstream: upstream sees it as the subscriber, downstream as
+/// the subscription. It tracks downstream demand and its own status under `lock`, so it can
+/// cancel upstream when the logic is done early or fails, ignore late signals, and hold a final
+/// value until downstream asks for it (C03, C05, C33). `Logic` decides what each signal means.
+///
+/// The logic value is moved out of the lock while it runs (it may call user closures, C23) and
+/// moved back afterwards; a cancel in between drops it, so cancelling frees what it captured (C16).
+@usableFromInline
+final class StepSubscription<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
+    @usableFromInline typealias Input = Logic.Input
+    @usableFromInline typealias Failure = Logic.UpstreamFailure
+
+    @usableFromInline enum Status { case awaitingSubscription, subscribed, holding, terminated }
+    @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output) }
+
+    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline var logic: Logic?
+    @usableFromInline var downstream: Downstream?
+    @usableFromInline var upstream: (any Subscription)?
+    @usableFromInline var status = Status.awaitingSubscription
+    /// Downstream demand not yet used up; only a held final value needs it, but it is cheap.
+    @usableFromInline var demand = Subscribers.Demand.none
+    /// The final value waiting for demand while `status == .holding`.
+    @usableFromInline var held: Logic.Output?
+    @usableFromInline let demandFactor: Int?
+
+    @inlinable
+    init(logic: Logic, downstream: Downstream) {
+        self.logic = logic
+        self.downstream = downstream
+        self.demandFactor = logic.demandFactor
+    }
+
+    @usableFromInline var description: String { Logic.operatorName }
+
+    // MARK: Upstream side
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+        let target = lock.guarded { () -> (Downstream, Bool)? in
+            guard status == .awaitingSubscription, let downstream, let logic else { return nil }
+            status = .subscribed
+            upstream = subscription
+            return (downstream, logic.isFinishedAtStart)
+        }
+        guard let (downstream, finishedAtStart) = target else {
+            subscription.cancel()  // C06: keep the first subscription
+            return
+        }
+        downstream.receive(subscription: self)
+        if finishedAtStart {
+            finish(with: nil)
+        } else if demandFactor == nil, lock.guarded({ status == .subscribed }) {
+            subscription.request(.unlimited)
+        }
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+        let pair = lock.guarded { () -> (Logic, Downstream)? in
+            guard status == .subscribed, let downstream, let logic = self.logic.take() else { return nil }
+            return (logic, downstream)
+        }
+        guard let (taken, downstream) = pair else { return .none }
+        var state = taken
+        switch state.receive(input) {
+        case .emit(let output):
+            let live = lock.guarded { () -> Bool in
+                guard status == .subscribed else { return false }
+                self.logic = state
+                demand -= 1
+                return true
+            }
+            guard live else { return .none }
+            let more = downstream.receive(output)
+            return more > 0 ? added(more) : .none
+        case .skip(let extra):
+            lock.guarded {
+                if status == .subscribed { self.logic = state }
+            }
+            return extra
+        case .finish(let output):
+            finish(with: output)
+            return .none
+        case .fail(let error):
+            let target = lock.guarded { () -> (Downstream, (any Subscription)?)? in
+                guard status == .subscribed, let downstream = self.downstream else { return nil }
+                return (downstream, terminate())
+            }
+            guard let (downstream, upstream) = target else { return .none }
+            upstream?.cancel()
+            downstream.receive(completion: .failure(error))
+            return .none
+        }
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+        let taken = lock.guarded { () -> Logic? in
+            guard status == .subscribed, let logic = self.logic.take() else { return nil }
+            upstream = nil
+            return logic
+        }
+        guard var state = taken else { return }
+        let (output, ending) = state.complete(completion)
+        deliver(output, ending, cancelling: false)
+    }
+
+    // MARK: Downstream side
+
+    @inlinable
+    func request(_ more: Subscribers.Demand) {
+        guard more > 0 else { return }  // C07: request(.none) is a no-op
+        let action = lock.guarded { () -> RequestAction in
+            switch status {
+            case .subscribed:
+                demand += more
+                guard let factor = demandFactor, let upstream else { return .none }
+                return .forward(upstream, more * factor)
+            case .holding:
+                guard let downstream, let output = held else { return .none }
+                _ = terminate()
+                return .release(downstream, output)
+            case .awaitingSubscription, .terminated:
+                return .none
+            }
+        }
+        switch action {
+        case .none:
+            break
+        case .forward(let upstream, let demand):
+            upstream.request(demand)
+        case .release(let downstream, let output):
+            _ = downstream.receive(output)
+            downstream.receive(completion: .finished)
+        }
+    }
+
+    @inlinable
+    func cancel() {
+        let upstream = lock.guarded { () -> (any Subscription)? in
+            guard status != .terminated else { return nil }
+            return terminate()
+        }
+        upstream?.cancel()
+    }
+
+    // MARK: Helpers (call `terminate` with the lock held, everything else without)
+
+    /// Marks the end and drops every reference; returns the upstream subscription to cancel.
+    @inlinable
+    func terminate() -> (any Subscription)? {
+        status = .terminated
+        let upstream = self.upstream
+        self.upstream = nil
+        downstream = nil
+        logic = nil
+        held = nil
+        return upstream
+    }
+
+    /// Adds demand returned from `receive(_:)`; returns what to ask upstream for.
+    @inlinable
+    func added(_ more: Subscribers.Demand) -> Subscribers.Demand {
+        lock.guarded {
+            guard status == .subscribed else { return .none }
+            demand += more
+            return demandFactor.map { more * $0 } ?? .none
+        }
+    }
+
+    /// Ends early from inside the stream: cancels upstream and delivers `output` then `.finished`.
+    @inlinable
+    func finish(with output: Logic.Output?) {
+        deliver(output, .finished, cancelling: true)
+    }
+
+    /// Sends an optional last value and the completion, holding the value while demand is zero.
+    @inlinable
+    func deliver(_ output: Logic.Output?, _ completion: Subscribers.Completion<Logic.Failure>, cancelling: Bool) {
+        let target = lock.guarded { () -> (Downstream?, (any Subscription)?)? in
+            guard status == .subscribed, let downstream else { return nil }
+            let upstream = self.upstream
+            self.upstream = nil
+            logic = nil
+            if output != nil, completion.isFinished, demand == .none {
+                status = .holding
+                held = output
+                return (nil, upstream)
+            }
+            _ = terminate()
+            return (downstream, upstream)
+        }
+        guard let (downstream, upstream) = target else { return }
+        if cancelling { upstream?.cancel() }
+        guard let downstream else { return }
+        if let output, completion.isFinished { _ = downstream.receive(output) }
+        downstream.receive(completion: completion)
+    }
+}

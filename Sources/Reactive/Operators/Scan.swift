@@ -1,0 +1,66 @@
+extension Publisher {
+    /// Publishes each running result of combining the values with an accumulating closure.
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.scan(0, +)   // 1, 3, 6
+    /// ```
+    /// - Parameters:
+    ///   - initialResult: The accumulator before the first value.
+    ///   - nextPartialResult: Combines the accumulator with the next value.
+    @inlinable
+    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T> {
+        Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    }
+}
+
+extension Publishers {
+    /// The publisher `scan(_:_:)` returns.
+    public struct Scan<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are accumulated.
+        public let upstream: Upstream
+        /// The accumulator before the first value.
+        public let initialResult: Output
+        /// Combines the accumulator with the next value.
+        public let nextPartialResult: (Output, Upstream.Output) -> Output
+
+        @inlinable
+        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.initialResult = initialResult
+            self.nextPartialResult = nextPartialResult
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
+        }
+
+        /// Passes the upstream subscription straight through (demand is one-for-one). The
+        /// accumulator needs no lock: upstream never calls `receive(_:)` concurrently (C25).
+        @usableFromInline
+        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            @usableFromInline let downstream: Downstream
+            @usableFromInline var result: Output
+            @usableFromInline let nextPartialResult: (Output, Upstream.Output) -> Output
+
+            @inlinable
+            init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+                self.downstream = downstream
+                self.result = initialResult
+                self.nextPartialResult = nextPartialResult
+            }
+
+            @usableFromInline var description: String { "Scan" }
+
+            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+                result = nextPartialResult(result, input)
+                return downstream.receive(result)
+            }
+            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+extension Publisher {
+    /// Transforms every value with a closure that may throw, passing on the non-`nil` results.
+    ///
+    /// A `nil` result asks upstream for one more value (C13); a thrown error becomes the one
+    /// `.failure` and cancels upstream (C33).
+    ///
+    /// ```swift
+    /// ["1", "x", "3"].publisher.tryCompactMap { s -> Int? in
+    ///     if s == "3" { throw Stop() }
+    ///     return Int(s)
+    /// }   // 1, then failure(Stop)
+    /// ```
+    /// - Parameter transform: Called once per value; return `nil` to drop it.
+    @inlinable
+    public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
+        Publishers.TryCompactMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// The publisher `tryCompactMap(_:)` returns.
+    public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = any Error
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+        /// The transform; `nil` drops the value, a thrown error fails the publisher.
+        public let transform: (Upstream.Output) throws -> Output?
+
+        @inlinable
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(StepSubscription(logic: Logic(transform: transform), downstream: subscriber))
+        }
+
+        @usableFromInline
+        struct Logic: StepLogic {
+            @usableFromInline typealias UpstreamFailure = Upstream.Failure
+            @usableFromInline let transform: (Upstream.Output) throws -> Output?
+
+            @inlinable init(transform: @escaping (Upstream.Output) throws -> Output?) { self.transform = transform }
+
+            @usableFromInline static var operatorName: String { "TryCompactMap" }
+
+            @inlinable
+            mutating func receive(_ input: Upstream.Output) -> Step<Output, any Error> {
+                do {
+                    if let output = try transform(input) { return .emit(output) }
+                    return .skip(.max(1))
+                } catch {
+                    return .fail(error)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+extension Publisher {
+    /// Publishes `true` and finishes as soon as a value satisfies a throwing `predicate`
+    /// (cancelling upstream), or `false` when upstream finishes without one. A thrown error
+    /// becomes the one `.failure` and cancels upstream (C33).
+    ///
+    /// ```swift
+    /// [1, 2, 3].publisher.tryContains { $0 > 2 }   // true
+    /// ```
+    /// - Parameter predicate: Called for each value until it returns `true` or throws.
+    @inlinable
+    public func tryContains(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
+        Publishers.TryContainsWhere(upstream: self, predicate: predicate)
+    }
+}
+
+extension Publishers {
+    /// The publisher `tryContains(where:)` returns.
+    public struct TryContainsWhere<Upstream: Publisher>: Publisher {
+        public typealias Output = Bool
+        public typealias Failure = any Error
+
+        /// The publisher whose values are searched.
+        public let upstream: Upstream
+        /// The condition looked for.
+        public let predicate: (Upstream.Output) throws -> Bool
+
+        @inlinable
+        public init(upstream: Upstream, predicate: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.predicate = predicate
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+        }
+
+        @usableFromInline
+        struct Logic: ReducerLogic {
+            @usableFromInline typealias UpstreamFailure = Upstream.Failure
+            @usableFromInline let predicate: (Upstream.Output) throws -> Bool
+
+            @inlinable init(predicate: @escaping (Upstream.Output) throws -> Bool) { self.predicate = predicate }
+
+            @usableFromInline static var operatorName: String { "TryContainsWhere" }
+
+            @inlinable
+            mutating func receive(_ input: Upstream.Output) -> Step<Bool, any Error> {
+                do { return try predicate(input) ? .finish(true) : .skip(.none) } catch { return .fail(error) }
+            }
+
+            @inlinable mutating func result() -> Bool? { false }
+        }
+    }
+}

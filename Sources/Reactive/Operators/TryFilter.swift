@@ -1,0 +1,57 @@
+extension Publisher {
+    /// Passes on the values for which a throwing predicate returns `true`.
+    ///
+    /// A dropped value asks upstream for one more (C13); a thrown error becomes the one
+    /// `.failure` and cancels upstream (C33).
+    ///
+    /// ```swift
+    /// [1, 2, 3, 4].publisher.tryFilter { n in
+    ///     if n == 4 { throw Stop() }
+    ///     return n.isMultiple(of: 2)
+    /// }   // 2, then failure(Stop)
+    /// ```
+    /// - Parameter isIncluded: Called once per value.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+        Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
+    }
+}
+
+extension Publishers {
+    /// The publisher `tryFilter(_:)` returns.
+    public struct TryFilter<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = any Error
+
+        /// The publisher whose values are filtered.
+        public let upstream: Upstream
+        /// The predicate a value must satisfy to pass.
+        public let isIncluded: (Upstream.Output) throws -> Bool
+
+        @inlinable
+        public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
+            self.upstream = upstream
+            self.isIncluded = isIncluded
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(StepSubscription(logic: Logic(isIncluded: isIncluded), downstream: subscriber))
+        }
+
+        @usableFromInline
+        struct Logic: StepLogic {
+            @usableFromInline typealias UpstreamFailure = Upstream.Failure
+            @usableFromInline let isIncluded: (Upstream.Output) throws -> Bool
+
+            @inlinable init(isIncluded: @escaping (Upstream.Output) throws -> Bool) { self.isIncluded = isIncluded }
+
+            @usableFromInline static var operatorName: String { "TryFilter" }
+
+            @inlinable
+            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
+                do { return try isIncluded(input) ? .emit(input) : .skip(.max(1)) } catch { return .fail(error) }
+            }
+        }
+    }
+}

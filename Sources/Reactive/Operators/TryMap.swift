@@ -1,0 +1,57 @@
+extension Publisher {
+    /// Transforms every value with a closure that may throw; a thrown error fails the publisher.
+    ///
+    /// The first error becomes the one `.failure` downstream sees, upstream is cancelled and
+    /// nothing follows it (C33).
+    ///
+    /// ```swift
+    /// ["1", "x"].publisher.tryMap { s -> Int in
+    ///     guard let n = Int(s) else { throw ParseError() }
+    ///     return n
+    /// }   // 1, then failure(ParseError)
+    /// ```
+    /// - Parameter transform: Called once per value, in order.
+    /// - Returns: A publisher of the transformed values whose failure type is `any Error`.
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+        Publishers.TryMap(upstream: self, transform: transform)
+    }
+}
+
+extension Publishers {
+    /// The publisher `tryMap(_:)` returns.
+    public struct TryMap<Upstream: Publisher, Output>: Publisher {
+        public typealias Failure = any Error
+
+        /// The publisher whose values are transformed.
+        public let upstream: Upstream
+        /// The transform applied to each value.
+        public let transform: (Upstream.Output) throws -> Output
+
+        @inlinable
+        public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(StepSubscription(logic: Logic(transform: transform), downstream: subscriber))
+        }
+
+        @usableFromInline
+        struct Logic: StepLogic {
+            @usableFromInline typealias UpstreamFailure = Upstream.Failure
+            @usableFromInline let transform: (Upstream.Output) throws -> Output
+
+            @inlinable init(transform: @escaping (Upstream.Output) throws -> Output) { self.transform = transform }
+
+            @usableFromInline static var operatorName: String { "TryMap" }
+
+            @inlinable
+            mutating func receive(_ input: Upstream.Output) -> Step<Output, any Error> {
+                do { return .emit(try transform(input)) } catch { return .fail(error) }
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+
+extension DispatchQueue: Scheduler {
+    /// A point in time on a dispatch queue: a `DispatchTime`.
+    public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+        /// The dispatch time this value stands for.
+        public var dispatchTime: DispatchTime
+
+        /// Wraps a dispatch time.
+        public init(_ time: DispatchTime) { dispatchTime = time }
+
+        public func distance(to other: SchedulerTimeType) -> Stride {
+            let a = dispatchTime.uptimeNanoseconds, b = other.dispatchTime.uptimeNanoseconds
+            let magnitude = b >= a ? Int64(clamping: b - a) : -Int64(clamping: a - b)
+            return Stride(_nanoseconds: magnitude)
+        }
+
+        public func advanced(by n: Stride) -> SchedulerTimeType {
+            let base = dispatchTime.uptimeNanoseconds
+            let ns = n._nanoseconds
+            // uptimeNanoseconds 0 means "now" to Dispatch, so clamp to 1.
+            let moved: UInt64 =
+                ns >= 0
+                ? base.addingReportingOverflow(UInt64(ns)).overflow ? .max : base + UInt64(ns)
+                : (base > ns.magnitude ? base - ns.magnitude : 1)
+            return SchedulerTimeType(DispatchTime(uptimeNanoseconds: Swift.max(moved, 1)))
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.dispatchTime == rhs.dispatchTime }
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.dispatchTime < rhs.dispatchTime }
+        public func hash(into hasher: inout Hasher) { hasher.combine(dispatchTime.uptimeNanoseconds) }
+
+        /// A distance between two dispatch times, in nanoseconds; literals are seconds.
+        ///
+        /// ```swift
+        /// let stride: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(30)
+        /// ```
+        public struct Stride: _NanosecondStride {
+            public typealias Magnitude = Int
+            /// The stride in nanoseconds (Combine's name).
+            public var magnitude: Int
+
+            public init(_nanoseconds: Int64) { magnitude = Int(_nanoseconds) }
+            public var _nanoseconds: Int64 { Int64(magnitude) }
+
+            /// A stride of `timeInterval` seconds.
+            public init(_ timeInterval: Double) { self = .seconds(timeInterval) }
+
+            /// Converts a `DispatchTimeInterval` (`.never` becomes the largest stride).
+            public init(_ timeInterval: DispatchTimeInterval) {
+                switch timeInterval {
+                case .seconds(let s): self = .seconds(s)
+                case .milliseconds(let ms): self = .milliseconds(ms)
+                case .microseconds(let us): self = .microseconds(us)
+                case .nanoseconds(let ns): self = .nanoseconds(ns)
+                case .never: self.init(_nanoseconds: .max)
+                @unknown default: self.init(_nanoseconds: .max)
+                }
+            }
+
+            /// The stride as a `DispatchTimeInterval`.
+            public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
+        }
+    }
+
+    /// Options for actions scheduled on a dispatch queue.
+    public struct SchedulerOptions {
+        /// The quality of service to run the action with.
+        public var qos: DispatchQoS
+        /// Flags for the work item.
+        public var flags: DispatchWorkItemFlags
+        /// A group to enter while the action is pending (immediate scheduling only).
+        public var group: DispatchGroup?
+
+        public init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil) {
+            self.qos = qos
+            self.flags = flags
+            self.group = group
+        }
+    }
+
+    public var now: SchedulerTimeType { SchedulerTimeType(DispatchTime.now()) }
+    public var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+    public func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void) {
+        async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], execute: action)
+    }
+
+    public func schedule(
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+        _ action: @escaping @Sendable () -> Void
+    ) {
+        asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], execute: action)
+    }
+
+    /// Runs `action` at `date` and then every `interval` on a dispatch timer source, which keeps
+    /// its own schedule (ticks do not drift). The timer stops when the cancellable is cancelled
+    /// or deinitialised.
+    public func schedule(
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+        options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+    ) -> any Cancellable {
+        let timer = DispatchSource.makeTimerSource(queue: self)
+        timer.setEventHandler(qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], handler: action)
+        let repeating = Swift.max(interval.magnitude, 1)
+        timer.schedule(
+            deadline: date.dispatchTime, repeating: .nanoseconds(repeating),
+            leeway: .nanoseconds(Swift.max(tolerance.magnitude, 0)))
+        timer.resume()
+        return AnyCancellable { timer.cancel() }
+    }
+}
