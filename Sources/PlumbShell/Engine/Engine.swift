@@ -99,7 +99,12 @@ final class Engine {
                 // `:clock` or `:reset` replaced the session: compile what is left in the new one.
                 result = run(text: statement.text, file: file, firstLine: statement.location.line)
             }
-            if result != .ok { return result }
+            switch result {
+            case .ok: continue
+            // `plumb run` reports a failed expect and goes on; `plumb test` stops at the first.
+            case .expectationFailed where !quiet: continue
+            default: return result
+            }
         }
         return .ok
     }
@@ -111,11 +116,9 @@ final class Engine {
             firstError = (error.location, error.message)
         }
         out.flush()
-        // Diagnostics count lines from the start of the file: pad the source so line N is line N.
-        let padded = firstLine > 1 ? String(repeating: "\n", count: firstLine - 1) + source : source
         var text = ""
         for diagnostic in diagnostics {
-            var rendered = diagnostic.rendered(source: padded, color: options.colorErrors)
+            var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
             if !rendered.hasSuffix("\n") { rendered += "\n" }
             text += rendered
         }

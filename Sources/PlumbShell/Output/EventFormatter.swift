@@ -86,7 +86,12 @@ struct EventFormatter: Sendable {
 
     /// `0.4 ms`, `101 ms`, `12.3 s`: readable, and exact on the virtual clock.
     static func durationText(_ duration: Duration) -> String {
-        let ns = nanoseconds(duration)
+        let ns = max(0, nanoseconds(duration))
+        if ns == 0 { return "0 ms" }
+        if ns < 1_000_000 {
+            let hundredths = max(1, (ns + 5_000) / 10_000)
+            return "0.\(hundredths < 10 ? "0" : "")\(hundredths) ms"
+        }
         if ns < 10_000_000 {
             let tenths = (ns + 50_000) / 100_000
             return "\(tenths / 10).\(tenths % 10) ms"
