@@ -127,3 +127,15 @@ import Testing
         #expect(Engine.suggestion(for: "xyzzy", among: ShellCommand.names) == nil)
     }
 }
+
+@Suite struct SecondsFormattingTests {
+    @Test("jsonl times: seconds with microsecond precision, no trailing zeros", arguments: [
+        (0, "0"), (1, "0.000001"), (101_000, "0.101"), (1_500_000, "1.5"), (2_000_000, "2"), (61_000_010, "61.00001"),
+    ])
+    func seconds(microseconds: Int, text: String) {
+        var bytes: [UInt8] = []
+        EventFormatter.appendSeconds(.microseconds(microseconds), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
+        #expect(EventFormatter.seconds(.microseconds(microseconds)) == text)
+    }
+}

@@ -32,21 +32,26 @@ struct EventFormatter: Sendable {
     // MARK: Text
 
     private func writeText(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
+        let space = UInt8(ascii: " ")
         if job == 0 {
-            out.append(contentsOf: "  ".utf8)
+            out.append(space)
+            out.append(space)
         } else {
-            out.append(contentsOf: "[\(job)] ".utf8)
+            out.append(UInt8(ascii: "["))
+            Self.appendInt(job, to: &out)
+            out.append(UInt8(ascii: "]"))
+            out.append(space)
         }
-        let timeText = Self.relativeTime(time)
         if style.enabled {
-            out.append(contentsOf: style.dim(timeText).utf8)
+            out.append(contentsOf: style.dim(Self.relativeTime(time)).utf8)
         } else {
-            out.append(contentsOf: timeText.utf8)
+            Self.appendRelativeTime(time, to: &out)
         }
-        out.append(contentsOf: "  ".utf8)
+        out.append(space)
+        out.append(space)
         switch event {
         case .value(let value), .next(let value):
-            if case .next = event { out.append(contentsOf: "next ".utf8) } else { out.append(contentsOf: "value ".utf8) }
+            if case .next = event { out.append(contentsOf: Self.nextWord) } else { out.append(contentsOf: Self.valueWord) }
             if case .int(let int) = value {
                 Self.appendInt(int, to: &out)
             } else {
@@ -69,6 +74,9 @@ struct EventFormatter: Sendable {
         }
         out.append(10)
     }
+
+    private static let valueWord = Array("value ".utf8)
+    private static let nextWord = Array("next ".utf8)
 
     private func appendTerminal(_ plain: String, styled: String, summary: RunSummary?, into out: inout [UInt8]) {
         out.append(contentsOf: styled.utf8)
@@ -105,10 +113,22 @@ struct EventFormatter: Sendable {
 
     /// `+0.101s`: milliseconds, truncated so that a time never reads later than it was.
     static func relativeTime(_ time: Duration) -> String {
-        let ms = max(0, nanoseconds(time)) / 1_000_000
+        var bytes: [UInt8] = []
+        appendRelativeTime(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `+S.mmms` without building a string (this runs once per printed event).
+    static func appendRelativeTime(_ time: Duration, to out: inout [UInt8]) {
+        let ms = Int(max(0, nanoseconds(time)) / 1_000_000)
         let fraction = ms % 1000
-        let pad = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-        return "+\(ms / 1000).\(pad)\(fraction)s"
+        out.append(UInt8(ascii: "+"))
+        appendInt(ms / 1000, to: &out)
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        out.append(UInt8(ascii: "s"))
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -143,7 +163,7 @@ struct EventFormatter: Sendable {
         out.append(contentsOf: "{\"job\":".utf8)
         Self.appendInt(job, to: &out)
         out.append(contentsOf: ",\"t\":".utf8)
-        out.append(contentsOf: Self.seconds(time).utf8)
+        Self.appendSeconds(time, to: &out)
         out.append(contentsOf: ",\"event\":".utf8)
         switch event {
         case .subscribed:
@@ -195,6 +215,21 @@ struct EventFormatter: Sendable {
         }
         let text = String(fraction)
         return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
+    }
+
+    /// Appends `seconds(time)` without building a string (once per event in jsonl).
+    static func appendSeconds(_ time: Duration, to out: inout [UInt8]) {
+        let us = Int(max(0, nanoseconds(time)) / 1000)
+        appendInt(us / 1_000_000, to: &out)
+        var fraction = us % 1_000_000
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var divisor = 100_000
+        while fraction != 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
     }
 
     static func appendJSON(_ value: Value, to out: inout [UInt8]) {
