@@ -1,10 +1,13 @@
 import Foundation
+import Synchronization
 
-/// The builders: each calls the `Reactive` operator of the same name. An entry whose builder is
-/// nil is left out of the catalog (its core operator has not landed).
+/// The builders: each calls the `Reactive` operator of the same name over `Value`. An entry whose
+/// builder is nil is left out of the catalog (its core operator has not landed).
 enum Build {
+    // MARK: sources
+
     static let just: Builder? = { b in
-        Publishers.Sequence<[Value], any Error>(sequence: [try b.value(0)]).eraseToAnyPublisher()
+        Just(try b.value(0)).setFailureType(to: (any Error).self).eraseToAnyPublisher()
     }
     static let from: Builder? = { b in
         guard let a = b.argument(0), case .expr(let e) = a.value else { throw b.error("from expects an array or a range") }
@@ -14,6 +17,7 @@ enum Build {
                 throw b.error("from expects a range of integers")
             }
             guard x <= y else { throw b.error("range \(x)...\(y) has its lower bound above its upper bound") }
+            // A range streams lazily: `from 1...1000000` never builds an array.
             return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, any Error>(sequence: (x...y).lazy.map(Value.int)).eraseToAnyPublisher()
         }
         guard case .array(let items) = try b.value(0) else { throw b.error("from expects an array or a range") }
@@ -27,40 +31,108 @@ enum Build {
     }
     static let interval: Builder? = nil
     static let timer: Builder? = nil
-    static let future: Builder? = nil
-    static let deferred: Builder? = nil
-    static let subject: Builder? = nil
-    static let currentValue: Builder? = nil
+    static let future: Builder? = { b in try Hot.future(b).publisher }
+    static let deferred: Builder? = { b in
+        let factory = try b.pipelineFactory(0)
+        return Deferred { factory(.null) }.eraseToAnyPublisher()
+    }
+    static let subject: Builder? = { b in try Hot.subject(b).publisher }
+    static let currentValue: Builder? = { b in try Hot.currentValue(b).publisher }
 
-    static let map: Builder? = nil
-    static let filter: Builder? = nil
-    static let compactMap: Builder? = nil
-    static let scan: Builder? = nil
-    static let reduce: Builder? = nil
-    static let count: Builder? = nil
-    static let collect: Builder? = nil
-    static let first: Builder? = nil
-    static let last: Builder? = nil
-    static let prefix: Builder? = nil
-    static let dropFirst: Builder? = nil
-    static let drop: Builder? = nil
-    static let removeDuplicates: Builder? = nil
-    static let ignoreOutput: Builder? = nil
-    static let replaceEmpty: Builder? = nil
-    static let replaceNil: Builder? = nil
-    static let replaceError: Builder? = nil
-    static let min: Builder? = nil
-    static let max: Builder? = nil
-    static let contains: Builder? = nil
-    static let allSatisfy: Builder? = nil
-    static let output: Builder? = nil
-    static let handleEvents: Builder? = nil
+    // MARK: operators
+
+    static let map: Builder? = { b in
+        let f = try b.closure(0)
+        return b.upstream.tryMap { try f(ClosureArguments($0)) }.eraseToAnyPublisher()
+    }
+    static let filter: Builder? = { b in
+        let f = try b.predicate(0)
+        return b.upstream.tryFilter(f).eraseToAnyPublisher()
+    }
+    static let compactMap: Builder? = { b in
+        let f = try b.closure(0)
+        return b.upstream.tryCompactMap { v -> Value? in
+            let r = try f(ClosureArguments(v))
+            return r == .null ? nil : r
+        }.eraseToAnyPublisher()
+    }
+    static let scan: Builder? = { b in
+        let initial = try b.value(0)
+        let f = try b.closure(1)
+        return b.upstream.tryScan(initial) { try f(ClosureArguments($0, $1)) }.eraseToAnyPublisher()
+    }
+    static let reduce: Builder? = { b in
+        let initial = try b.value(0)
+        let f = try b.closure(1)
+        return b.upstream.tryReduce(initial) { try f(ClosureArguments($0, $1)) }.eraseToAnyPublisher()
+    }
+    static let count: Builder? = { b in b.upstream.count().map(Value.int).eraseToAnyPublisher() }
+    static let collect: Builder? = { b in
+        if b.argument(0) != nil {
+            return b.upstream.collect(try b.int(0, minimum: 1)).map(Value.array).eraseToAnyPublisher()
+        }
+        return b.upstream.collect().map(Value.array).eraseToAnyPublisher()
+    }
+    static let first: Builder? = { b in
+        if b.argument(0) != nil { return b.upstream.tryFirst(where: try b.predicate(0)).eraseToAnyPublisher() }
+        return b.upstream.first().eraseToAnyPublisher()
+    }
+    static let last: Builder? = { b in
+        if b.argument(0) != nil { return b.upstream.tryLast(where: try b.predicate(0)).eraseToAnyPublisher() }
+        return b.upstream.last().eraseToAnyPublisher()
+    }
+    static let prefix: Builder? = { b in
+        switch b.stage.overload {
+        case 0: return b.upstream.prefix(try b.int(0)).eraseToAnyPublisher()
+        default: return b.upstream.tryPrefix(while: try b.predicate(0)).eraseToAnyPublisher()
+        }
+    }
+    static let dropFirst: Builder? = { b in
+        b.upstream.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).eraseToAnyPublisher()
+    }
+    static let drop: Builder? = { b in b.upstream.tryDrop(while: try b.predicate(0)).eraseToAnyPublisher() }
+    static let removeDuplicates: Builder? = { b in b.upstream.removeDuplicates().eraseToAnyPublisher() }
+    static let ignoreOutput: Builder? = { b in
+        b.upstream.ignoreOutput().map { (never: Never) -> Value in }.eraseToAnyPublisher()
+    }
+    static let replaceEmpty: Builder? = { b in b.upstream.replaceEmpty(with: try b.value(0)).eraseToAnyPublisher() }
+    /// `Value` is not an Optional, so Combine's `replaceNil` (which maps `T?`) is spelt with `map`.
+    static let replaceNil: Builder? = { b in
+        let v = try b.value(0)
+        return b.upstream.map { $0 == .null ? v : $0 }.eraseToAnyPublisher()
+    }
+    static let replaceError: Builder? = { b in
+        b.upstream.replaceError(with: try b.value(0)).setFailureType(to: (any Error).self).eraseToAnyPublisher()
+    }
+    static let min: Builder? = { b in
+        let compiler = ExpressionCompiler(source: b.source)
+        let span = b.stage.stage.nameSpan
+        return b.upstream.tryMin { try ExpressionCompiler.less($0, $1, compiler, span) }.eraseToAnyPublisher()
+    }
+    static let max: Builder? = { b in
+        let compiler = ExpressionCompiler(source: b.source)
+        let span = b.stage.stage.nameSpan
+        return b.upstream.tryMax { try ExpressionCompiler.less($0, $1, compiler, span) }.eraseToAnyPublisher()
+    }
+    static let contains: Builder? = { b in b.upstream.contains(try b.value(0)).map(Value.bool).eraseToAnyPublisher() }
+    static let allSatisfy: Builder? = { b in
+        b.upstream.tryAllSatisfy(try b.predicate(0)).map(Value.bool).eraseToAnyPublisher()
+    }
+    static let output: Builder? = { b in b.upstream.output(at: try b.int(0)).eraseToAnyPublisher() }
+    static let handleEvents: Builder? = { b in b.upstream.handleEvents().eraseToAnyPublisher() }
     static let share: Builder? = nil
-    static let flatMap: Builder? = nil
-    static let merge: Builder? = nil
+    static let flatMap: Builder? = { b in
+        let max: Subscribers.Demand = b.argument(0) == nil ? .unlimited : .max(try b.int(0, minimum: 1))
+        let factory = try b.pipelineFactory(1)
+        return b.upstream.flatMap(maxPublishers: max) { factory($0) }.eraseToAnyPublisher()
+    }
+    static let merge: Builder? = { b in b.upstream.merge(with: try b.publisher(0)).eraseToAnyPublisher() }
     static let zip: Builder? = nil
     static let combineLatest: Builder? = nil
-    static let switchToLatest: Builder? = nil
+    static let switchToLatest: Builder? = { b in
+        let factory = try b.pipelineFactory(0)
+        return b.upstream.map { factory($0) }.switchToLatest().eraseToAnyPublisher()
+    }
     static let append: Builder? = nil
     static let prepend: Builder? = nil
     static let catchError: Builder? = nil
@@ -73,20 +145,148 @@ enum Build {
     static let buffer: Builder? = nil
     static let receiveOn: Builder? = nil
     static let subscribeOn: Builder? = nil
-    static let asyncMap: Builder? = nil
-}
-
-/// Eager sources made once per binding.
-enum Hot {
-    static func make(_ name: String, _ b: StageBuild) throws -> HotSource? {
-        nil
+    static let asyncMap: Builder? = { b in
+        let step = try AsyncStep(b)
+        let runtime = b.context.runtime
+        return b.upstream.asyncMap(executorPreference: runtime.taskExecutor) { value in
+            try await step.run(value, runtime: runtime)
+        }.eraseToAnyPublisher()
     }
 }
 
-/// `:trace on`: a `handleEvents` stage after every stage.
+extension StageBuild {
+    /// A closure used as a condition: it must produce a Bool.
+    func predicate(_ i: Int) throws -> @Sendable (Value) throws -> Bool {
+        let f = try closure(i)
+        let location = location
+        let name = name
+        return { v in
+            guard case .bool(let b) = try f(ClosureArguments(v)) else {
+                throw PipelineError(message: "\(name)'s closure must return a Bool", location: location)
+            }
+            return b
+        }
+    }
+}
+
+/// asyncMap's built-in steps. `delay` and `flaky` sleep on the runtime's clock (virtual or real).
+struct AsyncStep: Sendable {
+    enum Kind: Sendable {
+        case delay(Int64, CompiledExpression?)
+        case flaky(Int, FlakyCounter)
+        case fail(String)
+        case closure(CompiledExpression)
+    }
+    let kind: Kind
+    let location: SourceLocation
+
+    init(_ b: StageBuild) throws {
+        location = b.location
+        guard let first = b.stage.stage.arguments.first else { throw b.error("asyncMap needs a step") }
+        let args = b.stage.stage.arguments
+        // The step's arguments are positional after the step word; evaluate them in scope.
+        let inner = StageBuild(
+            context: b.context, upstream: b.upstream,
+            stage: CheckedStage(stage: b.stage.stage, target: b.stage.target, overload: 0, arguments: args, shape: b.stage.shape),
+            env: b.env, source: b.source, depth: b.depth)
+        switch first.value {
+        case .word("delay"): kind = .delay(try inner.duration(1), args.count > 2 ? try inner.closure(2) : nil)
+        case .word("flaky"): kind = .flaky(try inner.int(1), FlakyCounter())
+        case .word("fail"): kind = .fail(try inner.value(1).plainText)
+        case .closure: kind = .closure(try inner.closure(0))
+        default: throw b.error("unknown asyncMap step")
+        }
+    }
+
+    func run(_ value: Value, runtime: Runtime) async throws -> Value {
+        switch kind {
+        case .delay(let ns, let f):
+            try await runtime.sleep(nanoseconds: ns)
+            return try f?(ClosureArguments(value)) ?? value
+        case .flaky(let n, let counter):
+            // Fails its first n calls of this run (the counter lives as long as the built graph,
+            // so it is shared by `retry`'s resubscriptions and fresh for the next statement).
+            let call = counter.next()
+            if call <= n { throw PipelineError(message: "flaky failure \(call) of \(n)", location: location) }
+            return value
+        case .fail(let message):
+            throw PipelineError(message: message, location: location)
+        case .closure(let f):
+            return try f(ClosureArguments(value))
+        }
+    }
+}
+
+/// Counts `flaky` calls across resubscriptions of one run.
+final class FlakyCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
+}
+
+/// Eager sources: made once per binding (or per run when used directly).
+enum Hot {
+    static func make(_ name: String, _ b: StageBuild) throws -> HotSource? {
+        switch name {
+        case "subject": return try subject(b)
+        case "currentValue": return try currentValue(b)
+        case "future": return try future(b)
+        default: return nil
+        }
+    }
+
+    static func subject(_ b: StageBuild) throws -> HotSource {
+        let s = PassthroughSubject<Value, any Error>()
+        return HotSource(
+            publisher: s.eraseToAnyPublisher(), send: { s.send($0) },
+            complete: { e in s.send(completion: e.map { .failure($0) } ?? .finished) })
+    }
+
+    static func currentValue(_ b: StageBuild) throws -> HotSource {
+        let s = CurrentValueSubject<Value, any Error>(try b.value(0))
+        return HotSource(
+            publisher: s.eraseToAnyPublisher(), send: { s.send($0) },
+            complete: { e in s.send(completion: e.map { .failure($0) } ?? .finished) })
+    }
+
+    /// `future delay D value V`: starts now, fulfils after D on the runtime's scheduler.
+    static func future(_ b: StageBuild) throws -> HotSource {
+        let ns = try b.duration(1)
+        let value = try b.value(3)
+        let runtime = b.context.runtime
+        let f = Future<Value, any Error> { promise in
+            runtime.schedule(afterNanoseconds: ns) { promise(.success(value)) }
+        }
+        return HotSource(publisher: f.eraseToAnyPublisher(), send: nil, complete: nil)
+    }
+}
+
+/// `:trace on`: a `handleEvents` stage after every stage reports its lifecycle.
 enum Tracing {
     static func wrap(_ upstream: ValuePublisher, stage: Int, name: String, depth: Int, events: EventSerializer) -> ValuePublisher {
-        upstream
+        @Sendable func emit(_ event: String) {
+            events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: currentThreadName()))
+        }
+        return upstream.handleEvents(
+            receiveSubscription: { _ in emit("subscribe") },
+            receiveOutput: { emit("value \($0)") },
+            receiveCompletion: { c in
+                switch c {
+                case .finished: emit("finished")
+                case .failure(let e): emit("failed: \(PipelineError.from(e).message)")
+                }
+            },
+            receiveCancel: { emit("cancel") },
+            receiveRequest: { emit("request(\(describe($0)))") }
+        ).eraseToAnyPublisher()
+    }
+
+    static func describe(_ d: Subscribers.Demand) -> String {
+        d == .unlimited ? "unlimited" : "\(d.max ?? 0)"
+    }
+
+    static func currentThreadName() -> String {
+        if Thread.isMainThread { return "main" }
+        return Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "thread"
     }
 }
 
@@ -94,7 +294,23 @@ enum Tracing {
 enum Terminals {
     static func startAsync(_ publisher: ValuePublisher, terminal: String, runtime: Runtime, events: EventSerializer) -> AnyCancellable {
         events.send(.subscribed)
-        events.send(.failed(PipelineError(message: "'\(terminal)' is not available yet")), terminal: true)
-        return AnyCancellable {}
+        let task = Task(executorPreference: runtime.taskExecutor) {
+            do {
+                if terminal == "values" {
+                    for try await value in publisher.values { events.send(.next(value)) }
+                } else {
+                    events.send(.value(try await publisher.async()))
+                }
+                events.send(.finished, terminal: true)
+            } catch is CancellationError {
+                events.send(.cancelled, terminal: true)
+            } catch {
+                events.send(.failed(PipelineError.from(error)), terminal: true)
+            }
+        }
+        return AnyCancellable {
+            task.cancel()
+            events.send(.cancelled, terminal: true)
+        }
     }
 }

@@ -15,36 +15,61 @@ import Synchronization
 public final class Runtime: Sendable {
     /// Real or virtual.
     public let clock: ClockMode
-    // Virtual mode arrives with the `time` branch (VirtualTimeScheduler, VirtualClock, ManualTaskExecutor).
-    let virtual: VirtualParts? = nil
+    let virtual: VirtualParts?
     let queue: DispatchQueue
     let origin: ContinuousClock.Instant
 
-    struct VirtualParts: Sendable {}
+    struct VirtualParts: Sendable {
+        let scheduler: VirtualTimeScheduler
+        let executor: ManualTaskExecutor
+        let clock: VirtualClock
+    }
 
     /// Creates a runtime with its own schedulers.
     public init(clock: ClockMode) {
         self.clock = clock
         self.queue = DispatchQueue(label: "plumb.runtime")
         self.origin = ContinuousClock.now
+        if clock == .virtual {
+            let scheduler = VirtualTimeScheduler()
+            virtual = VirtualParts(scheduler: scheduler, executor: ManualTaskExecutor(), clock: VirtualClock(scheduler: scheduler))
+        } else {
+            virtual = nil
+        }
     }
 
     /// Monotonic time since the runtime was made; in virtual mode, the virtual time.
     public func now() -> Duration {
+        if let virtual { return .nanoseconds(virtual.scheduler.now.nanoseconds) }
         return ContinuousClock.now - origin
     }
 
     /// Virtual mode: drains tasks and scheduler actions, advancing virtual time, until `until()` is
     /// true or nothing is pending. Real mode: returns at once (the shell waits on its own).
     public func driveVirtualTime(until: () -> Bool) {
-        _ = until
+        guard let virtual else { return }
+        virtual.scheduler.run(draining: virtual.executor, until: until)
     }
 
     /// The executor tasks should prefer (virtual mode), nil for the global one.
-    var taskExecutor: (any TaskExecutor)? { nil }
+    var taskExecutor: (any TaskExecutor)? { virtual?.executor }
+
+    /// Runs `action` once after `nanoseconds` on the runtime's scheduler.
+    func schedule(afterNanoseconds nanoseconds: Int64, _ action: @escaping @Sendable () -> Void) {
+        if let virtual {
+            let s = virtual.scheduler
+            s.schedule(after: s.now.advanced(by: .nanoseconds(Int(nanoseconds))), action)
+        } else {
+            queue.schedule(after: queue.now.advanced(by: .nanoseconds(Int(nanoseconds))), action)
+        }
+    }
 
     /// Sleeps on the runtime's clock; throws `CancellationError` if the task is cancelled.
     func sleep(nanoseconds: Int64) async throws {
-        try await ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
+        if let virtual {
+            try await virtual.clock.sleep(for: .nanoseconds(nanoseconds))
+        } else {
+            try await ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
+        }
     }
 }
