@@ -256,16 +256,18 @@ final class Engine {
     /// Starts a background job and prints its number.
     func startJob(_ pipeline: Pipeline) {
         let id = jobs.makeID()
+        var text = pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix("&") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
         let wake = self.wake
         let recorder = RunRecorder(
             job: id, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : backgroundOut,
             onTerminal: { wake.signal() })
         if !quiet && options.format == .text {
-            out.write(style.dim("[\(id)] \(pipeline.text)") + "\n")
+            out.write(style.dim("[\(id)] \(text)") + "\n")
             out.flush()
         }
         let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
-        jobs.add(Job(id: id, text: pipeline.text, recorder: recorder, cancellable: cancellable))
+        jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
     }
 
     /// Forgets jobs that have ended and counts their failures.
