@@ -24,6 +24,8 @@ struct REPL {
 
     func run() -> Int32 {
         Signals.install()
+        // No keypress kills the shell: Ctrl-\ (SIGQUIT) is ignored too.
+        signal(SIGQUIT, SIG_IGN)
         let wake = WakePipe()
         let background = OutputSink(fd: STDOUT_FILENO, deferred: true, onPending: { wake.signal() })
         let engine = Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)

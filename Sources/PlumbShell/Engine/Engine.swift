@@ -130,6 +130,7 @@ final class Engine {
     /// Performs one compiled statement.
     func perform(_ statement: Statement, source: String, firstLine: Int) -> StepResult {
         reapJobs()
+        moveBackgroundOutput()
         switch session.execute(statement) {
         case .failure(let diagnostic):
             report([diagnostic], source: source, firstLine: firstLine)
@@ -204,7 +205,7 @@ final class Engine {
             while !recorder.isDone {
                 waitForWake(timeoutMilliseconds: 50)
                 out.flush()
-                movebackgroundOutput()
+                moveBackgroundOutput()
                 if interrupted && !recorder.isDone {
                     wasInterrupted = true
                     cancel(cancellable, recorder)
@@ -245,11 +246,13 @@ final class Engine {
     }
 
     /// While a foreground pipeline runs in the REPL, background output goes straight to the screen.
-    private func movebackgroundOutput() {
+    /// Also between the statements of a `:load`ed script, so its output keeps its order.
+    func moveBackgroundOutput() {
         guard backgroundOut !== out else { return }
         let bytes = backgroundOut.take()
         if !bytes.isEmpty {
             out.append { $0.append(contentsOf: bytes) }
+            out.flush()
         }
     }
 
@@ -263,6 +266,7 @@ final class Engine {
             job: id, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : backgroundOut,
             onTerminal: { wake.signal() })
         if !quiet && options.format == .text {
+            moveBackgroundOutput()
             out.write(style.dim("[\(id)] \(text)") + "\n")
             out.flush()
         }

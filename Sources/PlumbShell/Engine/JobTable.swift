@@ -9,7 +9,8 @@ struct Job {
 }
 
 /// The background jobs of a session. Used from the main thread only; jobs finish on any thread,
-/// which their recorders note, and the main thread reaps them.
+/// which their recorders note, and the main thread reaps them. Numbers are never reused within a
+/// session, so `[2]` in the output always means the same job.
 struct JobTable {
     private(set) var jobs: [Job] = []
     private var nextID = 1
@@ -26,7 +27,6 @@ struct JobTable {
     mutating func reap() -> [Job] {
         let done = jobs.filter { $0.recorder.isDone }
         jobs.removeAll { $0.recorder.isDone }
-        if jobs.isEmpty { nextID = 1 }
         return done
     }
 
