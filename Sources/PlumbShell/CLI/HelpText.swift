@@ -23,7 +23,7 @@ enum HelpText {
           plumb
           plumb run Examples/tour.pipe
           echo 'from 1...3 | map { $0 * 2 }' | plumb
-          plumb --clock virtual --format jsonl run Examples/retry.pipe
+          plumb --clock virtual --format jsonl run Examples/async.pipe
           plumb test Examples/exercises
 
         ENVIRONMENT

@@ -44,6 +44,8 @@ final class LineEditor {
     ///   - onWake: called on the wake pipe; returns output to print above the prompt.
     func readLine(prompt: String, wake: WakePipe, onWake: () -> [UInt8]) -> LineInput {
         LineHandler.reset()
+        // The window may have been resized while a pipeline ran (the signal byte was consumed then).
+        rl_reset_screen_size()
         rl_callback_handler_install(prompt, plumbLineHandler)
         defer { rl_callback_handler_remove() }
         var fds = [
