@@ -175,7 +175,7 @@ final class Engine {
     func runForeground(_ pipeline: Pipeline) -> StepResult {
         let wake = self.wake
         let recorder = RunRecorder(
-            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
+            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out, interruptible: interactive,
             onTerminal: { wake.signal() })
         let interruptsAtStart = Signals.interrupts.load(ordering: .relaxed)
         var interrupted: Bool { Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart }

@@ -28,6 +28,7 @@ final class LineEditor {
 
     private let historyPath: String
     private var lastHistoryEntry: String?
+    private var hasPrompted = false
 
     init(historyPath: String) {
         self.historyPath = historyPath
@@ -45,7 +46,9 @@ final class LineEditor {
     func readLine(prompt: String, wake: WakePipe, onWake: () -> [UInt8]) -> LineInput {
         LineHandler.reset()
         // The window may have been resized while a pipeline ran (the signal byte was consumed then).
-        rl_reset_screen_size()
+        // Only once readline has initialised its streams: before that it dereferences NULL.
+        if hasPrompted { rl_reset_screen_size() }
+        hasPrompted = true
         rl_callback_handler_install(prompt, plumbLineHandler)
         defer { rl_callback_handler_remove() }
         var fds = [
