@@ -1,4 +1,5 @@
 import Foundation
+import PipeLanguage
 import Testing
 
 /// Drives the REPL in a real pseudo-terminal through tmux: what a person at the keyboard sees.
@@ -24,18 +25,33 @@ import Testing
             try? FileManager.default.removeItem(atPath: history)
         }
 
+        /// Runs one tmux command and returns its status and standard output.
+        ///
+        /// Not Foundation's `Process`: the first `new-session` forks the tmux server, which would
+        /// inherit Process's internal descriptors (and any pipe) and keep the wait from ever
+        /// ending. posix_spawn with every other descriptor closed, output to a file, and waitpid.
         @discardableResult
         func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tmux)
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).out").path
+            defer { unlink(outputPath) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // bash closes every other inherited descriptor in the child, then becomes tmux.
+            let closeAll = #"for f in /proc/$$/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$@""#
+            let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/bash", "-c", closeAll, "bash", tmux] + arguments).map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ)
+            guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            let exited = status & 0x7f == 0
+            return (exited ? (status >> 8) & 0xff : -1, output)
         }
 
         func send(_ keys: String...) throws { try run(["send-keys", "-t", name] + keys) }
@@ -71,7 +87,9 @@ import Testing
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 6") && $0.lastLine == "plumb>" }, "\(pane.screen)")
 
-        try pane.type("interval 10ms | sink")
+        // `interval 10ms | sink` once the catalog has it; a ticking asyncMap until then.
+        let ticking = Catalog.entry(named: "interval") != nil ? "interval 10ms | sink" : "from 1...100000 | asyncMap delay 10ms | sink"
+        try pane.type(ticking)
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 5") }, "interval did not run:\n\(pane.screen)")
         let pressed = Date()
@@ -91,7 +109,7 @@ import Testing
         #expect(pane.wait { $0.lastLine.hasPrefix("plumb> :help") }, "\(pane.screen)")
         try pane.send("C-u")
         try pane.send("Up")
-        #expect(pane.wait { $0.lastLine == "plumb> interval 10ms | sink" }, "\(pane.screen)")
+        #expect(pane.wait { $0.lastLine == "plumb> \(ticking)" }, "\(pane.screen)")
         try pane.send("C-u")
 
         try pane.send("C-d")
@@ -104,7 +122,7 @@ import Testing
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
         #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
-        try pane.type("interval 200ms | take 3 | sink &")
+        try pane.type("from [1, 2, 3] | asyncMap delay 200ms | sink &")
         try pane.send("Enter")
         try pane.type("just 4")
         #expect(pane.wait { $0.screen.contains("[1] +0.600s  finished") || $0.screen.contains("[1] +0.6") && $0.screen.contains("finished") },
