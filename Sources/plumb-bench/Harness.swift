@@ -49,3 +49,14 @@ func blackHole<T>(_ value: T) {
 /// A closure the optimiser cannot see through, for baselines: one indirect call per element.
 @inline(never)
 func opaque<T>(_ body: @escaping (T) -> T) -> (T) -> T { body }
+
+/// Waits on a thread until another thread or task signals.
+final class BlockingBox: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func signal() { semaphore.signal() }
+    func wait() { semaphore.wait() }
+}
+
+/// A consumer closure the optimiser cannot see through.
+@inline(never)
+func opaqueConsumer<T>(_ body: @escaping (T) -> Void) -> (T) -> Void { body }

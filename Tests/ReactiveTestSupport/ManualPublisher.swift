@@ -5,7 +5,7 @@ import Synchronization
 /// lets the test send values and completions to its subscribers without any checks of its own.
 public final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var _subscriptions: [ManualSubscription] = []
     private var downstreams: [AnySubscriber<Output, Failure>] = []
 
@@ -14,9 +14,10 @@ public final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecke
     /// One subscription's record of demand and cancellation.
     public final class ManualSubscription: Subscription, @unchecked Sendable {
         // @unchecked: every stored var is read and written only under `lock`.
-        private let lock = Mutex<Void>(())
+        private let lock = Lock()
         private var _requested: [Subscribers.Demand] = []
         private var _cancelCount = 0
+        public init() {}
         public var requested: [Subscribers.Demand] { lock.guarded { _requested } }
         /// The sum of all requests.
         public var totalDemand: Subscribers.Demand { lock.guarded { _requested.reduce(.none, +) } }

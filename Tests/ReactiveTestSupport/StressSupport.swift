@@ -1,4 +1,5 @@
 import Foundation
+import Reactive
 import Synchronization
 
 /// Runs `body` on `threads` explicit threads released together by a start gate, and waits for
@@ -28,7 +29,7 @@ public func runConcurrently(threads: Int = 4, timeout: Double = 10, _ body: @esc
 
 /// A thread-safe counter and log for stress tests.
 public final class Counter: Sendable {
-    private let state = Mutex<Int>(0)
+    private let state = Lock<Int>(0)
     public init() {}
     @discardableResult public func increment(by n: Int = 1) -> Int { state.withLock { $0 += n; return $0 } }
     public var value: Int { state.withLock { $0 } }

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`; closures are set before subscribing.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private let inside = Atomic<Int>(0)
     private var _events: [RecordedEvent<Input, Failure>] = []
     private var _violations: [String] = []

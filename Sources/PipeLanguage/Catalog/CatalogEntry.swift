@@ -26,6 +26,9 @@ public struct CatalogEntry: Sendable {
     /// A pipeline using it (runs as written).
     public var example: String
 
+    /// `signature: …` with overloads joined by "or", for notes (made once, not per check).
+    var signatureNote: String
+
     /// Argument lists this entry accepts; the first whose labels and kinds fit is used.
     var overloads: [[Parameter]]
     /// Builds the `Reactive` publisher (nil for terminals, which `Pipeline.start` handles).

@@ -2,7 +2,63 @@ import Foundation
 import Synchronization
 
 /// Every pipeline is built over one element and failure type, so stages compose freely.
-typealias ValuePublisher = AnyPublisher<Value, any Error>
+typealias ValuePublisher = ValueStream
+
+/// The type-erased publisher between stages.
+///
+/// Why not `AnyPublisher`: its box forwards `receive(subscriber:)` through a generic class method,
+/// so every operator behind it runs unspecialised and looks up generic metadata for each value
+/// (measured: 3.6 µs per element for `dsl-chain`). Here the subscribe closure is made where the
+/// publisher's type is concrete, and subscribers cross the boundary as `AnySubscriber<Value, Error>`,
+/// so each operator's code is specialised for the types it really runs with.
+struct ValueStream: Publisher, @unchecked Sendable {
+    // @unchecked: like AnyPublisher's box, it holds an immutable publisher value to subscribe to.
+    typealias Output = Value
+    typealias Failure = any Error
+
+    let subscribe: (StreamSubscriber) -> Void
+
+    init<P: Publisher>(_ publisher: P) where P.Output == Value, P.Failure == any Error {
+        if let already = publisher as? ValueStream {
+            self = already
+        } else {
+            subscribe = { publisher.receive(subscriber: $0) }
+        }
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == any Error {
+        subscribe(subscriber as? StreamSubscriber ?? StreamSubscriber(subscriber))
+    }
+}
+
+/// The subscriber crossing a `ValueStream` boundary: a class, so operators that copy their
+/// downstream for each value retain one reference, and closures made where `S` is concrete.
+final class StreamSubscriber: Subscriber, CustomStringConvertible {
+    typealias Input = Value
+    typealias Failure = any Error
+    let combineIdentifier: CombineIdentifier
+    let onSubscription: (any Subscription) -> Void
+    let onValue: (Value) -> Subscribers.Demand
+    let onCompletion: (Subscribers.Completion<any Error>) -> Void
+    let description: String
+
+    init<S: Subscriber>(_ subscriber: S) where S.Input == Value, S.Failure == any Error {
+        combineIdentifier = subscriber.combineIdentifier
+        onSubscription = subscriber.receive(subscription:)
+        onValue = subscriber.receive(_:)
+        onCompletion = subscriber.receive(completion:)
+        description = "\(type(of: subscriber))"
+    }
+
+    func receive(subscription: any Subscription) { onSubscription(subscription) }
+    func receive(_ input: Value) -> Subscribers.Demand { onValue(input) }
+    func receive(completion: Subscribers.Completion<any Error>) { onCompletion(completion) }
+}
+
+extension Publisher where Output == Value, Failure == any Error {
+    /// Erases to the stream type stages are built over.
+    func valueStream() -> ValueStream { ValueStream(self) }
+}
 
 typealias Builder = @Sendable (StageBuild) throws -> ValuePublisher
 
@@ -83,7 +139,7 @@ struct StageBuild {
             do {
                 return try context.build(p, source: source, env: ClosureArguments(value), depth: depth + 1)
             } catch {
-                return Fail(error: error as any Error).eraseToAnyPublisher()
+                return Fail(error: error as any Error).valueStream()
             }
         }
     }
@@ -123,7 +179,7 @@ final class BuildContext: Sendable {
     }
 
     func build(_ p: CheckedPipeline, source: SourceText, env: ClosureArguments, depth: Int, upstream start: ValuePublisher? = nil) throws -> ValuePublisher {
-        var upstream = start ?? Empty<Value, any Error>().eraseToAnyPublisher()
+        var upstream = start ?? Empty<Value, any Error>().valueStream()
         for (index, stage) in p.stages.enumerated() {
             switch stage.target {
             case .binding(let name):
@@ -148,7 +204,7 @@ enum GraphBuilder {
     static func hotSource(for p: CheckedPipeline, source: SourceText, runtime: Runtime, bindings: [String: Binding]) throws -> HotSource? {
         guard let first = p.stages.first, let entry = first.entry else { return nil }
         let context = BuildContext(runtime: runtime, bindings: bindings, events: nil)
-        let build = StageBuild(context: context, upstream: Empty<Value, any Error>().eraseToAnyPublisher(), stage: first, env: .none, source: source, depth: 0)
+        let build = StageBuild(context: context, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0)
         return try Hot.make(entry.name, build)
     }
 }

@@ -208,12 +208,18 @@ struct ExpressionCompiler {
     }
 
     static func less(_ x: Value, _ y: Value, _ loc: ExpressionCompiler, _ span: Span) throws -> Bool {
+        try compare(x, y, loc, span) < 0
+    }
+
+    /// -1, 0 or 1; numbers compare with numbers, strings with strings, anything else fails.
+    static func compare(_ x: Value, _ y: Value, _ loc: ExpressionCompiler, _ span: Span) throws -> Int {
+        func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (b < a ? 1 : 0) }
         switch (x, y) {
-        case (.int(let a), .int(let b)): return a < b
-        case (.double(let a), .double(let b)): return a < b
-        case (.int(let a), .double(let b)): return Double(a) < b
-        case (.double(let a), .int(let b)): return a < Double(b)
-        case (.string(let a), .string(let b)): return a < b
+        case (.int(let a), .int(let b)): return order(a, b)
+        case (.double(let a), .double(let b)): return order(a, b)
+        case (.int(let a), .double(let b)): return order(Double(a), b)
+        case (.double(let a), .int(let b)): return order(a, Double(b))
+        case (.string(let a), .string(let b)): return order(a, b)
         default: throw loc.error("cannot compare \(x.typeName) \(x) with \(y.typeName) \(y)", span)
         }
     }
@@ -243,10 +249,10 @@ struct ExpressionCompiler {
             }
         case "==": return { args in .bool(try l(args) == r(args)) }
         case "!=": return { args in .bool(try l(args) != r(args)) }
-        case "<": return { args in .bool(try Self.less(l(args), r(args), loc, span)) }
-        case ">": return { args in .bool(try Self.less(r(args), l(args), loc, span)) }
-        case "<=": return { args in .bool(try !Self.less(r(args), l(args), loc, span)) }
-        case ">=": return { args in .bool(try !Self.less(l(args), r(args), loc, span)) }
+        case "<": return { args in .bool(try Self.compare(l(args), r(args), loc, span) < 0) }
+        case ">": return { args in .bool(try Self.compare(l(args), r(args), loc, span) > 0) }
+        case "<=": return { args in .bool(try Self.compare(l(args), r(args), loc, span) <= 0) }
+        case ">=": return { args in .bool(try Self.compare(l(args), r(args), loc, span) >= 0) }
         case "+":
             return { args in
                 let x = try l(args)

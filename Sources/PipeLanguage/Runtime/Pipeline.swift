@@ -24,6 +24,19 @@ public struct Pipeline: Sendable {
         self.bindings = bindings
     }
 
+    /// Builds a fresh `Reactive` graph for this pipeline without subscribing (the terminal is not
+    /// part of it). Useful to embed a `.pipe` pipeline in Swift code, and for benchmarks.
+    ///
+    /// ```swift
+    /// let publisher = try pipeline.makePublisher()
+    /// let c = publisher.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    /// ```
+    /// - Throws: `PipelineError` when an argument cannot be evaluated.
+    public func makePublisher() throws -> AnyPublisher<Value, any Error> {
+        let context = BuildContext(runtime: runtime, bindings: bindings, events: nil)
+        return AnyPublisher(try context.build(checked, source: source, env: .none, depth: 0))
+    }
+
     /// The terminal that ends it: `sink`, `values` or `async`.
     public var terminal: String { checked.terminal }
 
@@ -68,7 +81,7 @@ final class EventSerializer: Sendable {
         var draining = false
         var terminated = false
     }
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let onEvent: @Sendable (PipelineEvent) -> Void
 
     init(_ onEvent: @escaping @Sendable (PipelineEvent) -> Void) { self.onEvent = onEvent }
@@ -103,7 +116,7 @@ final class EventSubscriber: Subscriber, Cancellable, @unchecked Sendable {
     // @unchecked: `subscription` and `done` are only touched under `lock`.
     typealias Input = Value
     typealias Failure = any Error
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subscription: (any Subscription)?
     private var done = false
     private let events: EventSerializer

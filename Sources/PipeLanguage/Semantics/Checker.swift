@@ -249,7 +249,7 @@ struct Checker {
         var firstFailure: [Diagnostic]? = nil
         // Prefer the overload whose labels match, so errors are about the intended form.
         let firstLabel = stage.arguments.first?.label
-        let order = entry.overloads.indices.sorted { a, b in
+        let order = entry.overloads.count == 1 ? [0] : entry.overloads.indices.sorted { a, b in
             let la = entry.overloads[a].first?.label == firstLabel && firstLabel != nil
             let lb = entry.overloads[b].first?.label == firstLabel && firstLabel != nil
             return la && !lb
@@ -268,7 +268,7 @@ struct Checker {
 
     mutating func match(_ entry: CatalogEntry, _ params: [Parameter], _ stage: Stage, dollars: [ValueKind]) -> [Argument?]? {
         let name = stage.name
-        let signature = "signature: \(entry.signature.replacingOccurrences(of: "\n", with: " or "))"
+        let signature = entry.signatureNote
         var slots = [Argument?](repeating: nil, count: params.count)
         if params.first?.kind == .step {
             return checkStep(stage, dollars: dollars) ? [stage.arguments.first] : nil
@@ -288,13 +288,15 @@ struct Checker {
                 slots[i] = argument
             }
         }
-        for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
-            error(Message.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
-            return nil
-        }
+        let mark = diagnostics.count
         for (i, param) in params.enumerated() {
             guard let argument = slots[i] else { continue }
             checkArgument(argument, param, name: name, dollars: dollars, signature: signature)
+        }
+        if diagnostics.count > mark { return nil }
+        for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
+            error(Message.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
+            return nil
         }
         return slots
     }

@@ -121,11 +121,11 @@ enum Infer {
         guard let first = args.first else { return Shape(kind: .any, canFail: true) }
         switch first.value {
         case .word("delay"):
+            // The step sleeps, and a sleep throws when cancelled: asyncMap's throwing form, Failure == Error.
             if let last = args.last, case .closure(let c) = last.value, case .expression(let e) = c.body {
-                let r = ExpressionKinds.infer(e, [input.upstream.kind])
-                return Shape(kind: r.kind, canFail: input.upstream.canFail || r.canFail)
+                return Shape(kind: ExpressionKinds.infer(e, [input.upstream.kind]).kind, canFail: true)
             }
-            return input.upstream
+            return Shape(kind: input.upstream.kind, canFail: true)
         case .word("flaky"), .word("fail"): return Shape(kind: input.upstream.kind, canFail: true)
         case .closure(let c):
             if case .expression(let e) = c.body {

@@ -1,6 +1,8 @@
 /// What the static pass knows about values: their kind, or `any`.
 indirect enum ValueKind: Sendable, Hashable {
     case int, double, string, bool, null, any
+    /// Emits no value at all (`empty`, `fail`, `never`): Swift's `Never`.
+    case nothing
     case array(ValueKind)
 
     /// Swift spelling for `:type` (`Int`, `[String]`, `Value` when unknown).
@@ -12,6 +14,7 @@ indirect enum ValueKind: Sendable, Hashable {
         case .bool: "Bool"
         case .null: "Value?"
         case .any: "Value"
+        case .nothing: "Never"
         case .array(let e): "[\(e.swiftName)]"
         }
     }
@@ -19,6 +22,8 @@ indirect enum ValueKind: Sendable, Hashable {
     /// The kind both may have (`any` when they differ).
     func merged(_ other: ValueKind) -> ValueKind {
         if self == other { return self }
+        if self == .nothing { return other }
+        if other == .nothing { return self }
         if case .array(let a) = self, case .array(let b) = other { return .array(a.merged(b)) }
         return .any
     }

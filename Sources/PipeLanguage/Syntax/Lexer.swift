@@ -32,6 +32,8 @@ struct Lexer {
     }
 
     mutating func error(_ message: String, _ offset: Int, _ length: Int = 1, notes: [String] = [], fixIt: String? = nil) {
+        // Past the cap the parser reports "too many errors"; computing more locations is wasted work.
+        guard diagnostics.count < Parser.maxDiagnostics else { return }
         diagnostics.append(source.diagnostic(.error, message, at: Span(offset, length), notes: notes, fixIt: fixIt))
     }
 
@@ -88,7 +90,16 @@ struct Lexer {
                     tokens.append(Token(kind: .punct(String(UnicodeScalar(c))), span: Span(i, 1)))
                     i += 1
                 } else {
-                    i = badCharacter(i)
+                    // One diagnostic for a run of the same bad character, not one per byte.
+                    let (message, next) = classifyBad(i)
+                    var k = next
+                    while k < end, !isPlain(bytes[k]) {
+                        let (m, n) = classifyBad(k)
+                        if m != message { break }
+                        k = n
+                    }
+                    error(message, i, k - i)
+                    i = k
                 }
             }
         }
@@ -113,20 +124,16 @@ struct Lexer {
         }
     }
 
-    private mutating func badCharacter(_ i: Int) -> Int {
+    /// The message for the bad character at `i`, and where it ends.
+    private func classifyBad(_ i: Int) -> (String, Int) {
         let bytes = source.bytes
         let c = bytes[i]
         var j = i + 1
         if c >= 0x80 { while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 } }
         let scalar = text(i, j).unicodeScalars.first ?? "\u{FFFD}"
-        if scalar == "\u{FFFD}" {
-            error("invalid UTF-8 in the source", i, j - i)
-        } else if c < 0x20 || c == 0x7F {
-            error("control character U+\(hex(scalar.value)) is not allowed here", i)
-        } else {
-            error("unexpected character '\(scalar)'", i, j - i)
-        }
-        return j
+        if scalar == "\u{FFFD}" { return ("invalid UTF-8 in the source", j) }
+        if c < 0x20 || c == 0x7F { return ("control character U+\(hex(scalar.value)) is not allowed here", j) }
+        return ("unexpected character '\(scalar)'", j)
     }
 
     private mutating func lexCommand(_ i: Int) -> Int {
@@ -156,6 +163,16 @@ struct Lexer {
             isDouble = true
             j += 1
             while j < end, isDigit(bytes[j]) || bytes[j] == UInt8(ascii: "_") { j += 1 }
+        }
+        // An exponent (1e-05, 2.5E+3) makes a double.
+        if j < end, bytes[j] | 0x20 == UInt8(ascii: "e") {
+            var k = j + 1
+            if k < end, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
+            if k < end, isDigit(bytes[k]) {
+                while k < end, isDigit(bytes[k]) { k += 1 }
+                isDouble = true
+                j = k
+            }
         }
         let digits = text(i, j).replacingUnderscores()
         // A unit right after the number makes a duration.
@@ -250,8 +267,11 @@ struct Lexer {
                     }
                     guard k < end, bytes[k] == UInt8(ascii: ")") else {
                         error("unterminated interpolation: '\\(' is never closed", j, 2, fixIt: "add ')'")
-                        j = k
-                        continue
+                        // The string ends here too; one error is enough.
+                        if k >= end { openString = true }
+                        flush()
+                        tokens.append(Token(kind: .string(parts), span: Span(i, k - i)))
+                        return k
                     }
                     parts.append(.interpolation(offset: j + 2, length: k - j - 2))
                     j = k + 1
@@ -298,6 +318,12 @@ struct Lexer {
     func text(_ i: Int, _ j: Int) -> String {
         String(decoding: source.bytes[max(start, i)..<min(max(i, j), end)], as: UTF8.self)
     }
+}
+
+/// Bytes that start a token or are whitespace: a run of anything else is reported once.
+func isPlain(_ c: UInt8) -> Bool {
+    c == 32 || c == 9 || c == 10 || c == 13 || isDigit(c) || isIdentifierStart(c) || c == UInt8(ascii: "\"")
+        || c == UInt8(ascii: "$") || c == UInt8(ascii: "#") || Lexer.punctuation1.contains(c)
 }
 
 func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }

@@ -7,6 +7,8 @@ struct Parser {
     static let maxExpressionDepth = 128
     /// Most stages in one pipeline.
     static let maxStages = 10_000
+    /// Diagnostics collected before giving up on a text.
+    static let maxDiagnostics = 100
 
     let source: SourceText
     var tokens: [Token]
@@ -23,7 +25,7 @@ struct Parser {
         var lexer = Lexer(source: source)
         lexer.run()
         self.tokens = lexer.tokens
-        self.diagnostics = lexer.diagnostics
+        self.diagnostics = Array(lexer.diagnostics.prefix(Parser.maxDiagnostics))
         self.endAlreadyReported = !lexer.open.isEmpty || lexer.openString
     }
 
@@ -33,6 +35,10 @@ struct Parser {
         while true {
             while current.kind == .newline { index += 1 }
             if current.kind == .eof { break }
+            if diagnostics.count >= Parser.maxDiagnostics {
+                diagnostics.append(source.diagnostic(.error, "too many errors; stopping here", at: current.span))
+                break
+            }
             let mark = diagnostics.count
             do {
                 let statement = try parseStatement()
@@ -261,7 +267,7 @@ struct Parser {
         switch t.kind {
         case .punct("{"):
             return .closure(try parseClosure())
-        case .punct("("):
+        case .punct("(") where startsStage(peek(), peek(2)):
             let open = advance()
             try enter(open.span)
             let pipeline = try parsePipeline()
@@ -284,6 +290,23 @@ struct Parser {
         }
     }
 
+    /// A closure holds a pipeline when it starts with a source's name, or with a name that is not
+    /// a value, a call or the left operand of an operator (`{ ticks }`, `{ foo 1 }`).
+    func closureHoldsPipeline(_ name: String, _ next: Token) -> Bool {
+        if ["true", "false", "nil"].contains(name) || next.isPunct("(") { return false }
+        if let entry = Catalog.entry(named: name), entry.kind == .source { return true }
+        if let p = next.punct, Parser.binaryOperators.contains(p) || p == "." || p == "[" || p == "?" { return false }
+        return true
+    }
+
+    static let binaryOperators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "..."]
+
+    /// `(` opens a pipeline when a stage name follows (an identifier that is not a value or a call).
+    func startsStage(_ t: Token, _ next: Token) -> Bool {
+        guard let name = t.identifier else { return false }
+        return !["true", "false", "nil"].contains(name) && !next.isPunct("(")
+    }
+
     func startsExpression(_ t: Token) -> Bool {
         switch t.kind {
         case .int, .double, .string, .dollar: return true
@@ -301,7 +324,7 @@ struct Parser {
             throw fail("empty closure: write an expression or a pipeline inside '{ }'", open.span.through(current.span))
         }
         let body: Closure.Body
-        if let name = current.identifier, !["true", "false", "nil"].contains(name), !peek().isPunct("(") {
+        if let name = current.identifier, closureHoldsPipeline(name, peek()) {
             body = .pipeline(try parsePipeline())
         } else {
             body = .expression(try parseExpression())
@@ -334,15 +357,21 @@ struct Parser {
         return lhs
     }
 
-    mutating func parseOr() throws -> Expr { try parseBinaryLevel(["||"]) { try $0.parseAnd() } }
-    mutating func parseAnd() throws -> Expr { try parseBinaryLevel(["&&"]) { try $0.parseComparison() } }
+    static let orOperators: Set<String> = ["||"]
+    static let andOperators: Set<String> = ["&&"]
+    static let comparisonOperators: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
+    static let additiveOperators: Set<String> = ["+", "-"]
+    static let multiplicativeOperators: Set<String> = ["*", "/", "%"]
+
+    mutating func parseOr() throws -> Expr { try parseBinaryLevel(Parser.orOperators) { try $0.parseAnd() } }
+    mutating func parseAnd() throws -> Expr { try parseBinaryLevel(Parser.andOperators) { try $0.parseComparison() } }
 
     mutating func parseComparison() throws -> Expr {
         let lhs = try parseCoalescing()
-        guard let p = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(p) else { return lhs }
+        guard let p = current.punct, Parser.comparisonOperators.contains(p) else { return lhs }
         let opToken = advance()
         let rhs = try parseCoalescing()
-        if let q = current.punct, ["==", "!=", "<", "<=", ">", ">="].contains(q) {
+        if let q = current.punct, Parser.comparisonOperators.contains(q) {
             throw fail("comparisons cannot be chained; use '&&'", current.span)
         }
         _ = opToken
@@ -371,8 +400,8 @@ struct Parser {
         return try make(.range(lhs, rhs), lhs.span.through(rhs.span))
     }
 
-    mutating func parseAdditive() throws -> Expr { try parseBinaryLevel(["+", "-"]) { try $0.parseMultiplicative() } }
-    mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(["*", "/", "%"]) { try $0.parseUnary() } }
+    mutating func parseAdditive() throws -> Expr { try parseBinaryLevel(Parser.additiveOperators) { try $0.parseMultiplicative() } }
+    mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(Parser.multiplicativeOperators) { try $0.parseUnary() } }
 
     mutating func parseUnary() throws -> Expr {
         if let p = current.punct, p == "-" || p == "!" {
@@ -404,8 +433,13 @@ struct Parser {
                 e = try make(.index(e, index), e.span.through(close.span))
             } else if current.isPunct("."), let name = peek().identifier {
                 _ = advance()
-                let nameToken = advance()
-                e = try make(.member(e, name), e.span.through(nameToken.span))
+                var last = advance()
+                // `uppercased()` reads like Swift; a member takes no arguments.
+                if current.isPunct("("), peek().isPunct(")"), current.span.offset == last.span.offset + last.span.length {
+                    _ = advance()
+                    last = advance()
+                }
+                e = try make(.member(e, name), e.span.through(last.span))
             } else {
                 return e
             }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension AsyncSequence where Self: Sendable {
     /// A publisher of this sequence's elements, iterated in one task per subscription as demand
     /// arrives.
@@ -47,19 +45,13 @@ extension Publishers {
     }
 }
 
-/// The task-driving side of `Publishers.AsyncSequence`, seen without generics by the task closure.
-@usableFromInline
-protocol AsyncSequenceDriver: AnyObject, Sendable {
-    func run() async
-}
-
 @usableFromInline
 final class AsyncSequenceSubscription<Base: AsyncSequence & Sendable, Downstream: Subscriber>: Subscription,
-    AsyncSequenceDriver, CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     // @unchecked: stored vars are only touched under `lock`; `downstream` is called only by the
     // one iterating task, which is the only sender of signals.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline let base: Base
     @usableFromInline let executorPreference: (any TaskExecutor)?
     @usableFromInline var downstream: Downstream?
@@ -68,12 +60,15 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     @usableFromInline var cancelled = false
     @usableFromInline var task: Task<Void, Never>?
     @usableFromInline var waiter: UnsafeContinuation<Bool, Never>?
+    /// The task's body, made in `init` (specialised context; see `AsyncMapStorage.workerBody`).
+    @usableFromInline var body: (() async -> Void)?
 
     @inlinable
     init(base: Base, downstream: Downstream, executorPreference: (any TaskExecutor)?) {
         self.base = base
         self.downstream = downstream
         self.executorPreference = executorPreference
+        self.body = { await self.run() }
     }
 
     @usableFromInline var description: String { "AsyncSequence" }
@@ -81,19 +76,20 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     @inlinable
     func request(_ more: Subscribers.Demand) {
         guard more > 0 else { return }
-        let (start, waiter) = lock.guarded { () -> (Bool, UnsafeContinuation<Bool, Never>?) in
-            guard !cancelled else { return (false, nil) }
+        let (start, waiter) = lock.guarded { () -> ((() async -> Void)?, UnsafeContinuation<Bool, Never>?) in
+            guard !cancelled else { return (nil, nil) }
             demand += more
             let waiter = self.waiter
             self.waiter = nil
-            if started { return (false, waiter) }
+            if started { return (nil, waiter) }
             started = true
-            return (true, waiter)
+            let body = self.body
+            self.body = nil
+            return (body, waiter)
         }
         waiter?.resume(returning: true)
-        guard start else { return }
-        let driver: any AsyncSequenceDriver = self
-        let task = Task(executorPreference: executorPreference) { await driver.run() }
+        guard let body = start else { return }
+        let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if cancelled { return true }
             self.task = task
@@ -108,6 +104,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
             guard !cancelled else { return (nil, nil) }
             cancelled = true
             downstream = nil
+            body = nil
             let taken = (self.task, self.waiter)
             self.task = nil
             self.waiter = nil
@@ -173,6 +170,7 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
             let last = downstream
             downstream = nil
             task = nil
+            body = nil
             return last
         }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Errors of the async bridges.
 public enum AsyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `async()` was called on a publisher that finished without sending a value.
@@ -57,17 +55,17 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         case done
     }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var state = State.idle
     @usableFromInline var subscription: (any Subscription)?
     @usableFromInline var hadSubscription = false
 
-    @usableFromInline init() {}
+    @inlinable init() {}
 
     @usableFromInline var description: String { "Async" }
 
     /// Installs the continuation; returns `false` (after resuming it) if the task was cancelled first.
-    @usableFromInline
+    @inlinable
     func install(_ waiter: Waiter) -> Bool {
         let proceed = lock.guarded { () -> Bool in
             guard case .idle = state else { state = .done; return false }
@@ -79,7 +77,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
     }
 
     /// Ends the wait, returning the continuation to resume and the subscription to cancel.
-    @usableFromInline
+    @inlinable
     func finish() -> (Waiter?, (any Subscription)?) {
         lock.guarded {
             let subscription = self.subscription
@@ -97,7 +95,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(subscription: any Subscription) {
         let accepted = lock.guarded { () -> Bool in
             guard !hadSubscription, case .waiting = state else { return false }
@@ -112,7 +110,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let (waiter, subscription) = finish()
         subscription?.cancel()
@@ -120,7 +118,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         return .none
     }
 
-    @usableFromInline
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let (waiter, _) = finish()
         switch completion {
@@ -129,7 +127,7 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         }
     }
 
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, subscription) = finish()
         subscription?.cancel()

@@ -1,12 +1,11 @@
-import Synchronization
-
 extension Publisher where Failure == Never, Output: Sendable {
     /// This publisher's values as an `AsyncSequence`.
     ///
     /// Demand follows the consumer: each `next()` requests exactly one value (`.max(1)`) and
-    /// nothing is buffered beyond it. Leaving the loop (the iterator is released) or cancelling
-    /// the consuming task cancels the subscription; the iterator then returns `nil`, and keeps
-    /// returning `nil` after the publisher finishes.
+    /// nothing is buffered beyond it (no buffer: a value sent without demand, by a subject for
+    /// instance, is the publisher's to drop). Leaving the loop (the iterator is released) or
+    /// cancelling the consuming task cancels the subscription and `next()` returns `nil`; after
+    /// the publisher finishes, `next()` returns `nil` forever.
     ///
     /// ```swift
     /// for await value in [1, 2, 3].publisher.values { print(value) }
@@ -18,7 +17,8 @@ extension Publisher where Output: Sendable {
     /// This publisher's values as a throwing `AsyncSequence`.
     ///
     /// As `values` for a publisher that cannot fail: one value requested per `next()`; leaving
-    /// the loop or cancelling the task cancels the subscription. A failure is thrown once, after
+    /// the loop or cancelling the task cancels the subscription and ends the loop with `nil`
+    /// (like `AsyncThrowingStream`, cancellation is not thrown). A failure is thrown once, after
     /// the values before it; `next()` then returns `nil` forever.
     ///
     /// ```swift
@@ -138,7 +138,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         case done
     }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var status = Status.awaitingSubscription
     @usableFromInline var subscription: (any Subscription)?
     @usableFromInline var held: Input?
@@ -211,7 +211,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(subscription: any Subscription) {
         let (accepted, request) = lock.guarded { () -> (Bool, Bool) in
             guard case .awaitingSubscription = status else { return (false, false) }
@@ -226,7 +226,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         }
     }
 
-    @usableFromInline
+    @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let waiter = lock.guarded { () -> Waiter? in
             guard case .subscribed = status, outstanding else { return nil }  // beyond demand: dropped
@@ -242,7 +242,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         return .none
     }
 
-    @usableFromInline
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let waiter = lock.guarded { () -> Waiter? in
             guard case .subscribed = status else { return nil }
@@ -262,7 +262,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     }
 
     /// Cancels the subscription; a waiting `next()` returns `nil`.
-    @usableFromInline
+    @inlinable
     func cancel() {
         let (waiter, subscription) = lock.guarded { () -> (Waiter?, (any Subscription)?) in
             if case .done = status, self.subscription == nil, self.waiter == nil { return (nil, nil) }

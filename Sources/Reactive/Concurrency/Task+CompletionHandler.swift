@@ -20,7 +20,9 @@ extension Task where Success == Void, Failure == any Error {
     /// - Parameters:
     ///   - priority: The task's priority.
     ///   - operation: The async work.
-    ///   - queue: Where `completion` runs; `.main` by default (see the Linux note above).
+    ///   - queue: Where `completion` runs; `.main` by default. On Linux the main queue runs only
+    ///     while the program services it (`dispatchMain()`, a `RunLoop`, or top-level `await`);
+    ///     otherwise pass another queue, or the completion never runs.
     ///   - completion: Called once with the value or the error (`CancellationError` if the task was
     ///     cancelled and `operation` threw it).
     @discardableResult
@@ -52,7 +54,9 @@ extension Task where Success == Void, Failure == any Error {
     /// - Parameters:
     ///   - priority: The task's priority.
     ///   - operation: The async work.
-    ///   - queue: Where `completion` runs; `.main` by default (see the Linux note above).
+    ///   - queue: Where `completion` runs; `.main` by default. On Linux the main queue runs only
+    ///     while the program services it (`dispatchMain()`, a `RunLoop`, or top-level `await`);
+    ///     otherwise pass another queue, or the completion never runs.
     ///   - completion: Called once with `nil` or the error.
     @discardableResult
     public init(
@@ -84,7 +88,9 @@ extension Task where Success == Void, Failure == Never {
     /// - Parameters:
     ///   - priority: The task's priority.
     ///   - operation: The async work.
-    ///   - queue: Where `completion` runs; `.main` by default (see the Linux note above).
+    ///   - queue: Where `completion` runs; `.main` by default. On Linux the main queue runs only
+    ///     while the program services it (`dispatchMain()`, a `RunLoop`, or top-level `await`);
+    ///     otherwise pass another queue, or the completion never runs.
     ///   - completion: Called once, after `operation` returned.
     @discardableResult
     public init(

@@ -15,31 +15,43 @@ public protocol Cancellable {
 /// subject.sink { print($0) }.store(in: &bag)
 /// ```
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    // @unchecked: the cancel action is only read and cleared under `lock`, and runs at most once.
-    private let lock = Mutex<Void>(())
-    private var action: (() -> Void)?
+    // @unchecked: `action` is touched only by the one caller that wins `cancelled` (or by deinit,
+    // when no other reference exists), so it runs at most once and is never read concurrently.
+    private let cancelled = Atomic<Bool>(false)
+    private var action: Action?
+
+    /// A cancellable is kept as is (no closure allocated around it); a closure as given.
+    private enum Action {
+        case closure(() -> Void)
+        case cancellable(any Cancellable)
+
+        func run() {
+            switch self {
+            case .closure(let body): body()
+            case .cancellable(let target): target.cancel()
+            }
+        }
+    }
 
     /// Wraps a closure that runs once, on the first `cancel()` or at deinit.
     public init(_ cancel: @escaping () -> Void) {
-        action = cancel
+        action = .closure(cancel)
     }
 
     /// Wraps another cancellable.
     public init<C: Cancellable>(_ canceller: C) {
-        action = canceller.cancel
+        action = .cancellable(canceller)
     }
 
     deinit {
-        action?()
+        if !cancelled.load(ordering: .acquiring) { action?.run() }
     }
 
     public func cancel() {
-        let run = lock.guarded { () -> (() -> Void)? in
-            let run = action
-            action = nil
-            return run
-        }
-        run?()
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let run = action
+        action = nil
+        run?.run()
     }
 
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }

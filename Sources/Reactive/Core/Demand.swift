@@ -19,12 +19,12 @@ extension Subscribers {
             self.rawValue = Swift.min(rawValue, Demand.unlimitedRaw)
         }
 
-        @usableFromInline static let unlimitedRaw = UInt(Int.max) + 1
+        @inlinable static var unlimitedRaw: UInt { UInt(Int.max) + 1 }
 
         /// As many values as the publisher can produce.
-        public static let unlimited = Demand(rawValue: unlimitedRaw)
+        @inlinable public static var unlimited: Demand { Demand(rawValue: unlimitedRaw) }
         /// No values (a no-op when requested).
-        public static let none = Demand(rawValue: 0)
+        @inlinable public static var none: Demand { Demand(rawValue: 0) }
 
         /// A finite demand of `value` values; a negative `value` means `.none`.
         @inlinable

@@ -31,24 +31,25 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) -> Bool
-
-            @inlinable init(predicate: @escaping (Upstream.Output) -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "AllSatisfy" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Bool, Upstream.Failure> {
-                predicate(input) ? .skip(.none) : .finish(false)
-            }
-
-            @inlinable mutating func result() -> Bool? { true }
+            let logic = AllSatisfyLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct AllSatisfyLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let predicate: (Input) -> Bool
+
+    @inlinable init(predicate: @escaping (Input) -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "AllSatisfy" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Bool, UpstreamFailure> {
+        predicate(input) ? .skip(.none) : .finish(false)
+    }
+
+    @inlinable mutating func result() -> Bool? { true }
 }

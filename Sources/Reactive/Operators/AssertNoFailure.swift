@@ -44,39 +44,40 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
+            upstream.receive(subscriber: AssertNoFailureSubscriber<S, Upstream.Failure>(downstream: subscriber, prefix: prefix, file: file, line: line))
         }
+    }
+}
 
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Never {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let prefix: String
-            @usableFromInline let file: StaticString
-            @usableFromInline let line: UInt
-            @usableFromInline let combineIdentifier = CombineIdentifier()
+/// AssertNoFailure's subscriber (top level for the reason given on `MapSubscriber`).
+@usableFromInline
+struct AssertNoFailureSubscriber<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible
+where Downstream.Failure == Never {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let prefix: String
+    @usableFromInline let file: StaticString
+    @usableFromInline let line: UInt
+    @usableFromInline let combineIdentifier = CombineIdentifier()
 
-            @inlinable
-            init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
-                self.downstream = downstream
-                self.prefix = prefix
-                self.file = file
-                self.line = line
-            }
+    @inlinable
+    init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
+        self.downstream = downstream
+        self.prefix = prefix
+        self.file = file
+        self.line = line
+    }
 
-            @usableFromInline var description: String { "AssertNoFailure" }
+    @usableFromInline var description: String { "AssertNoFailure" }
 
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
-            @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                switch completion {
-                case .finished:
-                    downstream.receive(completion: .finished)
-                case .failure(let error):
-                    let text = prefix.isEmpty ? "\(error)" : "\(prefix) \(error)"
-                    fatalError(text, file: file, line: line)
-                }
-            }
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+    @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        switch completion {
+        case .finished:
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            let text = prefix.isEmpty ? "\(error)" : "\(prefix) \(error)"
+            fatalError(text, file: file, line: line)
         }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Subscribers {
     /// A subscriber that writes every value to a property of an object, requesting unlimited values.
     ///
@@ -13,7 +11,7 @@ extension Subscribers {
     public final class Assign<Root, Input>: Subscriber, Cancellable, CustomStringConvertible {
         public typealias Failure = Never
 
-        private let lock = Mutex<Void>(())
+        private let lock = Lock()
         private var _object: Root?
         private var upstream: (any Subscription)?
         private var status = Status.awaitingSubscription

@@ -27,25 +27,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var buffer: [Upstream.Output] = []
-
-            @inlinable init() {}
-
-            @usableFromInline static var operatorName: String { "Collect" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<[Upstream.Output], Upstream.Failure> {
-                buffer.append(input)
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> [Upstream.Output]? { buffer }
+            let logic = CollectLogic<Upstream.Output, Upstream.Failure>()
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct CollectLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline var buffer: [Input] = []
+
+    @inlinable init() {}
+
+    @usableFromInline static var operatorName: String { "Collect" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<[Input], UpstreamFailure> {
+        buffer.append(input)
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> [Input]? { buffer }
 }

@@ -35,35 +35,36 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             // A count below 1 would never fill an array; Combine traps, a shell must not (C07).
-            upstream.subscribe(StepSubscription(logic: Logic(count: Swift.max(1, count)), downstream: subscriber))
+            let logic = CollectByCountLogic<Upstream.Output, Upstream.Failure>(count: Swift.max(1, count))
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let count: Int
-            @usableFromInline var buffer: [Upstream.Output] = []
+@usableFromInline
+struct CollectByCountLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let count: Int
+    @usableFromInline var buffer: [Input] = []
 
-            @inlinable init(count: Int) { self.count = count }
+    @inlinable init(count: Int) { self.count = count }
 
-            @usableFromInline static var operatorName: String { "CollectByCount" }
-            @inlinable var demandFactor: Int? { count }
+    @usableFromInline static var operatorName: String { "CollectByCount" }
+    @inlinable var demandFactor: Int? { count }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<[Upstream.Output], Upstream.Failure> {
-                buffer.append(input)
-                guard buffer.count >= count else { return .skip(.none) }
-                defer { buffer = [] }
-                return .emit(buffer)
-            }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<[Input], UpstreamFailure> {
+        buffer.append(input)
+        guard buffer.count >= count else { return .skip(.none) }
+        defer { buffer = [] }
+        return .emit(buffer)
+    }
 
-            @inlinable
-            mutating func complete(_ completion: Subscribers.Completion<Upstream.Failure>)
-                -> ([Upstream.Output]?, Subscribers.Completion<Upstream.Failure>)
-            {
-                if case .finished = completion, !buffer.isEmpty { return (buffer, .finished) }
-                return (nil, completion)
-            }
-        }
+    @inlinable
+    mutating func complete(_ completion: Subscribers.Completion<UpstreamFailure>)
+        -> ([Input]?, Subscribers.Completion<UpstreamFailure>)
+    {
+        if case .finished = completion, !buffer.isEmpty { return (buffer, .finished) }
+        return (nil, completion)
     }
 }

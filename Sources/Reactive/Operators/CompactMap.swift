@@ -31,33 +31,32 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
-        }
-
-        /// Stateless like `Map`: the upstream subscription goes straight to the downstream.
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let transform: (Upstream.Output) -> Output?
-            @usableFromInline let combineIdentifier = CombineIdentifier()
-
-            @inlinable
-            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
-                self.downstream = downstream
-                self.transform = transform
-            }
-
-            @usableFromInline var description: String { "CompactMap" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                if let output = transform(input) { return downstream.receive(output) }
-                return .max(1)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: CompactMapSubscriber(downstream: subscriber, transform: transform))
         }
     }
+}
+
+/// CompactMap's subscriber: stateless like `MapSubscriber`, and top level for the reason given there.
+@usableFromInline
+struct CompactMapSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Downstream.Input?
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input?) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    @usableFromInline var description: String { "CompactMap" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+        if let output = transform(input) { return downstream.receive(output) }
+        return .max(1)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }
 
 extension Publishers.CompactMap {

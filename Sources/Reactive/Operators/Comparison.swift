@@ -64,30 +64,31 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(areInIncreasingOrder: areInIncreasingOrder), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
-            @usableFromInline var kept: Upstream.Output?
-
-            @inlinable
-            init(areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-                self.areInIncreasingOrder = areInIncreasingOrder
-            }
-
-            @usableFromInline static var operatorName: String { "Comparison" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                if let kept, !areInIncreasingOrder(kept, input) { return .skip(.none) }
-                kept = input
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { kept }
+            let logic = ComparisonLogic<Upstream.Output, Upstream.Failure>(areInIncreasingOrder: areInIncreasingOrder)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct ComparisonLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let areInIncreasingOrder: (Input, Input) -> Bool
+    @usableFromInline var kept: Input?
+
+    @inlinable
+    init(areInIncreasingOrder: @escaping (Input, Input) -> Bool) {
+        self.areInIncreasingOrder = areInIncreasingOrder
+    }
+
+    @usableFromInline static var operatorName: String { "Comparison" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        if let kept, !areInIncreasingOrder(kept, input) { return .skip(.none) }
+        kept = input
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Input? { kept }
 }

@@ -32,8 +32,8 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let output = self.output
-            let logic = ContainsWhere<Upstream>.Logic { $0 == output }
-            upstream.subscribe(StepSubscription(logic: logic, downstream: subscriber))
+            let logic = ContainsWhereLogic<Upstream.Output, Upstream.Failure> { $0 == output }
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
 }

@@ -31,25 +31,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        /// Also the logic of `contains(_:)`.
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) -> Bool
-
-            @inlinable init(predicate: @escaping (Upstream.Output) -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "Contains" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Bool, Upstream.Failure> {
-                predicate(input) ? .finish(true) : .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Bool? { false }
+            let logic = ContainsWhereLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+/// Also the logic of `contains(_:)`.
+@usableFromInline
+struct ContainsWhereLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let predicate: (Input) -> Bool
+
+    @inlinable init(predicate: @escaping (Input) -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "Contains" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Bool, UpstreamFailure> {
+        predicate(input) ? .finish(true) : .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Bool? { false }
 }

@@ -26,26 +26,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias Input = Upstream.Output
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var count = 0
-
-            @inlinable init() {}
-
-            @usableFromInline static var operatorName: String { "Count" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Int, Upstream.Failure> {
-                count &+= 1
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Int? { count }
+            let logic = CountLogic<Upstream.Output, Upstream.Failure>()
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct CountLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline var count = 0
+
+    @inlinable init() {}
+
+    @usableFromInline static var operatorName: String { "Count" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Int, UpstreamFailure> {
+        count &+= 1
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Int? { count }
 }

@@ -32,34 +32,34 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, remaining: count))
-        }
-
-        /// Passes the upstream subscription straight through; the counter needs no lock because
-        /// upstream never calls `receive(_:)` concurrently (C25).
-        @usableFromInline
-        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline var remaining: Int
-
-            @inlinable
-            init(downstream: Downstream, remaining: Int) {
-                self.downstream = downstream
-                self.remaining = remaining
-            }
-
-            @usableFromInline var description: String { "Drop" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                if remaining > 0 {
-                    remaining -= 1
-                    return .max(1)
-                }
-                return downstream.receive(input)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: DropSubscriber(downstream: subscriber, remaining: count))
         }
     }
+}
+
+/// Drop's subscriber (top level for the reason given on `MapSubscriber`). It passes the upstream
+/// subscription straight through; the counter needs no lock because upstream never calls
+/// `receive(_:)` concurrently (C25).
+@usableFromInline
+final class DropSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline var remaining: Int
+
+    @inlinable
+    init(downstream: Downstream, remaining: Int) {
+        self.downstream = downstream
+        self.remaining = remaining
+    }
+
+    @usableFromInline var description: String { "Drop" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        if remaining > 0 {
+            remaining -= 1
+            return .max(1)
+        }
+        return downstream.receive(input)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }

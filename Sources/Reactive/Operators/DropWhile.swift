@@ -33,34 +33,34 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
-        }
-
-        /// Passes the upstream subscription straight through; the flag needs no lock because
-        /// upstream never calls `receive(_:)` concurrently (C25).
-        @usableFromInline
-        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline var predicate: ((Upstream.Output) -> Bool)?
-
-            @inlinable
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output) -> Bool) {
-                self.downstream = downstream
-                self.predicate = predicate
-            }
-
-            @usableFromInline var description: String { "DropWhile" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                if let predicate {
-                    if predicate(input) { return .max(1) }
-                    self.predicate = nil  // never called again: release what it captured
-                }
-                return downstream.receive(input)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: DropWhileSubscriber(downstream: subscriber, predicate: predicate))
         }
     }
+}
+
+/// DropWhile's subscriber (top level for the reason given on `MapSubscriber`). It passes the
+/// upstream subscription straight through; the predicate slot needs no lock because upstream
+/// never calls `receive(_:)` concurrently (C25).
+@usableFromInline
+final class DropWhileSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline var predicate: ((Downstream.Input) -> Bool)?
+
+    @inlinable
+    init(downstream: Downstream, predicate: @escaping (Downstream.Input) -> Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+    }
+
+    @usableFromInline var description: String { "DropWhile" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        if let predicate {
+            if predicate(input) { return .max(1) }
+            self.predicate = nil  // never called again: release what it captured
+        }
+        return downstream.receive(input)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }

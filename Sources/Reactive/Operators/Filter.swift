@@ -31,29 +31,29 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
-        }
-
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let isIncluded: (Upstream.Output) -> Bool
-            @usableFromInline let combineIdentifier = CombineIdentifier()
-
-            @inlinable
-            init(downstream: Downstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
-                self.downstream = downstream
-                self.isIncluded = isIncluded
-            }
-
-            @usableFromInline var description: String { "Filter" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Output) -> Subscribers.Demand {
-                isIncluded(input) ? downstream.receive(input) : .max(1)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: FilterSubscriber(downstream: subscriber, isIncluded: isIncluded))
         }
     }
+}
+
+/// Filter's subscriber; top level for the reason given on `MapSubscriber`.
+@usableFromInline
+struct FilterSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let isIncluded: (Downstream.Input) -> Bool
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable
+    init(downstream: Downstream, isIncluded: @escaping (Downstream.Input) -> Bool) {
+        self.downstream = downstream
+        self.isIncluded = isIncluded
+    }
+
+    @usableFromInline var description: String { "Filter" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        isIncluded(input) ? downstream.receive(input) : .max(1)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }

@@ -27,21 +27,22 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-
-            @inlinable init() {}
-
-            @usableFromInline static var operatorName: String { "First" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> { .finish(input) }
-
-            @inlinable mutating func result() -> Upstream.Output? { nil }
+            let logic = FirstLogic<Upstream.Output, Upstream.Failure>()
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct FirstLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+
+    @inlinable init() {}
+
+    @usableFromInline static var operatorName: String { "First" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> { .finish(input) }
+
+    @inlinable mutating func result() -> Input? { nil }
 }

@@ -30,24 +30,25 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) -> Bool
-
-            @inlinable init(predicate: @escaping (Upstream.Output) -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "FirstWhere" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                predicate(input) ? .finish(input) : .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { nil }
+            let logic = FirstWhereLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct FirstWhereLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let predicate: (Input) -> Bool
+
+    @inlinable init(predicate: @escaping (Input) -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "FirstWhere" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        predicate(input) ? .finish(input) : .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Input? { nil }
 }

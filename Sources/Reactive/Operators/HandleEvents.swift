@@ -72,7 +72,7 @@ extension Publishers {
                 receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
                 receiveCompletion: receiveCompletion, receiveCancel: receiveCancel,
                 receiveRequest: receiveRequest.map { hook in { demand, _ in hook(demand) } })
-            upstream.subscribe(EventSubscription(hooks: hooks, downstream: subscriber, name: "HandleEvents"))
+            upstream.receive(subscriber: EventSubscription(hooks: hooks, downstream: subscriber, name: "HandleEvents"))
         }
     }
 }

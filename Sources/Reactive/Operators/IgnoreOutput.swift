@@ -26,25 +26,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Never, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let combineIdentifier = CombineIdentifier()
-
-            @inlinable init(downstream: Downstream) { self.downstream = downstream }
-
-            @usableFromInline var description: String { "IgnoreOutput" }
-
-            @inlinable func receive(subscription: any Subscription) {
-                downstream.receive(subscription: subscription)
-                subscription.request(.unlimited)
-            }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand { .none }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: IgnoreOutputSubscriber<S, Upstream.Output>(downstream: subscriber))
         }
     }
+}
+
+/// IgnoreOutput's subscriber (top level for the reason given on `MapSubscriber`).
+@usableFromInline
+struct IgnoreOutputSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible
+where Downstream.Input == Never {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+    @usableFromInline var description: String { "IgnoreOutput" }
+
+    @inlinable func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+        subscription.request(.unlimited)
+    }
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand { .none }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }

@@ -27,25 +27,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var last: Upstream.Output?
-
-            @inlinable init() {}
-
-            @usableFromInline static var operatorName: String { "Last" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                last = input
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { last }
+            let logic = LastLogic<Upstream.Output, Upstream.Failure>()
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct LastLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline var last: Input?
+
+    @inlinable init() {}
+
+    @usableFromInline static var operatorName: String { "Last" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        last = input
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Input? { last }
 }

@@ -30,26 +30,27 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) -> Bool
-            @usableFromInline var last: Upstream.Output?
-
-            @inlinable init(predicate: @escaping (Upstream.Output) -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "LastWhere" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                if predicate(input) { last = input }
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { last }
+            let logic = LastWhereLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct LastWhereLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let predicate: (Input) -> Bool
+    @usableFromInline var last: Input?
+
+    @inlinable init(predicate: @escaping (Input) -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "LastWhere" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        if predicate(input) { last = input }
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Input? { last }
 }

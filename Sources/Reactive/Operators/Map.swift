@@ -30,30 +30,35 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
-        }
-
-        /// Map keeps no state: it hands the upstream subscription straight to the downstream.
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let transform: (Upstream.Output) -> Output
-            @usableFromInline let combineIdentifier = CombineIdentifier()
-
-            @inlinable
-            init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
-                self.downstream = downstream
-                self.transform = transform
-            }
-
-            @usableFromInline var description: String { "Map" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand { downstream.receive(transform(input)) }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber, transform: transform))
         }
     }
+}
+
+/// Map keeps no state: it hands the upstream subscription straight to the downstream.
+///
+/// Declared at top level so that its type does not carry the upstream publisher's type, and
+/// subscribed with `upstream.receive(subscriber:)` rather than the generic `subscribe(_:)`: with the
+/// same generic function at every level and a growing subscriber type, the optimiser stops
+/// specialising after two levels (it suspects unbounded recursion), which cost 30x in the chain
+/// benchmark.
+@usableFromInline
+struct MapSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (Input) -> Downstream.Input
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.transform = transform
+    }
+
+    @usableFromInline var description: String { "Map" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand { downstream.receive(transform(input)) }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }
 
 extension Publishers.Map {

@@ -35,29 +35,29 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+            upstream.receive(subscriber: MapErrorSubscriber(downstream: subscriber, transform: transform))
         }
+    }
+}
 
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let transform: (Upstream.Failure) -> Failure
-            @usableFromInline let combineIdentifier = CombineIdentifier()
+/// MapError's subscriber (top level for the reason given on `MapSubscriber`).
+@usableFromInline
+struct MapErrorSubscriber<Downstream: Subscriber, UpstreamFailure: Error>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let transform: (UpstreamFailure) -> Downstream.Failure
+    @usableFromInline let combineIdentifier = CombineIdentifier()
 
-            @inlinable
-            init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Failure) {
-                self.downstream = downstream
-                self.transform = transform
-            }
+    @inlinable
+    init(downstream: Downstream, transform: @escaping (UpstreamFailure) -> Downstream.Failure) {
+        self.downstream = downstream
+        self.transform = transform
+    }
 
-            @usableFromInline var description: String { "MapError" }
+    @usableFromInline var description: String { "MapError" }
 
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
-            @inlinable func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-                downstream.receive(completion: completion.mapError(transform))
-            }
-        }
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+    @inlinable func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        downstream.receive(completion: completion.mapError(transform))
     }
 }

@@ -62,7 +62,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let keyPath = self.keyPath
-            upstream.subscribe(Map<Upstream, Output>.Inner(downstream: subscriber) { $0[keyPath: keyPath] })
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber) { $0[keyPath: keyPath] })
         }
     }
 
@@ -88,7 +88,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
-            upstream.subscribe(Map<Upstream, Output>.Inner(downstream: subscriber) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+            upstream.receive(subscriber: MapSubscriber(downstream: subscriber) { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
         }
     }
 
@@ -120,8 +120,8 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
-            upstream.subscribe(
-                Map<Upstream, Output>.Inner(downstream: subscriber) {
+            upstream.receive(subscriber: 
+                MapSubscriber(downstream: subscriber) {
                     ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
                 })
         }

@@ -417,9 +417,19 @@ extension Publishers {
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(publishers.count)
             guard inners.count == publishers.count else { return }
-            for (publisher, inner) in zip(publishers, inners) { publisher.subscribe(inner) }
+            for (publisher, inner) in Swift.zip(publishers, inners) { publisher.subscribe(inner) }
             // Nothing to wait for when there are no inputs.
             if publishers.isEmpty { storage.finishIfDone() }
         }
     }
 }
+
+// Equatable like Combine's: two merges are equal when their inputs are.
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
+extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {}

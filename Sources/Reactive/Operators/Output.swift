@@ -54,28 +54,29 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(range: range), downstream: subscriber))
+            let logic = OutputLogic<Upstream.Output, Upstream.Failure>(range: range)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let range: CountableRange<Int>
-            @usableFromInline var index = 0
+@usableFromInline
+struct OutputLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let range: CountableRange<Int>
+    @usableFromInline var index = 0
 
-            @inlinable init(range: CountableRange<Int>) { self.range = range }
+    @inlinable init(range: CountableRange<Int>) { self.range = range }
 
-            @usableFromInline static var operatorName: String { "Output" }
-            @inlinable var isFinishedAtStart: Bool { range.isEmpty }
+    @usableFromInline static var operatorName: String { "Output" }
+    @inlinable var isFinishedAtStart: Bool { range.isEmpty }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                let position = index
-                index += 1
-                if position < range.lowerBound { return .skip(.max(1)) }
-                if position + 1 >= range.upperBound { return .finish(input) }
-                return .emit(input)
-            }
-        }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        let position = index
+        index += 1
+        if position < range.lowerBound { return .skip(.max(1)) }
+        if position + 1 >= range.upperBound { return .finish(input) }
+        return .emit(input)
     }
 }

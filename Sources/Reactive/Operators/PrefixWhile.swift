@@ -31,22 +31,23 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+            let logic = PrefixWhileLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) -> Bool
+@usableFromInline
+struct PrefixWhileLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let predicate: (Input) -> Bool
 
-            @inlinable init(predicate: @escaping (Upstream.Output) -> Bool) { self.predicate = predicate }
+    @inlinable init(predicate: @escaping (Input) -> Bool) { self.predicate = predicate }
 
-            @usableFromInline static var operatorName: String { "PrefixWhile" }
+    @usableFromInline static var operatorName: String { "PrefixWhile" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                predicate(input) ? .emit(input) : .finish(nil)
-            }
-        }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        predicate(input) ? .emit(input) : .finish(nil)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher {
     /// Prints a line for every event that passes through, as Combine's `print` does.
     ///
@@ -58,7 +56,7 @@ extension Publishers {
                     let amount = demand.max.map { "max: (\($0))" } ?? "unlimited"
                     printer.write("request \(amount)" + (synchronous ? " (synchronous)" : ""))
                 })
-            upstream.subscribe(EventSubscription(hooks: hooks, downstream: subscriber, name: "Print"))
+            upstream.receive(subscriber: EventSubscription(hooks: hooks, downstream: subscriber, name: "Print"))
         }
     }
 }
@@ -67,7 +65,7 @@ extension Publishers {
 /// threads. It only writes text, so holding the lock around the write cannot re-enter a stage.
 final class PrintStream: @unchecked Sendable {
     // @unchecked: `stream` is only touched under `lock`.
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var stream: (any TextOutputStream)?
     private let prefix: String
 

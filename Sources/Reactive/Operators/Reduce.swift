@@ -38,30 +38,31 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(result: initial, next: nextPartialResult), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var accumulator: Output
-            @usableFromInline let next: (Output, Upstream.Output) -> Output
-
-            @inlinable
-            init(result: Output, next: @escaping (Output, Upstream.Output) -> Output) {
-                self.accumulator = result
-                self.next = next
-            }
-
-            @usableFromInline static var operatorName: String { "Reduce" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Output, Upstream.Failure> {
-                accumulator = next(accumulator, input)
-                return .skip(.none)
-            }
-
-            @inlinable mutating func result() -> Output? { accumulator }
+            let logic = ReduceLogic<Upstream.Output, Output, Upstream.Failure>(result: initial, next: nextPartialResult)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct ReduceLogic<Input, Output, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline var accumulator: Output
+    @usableFromInline let next: (Output, Input) -> Output
+
+    @inlinable
+    init(result: Output, next: @escaping (Output, Input) -> Output) {
+        self.accumulator = result
+        self.next = next
+    }
+
+    @usableFromInline static var operatorName: String { "Reduce" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Output, UpstreamFailure> {
+        accumulator = next(accumulator, input)
+        return .skip(.none)
+    }
+
+    @inlinable mutating func result() -> Output? { accumulator }
 }

@@ -46,36 +46,36 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+            upstream.receive(subscriber: RemoveDuplicatesSubscriber(downstream: subscriber, predicate: predicate))
         }
+    }
+}
 
-        /// Passes the upstream subscription straight through; the last value needs no lock
-        /// because upstream never calls `receive(_:)` concurrently (C25).
-        @usableFromInline
-        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let predicate: (Upstream.Output, Upstream.Output) -> Bool
-            @usableFromInline var last: Upstream.Output?
+/// RemoveDuplicates' subscriber (top level for the reason given on `MapSubscriber`). It passes
+/// the upstream subscription straight through; the last value needs no lock because upstream
+/// never calls `receive(_:)` concurrently (C25).
+@usableFromInline
+final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let predicate: (Downstream.Input, Downstream.Input) -> Bool
+    @usableFromInline var last: Downstream.Input?
 
-            @inlinable
-            init(downstream: Downstream, predicate: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
-                self.downstream = downstream
-                self.predicate = predicate
-            }
+    @inlinable
+    init(downstream: Downstream, predicate: @escaping (Downstream.Input, Downstream.Input) -> Bool) {
+        self.downstream = downstream
+        self.predicate = predicate
+    }
 
-            @usableFromInline var description: String { "RemoveDuplicates" }
+    @usableFromInline var description: String { "RemoveDuplicates" }
 
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                if let last, predicate(last, input) { return .max(1) }
-                last = input
-                return downstream.receive(input)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) {
-                last = nil
-                downstream.receive(completion: completion)
-            }
-        }
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand {
+        if let last, predicate(last, input) { return .max(1) }
+        last = input
+        return downstream.receive(input)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
+        last = nil
+        downstream.receive(completion: completion)
     }
 }

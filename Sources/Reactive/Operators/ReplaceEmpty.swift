@@ -32,32 +32,33 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(replacement: output), downstream: subscriber))
+            let logic = ReplaceEmptyLogic<Upstream.Output, Upstream.Failure>(replacement: output)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            /// Dropped at the first value: it will never be needed.
-            @usableFromInline var replacement: Upstream.Output?
+@usableFromInline
+struct ReplaceEmptyLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    /// Dropped at the first value: it will never be needed.
+    @usableFromInline var replacement: Input?
 
-            @inlinable init(replacement: Upstream.Output) { self.replacement = replacement }
+    @inlinable init(replacement: Input) { self.replacement = replacement }
 
-            @usableFromInline static var operatorName: String { "ReplaceEmpty" }
+    @usableFromInline static var operatorName: String { "ReplaceEmpty" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Upstream.Failure> {
-                replacement = nil
-                return .emit(input)
-            }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
+        replacement = nil
+        return .emit(input)
+    }
 
-            @inlinable
-            mutating func complete(_ completion: Subscribers.Completion<Upstream.Failure>)
-                -> (Upstream.Output?, Subscribers.Completion<Upstream.Failure>)
-            {
-                if case .finished = completion { return (replacement, .finished) }
-                return (nil, completion)
-            }
-        }
+    @inlinable
+    mutating func complete(_ completion: Subscribers.Completion<UpstreamFailure>)
+        -> (Input?, Subscribers.Completion<UpstreamFailure>)
+    {
+        if case .finished = completion { return (replacement, .finished) }
+        return (nil, completion)
     }
 }

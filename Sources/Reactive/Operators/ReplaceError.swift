@@ -32,26 +32,27 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(replacement: output), downstream: subscriber))
+            let logic = ReplaceErrorLogic<Upstream.Output, Upstream.Failure>(replacement: output)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let replacement: Upstream.Output
+@usableFromInline
+struct ReplaceErrorLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline let replacement: Input
 
-            @inlinable init(replacement: Upstream.Output) { self.replacement = replacement }
+    @inlinable init(replacement: Input) { self.replacement = replacement }
 
-            @usableFromInline static var operatorName: String { "ReplaceError" }
+    @usableFromInline static var operatorName: String { "ReplaceError" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, Never> { .emit(input) }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, Never> { .emit(input) }
 
-            @inlinable
-            mutating func complete(_ completion: Subscribers.Completion<Upstream.Failure>) -> (Upstream.Output?, Subscribers.Completion<Never>) {
-                if case .failure = completion { return (replacement, .finished) }
-                return (nil, .finished)
-            }
-        }
+    @inlinable
+    mutating func complete(_ completion: Subscribers.Completion<UpstreamFailure>) -> (Input?, Subscribers.Completion<Never>) {
+        if case .failure = completion { return (replacement, .finished) }
+        return (nil, .finished)
     }
 }

@@ -34,33 +34,33 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
-        }
-
-        /// Passes the upstream subscription straight through (demand is one-for-one). The
-        /// accumulator needs no lock: upstream never calls `receive(_:)` concurrently (C25).
-        @usableFromInline
-        final class Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline var result: Output
-            @usableFromInline let nextPartialResult: (Output, Upstream.Output) -> Output
-
-            @inlinable
-            init(downstream: Downstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
-                self.downstream = downstream
-                self.result = initialResult
-                self.nextPartialResult = nextPartialResult
-            }
-
-            @usableFromInline var description: String { "Scan" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-                result = nextPartialResult(result, input)
-                return downstream.receive(result)
-            }
-            @inlinable func receive(completion: Subscribers.Completion<Failure>) { downstream.receive(completion: completion) }
+            upstream.receive(subscriber: ScanSubscriber(downstream: subscriber, initialResult: initialResult, nextPartialResult: nextPartialResult))
         }
     }
+}
+
+/// Scan's subscriber (top level for the reason given on `MapSubscriber`). It passes the upstream
+/// subscription straight through (demand is one-for-one); the accumulator needs no lock because
+/// upstream never calls `receive(_:)` concurrently (C25).
+@usableFromInline
+final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline var result: Downstream.Input
+    @usableFromInline let nextPartialResult: (Downstream.Input, Input) -> Downstream.Input
+
+    @inlinable
+    init(downstream: Downstream, initialResult: Downstream.Input, nextPartialResult: @escaping (Downstream.Input, Input) -> Downstream.Input) {
+        self.downstream = downstream
+        self.result = initialResult
+        self.nextPartialResult = nextPartialResult
+    }
+
+    @usableFromInline var description: String { "Scan" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand {
+        result = nextPartialResult(result, input)
+        return downstream.receive(result)
+    }
+    @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }

@@ -24,7 +24,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Inner(downstream: subscriber))
+            upstream.receive(subscriber: SetFailureTypeSubscriber(downstream: subscriber))
         }
 
         /// Changes the failure type again without adding a stage.
@@ -32,20 +32,20 @@ extension Publishers {
         public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
             Publishers.SetFailureType<Upstream, E>(upstream: upstream)
         }
-
-        @usableFromInline
-        struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
-        where Downstream.Input == Output, Downstream.Failure == Failure {
-            @usableFromInline let downstream: Downstream
-            @usableFromInline let combineIdentifier = CombineIdentifier()
-
-            @inlinable init(downstream: Downstream) { self.downstream = downstream }
-
-            @usableFromInline var description: String { "SetFailureType" }
-
-            @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-            @inlinable func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
-            @inlinable func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: .finished) }
-        }
     }
+}
+
+/// SetFailureType's subscriber (top level for the reason given on `MapSubscriber`).
+@usableFromInline
+struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+    @usableFromInline var description: String { "SetFailureType" }
+
+    @inlinable func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+    @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
+    @inlinable func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: .finished) }
 }

@@ -38,3 +38,32 @@ extension Publishers {
         }
     }
 }
+
+extension Publisher where Failure == Never, Output: Publisher {
+    /// `switchToLatest` for an upstream that cannot fail and inner publishers that can.
+    /// - Returns: A publisher of the latest inner publisher's values.
+    @inlinable
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+        Publishers.SwitchToLatest(upstream: Publishers.SetFailureType(upstream: self))
+    }
+}
+
+extension Publisher where Failure == Never, Output: Publisher, Output.Failure == Never {
+    /// `switchToLatest` when neither the upstream nor the inner publishers can fail.
+    /// - Returns: A publisher of the latest inner publisher's values.
+    @inlinable
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// `switchToLatest` with inner publishers that cannot fail: their failure type becomes the upstream's.
+    /// - Returns: A publisher of the latest inner publisher's values.
+    @inlinable
+    public func switchToLatest() -> Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    > {
+        Publishers.SwitchToLatest(upstream: map { Publishers.SetFailureType(upstream: $0) })
+    }
+}

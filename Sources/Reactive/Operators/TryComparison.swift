@@ -44,34 +44,36 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(areInIncreasingOrder: areInIncreasingOrder), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let areInIncreasingOrder: (Upstream.Output, Upstream.Output) throws -> Bool
-            @usableFromInline var kept: Upstream.Output?
-
-            @inlinable
-            init(areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) {
-                self.areInIncreasingOrder = areInIncreasingOrder
-            }
-
-            @usableFromInline static var operatorName: String { "TryComparison" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                do {
-                    if let kept, try !areInIncreasingOrder(kept, input) { return .skip(.none) }
-                    kept = input
-                    return .skip(.none)
-                } catch {
-                    return .fail(error)
-                }
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { kept }
+            let logic = TryComparisonLogic<Upstream.Output, Upstream.Failure>(areInIncreasingOrder: areInIncreasingOrder)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct TryComparisonLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let areInIncreasingOrder: (Input, Input) throws -> Bool
+    @usableFromInline var kept: Input?
+
+    @inlinable
+    init(areInIncreasingOrder: @escaping (Input, Input) throws -> Bool) {
+        self.areInIncreasingOrder = areInIncreasingOrder
+    }
+
+    @usableFromInline static var operatorName: String { "TryComparison" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        do {
+            if let kept, try !areInIncreasingOrder(kept, input) { return .skip(.none) }
+            kept = input
+            return .skip(.none)
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    @inlinable mutating func result() -> Input? { kept }
 }

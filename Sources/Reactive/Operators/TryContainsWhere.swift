@@ -32,24 +32,26 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) throws -> Bool
-
-            @inlinable init(predicate: @escaping (Upstream.Output) throws -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "TryContainsWhere" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Bool, any Error> {
-                do { return try predicate(input) ? .finish(true) : .skip(.none) } catch { return .fail(error) }
-            }
-
-            @inlinable mutating func result() -> Bool? { false }
+            let logic = TryContainsWhereLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct TryContainsWhereLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let predicate: (Input) throws -> Bool
+
+    @inlinable init(predicate: @escaping (Input) throws -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "TryContainsWhere" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Bool, any Error> {
+        do { return try predicate(input) ? .finish(true) : .skip(.none) } catch { return .fail(error) }
+    }
+
+    @inlinable mutating func result() -> Bool? { false }
 }

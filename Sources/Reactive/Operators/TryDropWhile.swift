@@ -31,29 +31,31 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+            let logic = TryDropWhileLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var predicate: ((Upstream.Output) throws -> Bool)?
+@usableFromInline
+struct TryDropWhileLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline var predicate: ((Input) throws -> Bool)?
 
-            @inlinable init(predicate: @escaping (Upstream.Output) throws -> Bool) { self.predicate = predicate }
+    @inlinable init(predicate: @escaping (Input) throws -> Bool) { self.predicate = predicate }
 
-            @usableFromInline static var operatorName: String { "TryDropWhile" }
+    @usableFromInline static var operatorName: String { "TryDropWhile" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                guard let predicate else { return .emit(input) }
-                do {
-                    if try predicate(input) { return .skip(.max(1)) }
-                    self.predicate = nil
-                    return .emit(input)
-                } catch {
-                    return .fail(error)
-                }
-            }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        guard let predicate else { return .emit(input) }
+        do {
+            if try predicate(input) { return .skip(.max(1)) }
+            self.predicate = nil
+            return .emit(input)
+        } catch {
+            return .fail(error)
         }
     }
 }

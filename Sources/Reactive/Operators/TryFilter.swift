@@ -36,22 +36,24 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(isIncluded: isIncluded), downstream: subscriber))
+            let logic = TryFilterLogic<Upstream.Output, Upstream.Failure>(isIncluded: isIncluded)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let isIncluded: (Upstream.Output) throws -> Bool
+@usableFromInline
+struct TryFilterLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let isIncluded: (Input) throws -> Bool
 
-            @inlinable init(isIncluded: @escaping (Upstream.Output) throws -> Bool) { self.isIncluded = isIncluded }
+    @inlinable init(isIncluded: @escaping (Input) throws -> Bool) { self.isIncluded = isIncluded }
 
-            @usableFromInline static var operatorName: String { "TryFilter" }
+    @usableFromInline static var operatorName: String { "TryFilter" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                do { return try isIncluded(input) ? .emit(input) : .skip(.max(1)) } catch { return .fail(error) }
-            }
-        }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        do { return try isIncluded(input) ? .emit(input) : .skip(.max(1)) } catch { return .fail(error) }
     }
 }

@@ -31,30 +31,32 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) throws -> Bool
-            @usableFromInline var last: Upstream.Output?
-
-            @inlinable init(predicate: @escaping (Upstream.Output) throws -> Bool) { self.predicate = predicate }
-
-            @usableFromInline static var operatorName: String { "TryLastWhere" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                do {
-                    if try predicate(input) { last = input }
-                    return .skip(.none)
-                } catch {
-                    return .fail(error)
-                }
-            }
-
-            @inlinable mutating func result() -> Upstream.Output? { last }
+            let logic = TryLastWhereLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct TryLastWhereLogic<Input, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let predicate: (Input) throws -> Bool
+    @usableFromInline var last: Input?
+
+    @inlinable init(predicate: @escaping (Input) throws -> Bool) { self.predicate = predicate }
+
+    @usableFromInline static var operatorName: String { "TryLastWhere" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        do {
+            if try predicate(input) { last = input }
+            return .skip(.none)
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    @inlinable mutating func result() -> Input? { last }
 }

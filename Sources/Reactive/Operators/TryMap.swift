@@ -36,22 +36,24 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(transform: transform), downstream: subscriber))
+            let logic = TryMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let transform: (Upstream.Output) throws -> Output
+@usableFromInline
+struct TryMapLogic<Input, Output, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let transform: (Input) throws -> Output
 
-            @inlinable init(transform: @escaping (Upstream.Output) throws -> Output) { self.transform = transform }
+    @inlinable init(transform: @escaping (Input) throws -> Output) { self.transform = transform }
 
-            @usableFromInline static var operatorName: String { "TryMap" }
+    @usableFromInline static var operatorName: String { "TryMap" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Output, any Error> {
-                do { return .emit(try transform(input)) } catch { return .fail(error) }
-            }
-        }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Output, any Error> {
+        do { return .emit(try transform(input)) } catch { return .fail(error) }
     }
 }

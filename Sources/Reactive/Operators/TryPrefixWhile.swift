@@ -31,22 +31,24 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+            let logic = TryPrefixWhileLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output) throws -> Bool
+@usableFromInline
+struct TryPrefixWhileLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let predicate: (Input) throws -> Bool
 
-            @inlinable init(predicate: @escaping (Upstream.Output) throws -> Bool) { self.predicate = predicate }
+    @inlinable init(predicate: @escaping (Input) throws -> Bool) { self.predicate = predicate }
 
-            @usableFromInline static var operatorName: String { "TryPrefixWhile" }
+    @usableFromInline static var operatorName: String { "TryPrefixWhile" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                do { return try predicate(input) ? .emit(input) : .finish(nil) } catch { return .fail(error) }
-            }
-        }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        do { return try predicate(input) ? .emit(input) : .finish(nil) } catch { return .fail(error) }
     }
 }

@@ -40,34 +40,36 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(result: initial, next: nextPartialResult), downstream: subscriber))
-        }
-
-        @usableFromInline
-        struct Logic: ReducerLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var accumulator: Output
-            @usableFromInline let next: (Output, Upstream.Output) throws -> Output
-
-            @inlinable
-            init(result: Output, next: @escaping (Output, Upstream.Output) throws -> Output) {
-                self.accumulator = result
-                self.next = next
-            }
-
-            @usableFromInline static var operatorName: String { "TryReduce" }
-
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Output, any Error> {
-                do {
-                    accumulator = try next(accumulator, input)
-                    return .skip(.none)
-                } catch {
-                    return .fail(error)
-                }
-            }
-
-            @inlinable mutating func result() -> Output? { accumulator }
+            let logic = TryReduceLogic<Upstream.Output, Output, Upstream.Failure>(result: initial, next: nextPartialResult)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
     }
+}
+
+@usableFromInline
+struct TryReduceLogic<Input, Output, UpstreamError: Error>: ReducerLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline var accumulator: Output
+    @usableFromInline let next: (Output, Input) throws -> Output
+
+    @inlinable
+    init(result: Output, next: @escaping (Output, Input) throws -> Output) {
+        self.accumulator = result
+        self.next = next
+    }
+
+    @usableFromInline static var operatorName: String { "TryReduce" }
+
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Output, any Error> {
+        do {
+            accumulator = try next(accumulator, input)
+            return .skip(.none)
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    @inlinable mutating func result() -> Output? { accumulator }
 }

@@ -31,29 +31,31 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(StepSubscription(logic: Logic(predicate: predicate), downstream: subscriber))
+            let logic = TryRemoveDuplicatesLogic<Upstream.Output, Upstream.Failure>(predicate: predicate)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline let predicate: (Upstream.Output, Upstream.Output) throws -> Bool
-            @usableFromInline var last: Upstream.Output?
+@usableFromInline
+struct TryRemoveDuplicatesLogic<Input, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline let predicate: (Input, Input) throws -> Bool
+    @usableFromInline var last: Input?
 
-            @inlinable init(predicate: @escaping (Upstream.Output, Upstream.Output) throws -> Bool) { self.predicate = predicate }
+    @inlinable init(predicate: @escaping (Input, Input) throws -> Bool) { self.predicate = predicate }
 
-            @usableFromInline static var operatorName: String { "TryRemoveDuplicates" }
+    @usableFromInline static var operatorName: String { "TryRemoveDuplicates" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Upstream.Output, any Error> {
-                do {
-                    if let last, try predicate(last, input) { return .skip(.max(1)) }
-                    last = input
-                    return .emit(input)
-                } catch {
-                    return .fail(error)
-                }
-            }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Input, any Error> {
+        do {
+            if let last, try predicate(last, input) { return .skip(.max(1)) }
+            last = input
+            return .emit(input)
+        } catch {
+            return .fail(error)
         }
     }
 }

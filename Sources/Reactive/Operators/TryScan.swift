@@ -39,33 +39,34 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let logic = Logic(result: initialResult, nextPartialResult: nextPartialResult)
-            upstream.subscribe(StepSubscription(logic: logic, downstream: subscriber))
+            let logic = TryScanLogic<Upstream.Output, Output, Upstream.Failure>(result: initialResult, nextPartialResult: nextPartialResult)
+            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
         }
+    }
+}
 
-        @usableFromInline
-        struct Logic: StepLogic {
-            @usableFromInline typealias UpstreamFailure = Upstream.Failure
-            @usableFromInline var result: Output
-            @usableFromInline let nextPartialResult: (Output, Upstream.Output) throws -> Output
+@usableFromInline
+struct TryScanLogic<Input, Output, UpstreamError: Error>: StepLogic {
+    @usableFromInline typealias UpstreamFailure = UpstreamError
+    @usableFromInline typealias Failure = any Error
+    @usableFromInline var result: Output
+    @usableFromInline let nextPartialResult: (Output, Input) throws -> Output
 
-            @inlinable
-            init(result: Output, nextPartialResult: @escaping (Output, Upstream.Output) throws -> Output) {
-                self.result = result
-                self.nextPartialResult = nextPartialResult
-            }
+    @inlinable
+    init(result: Output, nextPartialResult: @escaping (Output, Input) throws -> Output) {
+        self.result = result
+        self.nextPartialResult = nextPartialResult
+    }
 
-            @usableFromInline static var operatorName: String { "TryScan" }
+    @usableFromInline static var operatorName: String { "TryScan" }
 
-            @inlinable
-            mutating func receive(_ input: Upstream.Output) -> Step<Output, any Error> {
-                do {
-                    result = try nextPartialResult(result, input)
-                    return .emit(result)
-                } catch {
-                    return .fail(error)
-                }
-            }
+    @inlinable
+    mutating func receive(_ input: Input) -> Step<Output, any Error> {
+        do {
+            result = try nextPartialResult(result, input)
+            return .emit(result)
+        } catch {
+            return .fail(error)
         }
     }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A publisher that eventually produces one value and finishes, or fails.
 ///
@@ -43,7 +42,7 @@ extension Future: @unchecked Sendable where Output: Sendable {}
 final class FutureStorage<Output, Failure: Error>: @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`; the promise that captures
     // this storage may be called from any thread.
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var result: Result<Output, Failure>?
     @usableFromInline var waiting: [FutureConduit<Output, Failure>] = []
 

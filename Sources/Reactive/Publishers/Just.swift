@@ -27,7 +27,7 @@ extension Just: Equatable where Output: Equatable {}
 /// Sends one value once demand arrives, then finishes.
 @usableFromInline
 final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var downstream: Downstream?
     @usableFromInline var value: Downstream.Input?
 

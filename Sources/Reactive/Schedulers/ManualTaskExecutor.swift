@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `TaskExecutor` (SE-0417) whose jobs run only when `drain()` is called: FIFO, on the draining
 /// thread, one at a time. With `VirtualTimeScheduler.run(draining:until:)` it makes async code
 /// deterministic.
@@ -13,8 +11,8 @@ import Synchronization
 /// executor.drain()   // prints "ran"
 /// ```
 public final class ManualTaskExecutor: TaskExecutor, Sendable {
-    private let jobs = Mutex<[UnownedJob]>([])
-    private let draining = Atomic<Bool>(false)
+    private let jobs = Lock<[UnownedJob]>([])
+    private let draining = Lock(false)
 
     public init() {}
 
@@ -32,8 +30,12 @@ public final class ManualTaskExecutor: TaskExecutor, Sendable {
     /// while one is draining, returns 0 at once (the running drain picks its jobs up).
     @discardableResult
     public func drain() -> Int {
-        guard !draining.exchange(true, ordering: .acquiring) else { return 0 }
-        defer { draining.store(false, ordering: .releasing) }
+        let starts = draining.withLock { busy -> Bool in
+            defer { busy = true }
+            return !busy
+        }
+        guard starts else { return 0 }
+        defer { draining.withLock { $0 = false } }
         var count = 0
         while true {
             // Take the whole queue: jobs enqueued meanwhile wait for the next batch, so order stays FIFO.

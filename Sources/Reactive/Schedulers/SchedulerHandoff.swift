@@ -18,3 +18,12 @@ struct SchedulerHandoff<Value>: @unchecked Sendable {
     @inlinable
     init(_ value: Value) { self.value = value }
 }
+
+/// Wraps a closure over an operator's (non-`Sendable`) state as a scheduler action, through the
+/// one handoff box. Built outside any generic context, so the action captures no generic
+/// metatypes.
+@usableFromInline
+func schedulerAction(_ body: @escaping () -> Void) -> @Sendable () -> Void {
+    let handoff = SchedulerHandoff(body)
+    return { handoff.value() }
+}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An async `Clock` on a `VirtualTimeScheduler`'s time: `sleep` resumes when the scheduler
 /// reaches the deadline, never by itself.
 ///
@@ -86,7 +84,7 @@ private final class Sleeper: Sendable {
         var done = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Stores the continuation; false when the task was already cancelled.
     func attach(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {

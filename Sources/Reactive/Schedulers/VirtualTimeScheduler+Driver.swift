@@ -7,7 +7,8 @@ extension VirtualTimeScheduler {
     /// thread, so the same program gives the same output every time.
     ///
     /// A task that waits on something outside the executor (a real `Task.sleep`, I/O) is not
-    /// pending here: the loop returns when only such tasks remain.
+    /// pending here: the loop returns when only such tasks remain. A repeating action that is never
+    /// cancelled (an endless `interval`) keeps the loop going: pass an `until` that ends it.
     ///
     /// - Parameters:
     ///   - executor: The executor every task of the program prefers.

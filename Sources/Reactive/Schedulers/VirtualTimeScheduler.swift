@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A scheduler whose clock moves only when told: deterministic time for tests and for the shell's
 /// `--clock virtual`.
 ///
@@ -77,7 +75,7 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         var sequence: UInt64
         let id: UInt64
         let interval: Int64?
-        let action: @Sendable () -> Void
+        var action: @Sendable () -> Void
 
         func isAfter(_ other: Entry) -> Bool {
             deadline != other.deadline ? deadline > other.deadline : sequence > other.sequence
@@ -88,34 +86,62 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     struct State {
         var now: Int64
         var sequence: UInt64 = 0
-        /// Sorted latest-first, so the next due action is `last` and pops cheaply.
+        /// Pending actions from `head` on, sorted soonest-first: new actions are usually the latest,
+        /// so inserting appends, and taking the next one moves `head`.
         var queue: [Entry] = []
+        var head = 0
         var driving = false
         /// How far the running loop goes.
         var target: Int64 = .min
         /// Where `now` ends when the running loop stops (`run()` does not move it past the last action).
         var finalNow: Int64 = .min
 
+        var count: Int { queue.count - head }
+        var next: Entry? { head < queue.count ? queue[head] : nil }
+
         mutating func insert(deadline: Int64, id: UInt64?, interval: Int64?, action: @escaping @Sendable () -> Void) -> UInt64 {
             sequence &+= 1
             let entry = Entry(
                 deadline: Swift.max(deadline, now), sequence: sequence, id: id ?? sequence, interval: interval, action: action)
-            // First index whose entry is due before the new one (the queue is sorted latest-first).
-            var low = 0, high = queue.count
+            // After every entry due no later than the new one (same time: enqueue order).
+            var low = head, high = queue.count
+            if let last = queue.last, !last.isAfter(entry) {
+                low = high
+            }
             while low < high {
                 let mid = (low + high) / 2
-                if queue[mid].isAfter(entry) { low = mid + 1 } else { high = mid }
+                if queue[mid].isAfter(entry) { high = mid } else { low = mid + 1 }
             }
             queue.insert(entry, at: low)
             return entry.id
         }
+
+        mutating func popNext() -> Entry {
+            let entry = queue[head]
+            // The slot stays until compaction; drop its closure now so what it captured is freed (C16).
+            queue[head].action = {}
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            return entry
+        }
+
+        mutating func remove(id: UInt64) -> Entry? {
+            guard let index = queue[head...].firstIndex(where: { $0.id == id }) else { return nil }
+            return queue.remove(at: index)
+        }
     }
 
-    let state: Mutex<State>
+    let state: Lock<State>
 
     /// Creates a scheduler whose clock starts at `now`.
     public init(now: SchedulerTimeType = .zero) {
-        state = Mutex(State(now: now.nanoseconds))
+        state = Lock(State(now: now.nanoseconds))
     }
 
     /// The current virtual time.
@@ -124,11 +150,11 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
 
     /// The time of the next pending action, or `nil` when nothing is pending.
     public var nextDeadline: SchedulerTimeType? {
-        state.withLock { $0.queue.last.map { SchedulerTimeType(nanoseconds: $0.deadline) } }
+        state.withLock { $0.next.map { SchedulerTimeType(nanoseconds: $0.deadline) } }
     }
 
     /// How many actions are waiting (a repeating action counts once).
-    public var pendingCount: Int { state.withLock { $0.queue.count } }
+    public var pendingCount: Int { state.withLock { $0.count } }
 
     public func schedule(options: Never?, _ action: @escaping @Sendable () -> Void) {
         _ = state.withLock { $0.insert(deadline: $0.now, id: nil, interval: nil, action: action) }
@@ -161,8 +187,7 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     func removeAction(_ id: UInt64) -> Bool {
         // Drop the closure outside the lock: releasing it may run deinits that schedule.
         let removed: Entry? = state.withLock { s in
-            guard let index = s.queue.firstIndex(where: { $0.id == id }) else { return nil }
-            return s.queue.remove(at: index)
+            s.remove(id: id)
         }
         return removed != nil
     }
@@ -207,8 +232,8 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         guard isDriver else { return 0 }
         var count = 0
         while let action = state.withLock({ s -> (@Sendable () -> Void)? in
-            if let next = s.queue.last, next.deadline <= s.target {
-                s.queue.removeLast()
+            if let next = s.next, next.deadline <= s.target {
+                _ = s.popNext()
                 if next.deadline > s.now { s.now = next.deadline }
                 if let interval = next.interval {
                     let (following, overflow) = next.deadline.addingReportingOverflow(interval)

@@ -12,13 +12,13 @@
 /// level.send(3)                     // prints 3
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-    @usableFromInline let core: SubjectCore<Output, Failure>
+    @usableFromInline let core: SubjectStorage<Output, Failure>
 
     /// Creates a subject whose current value is `value`.
     /// - Parameter value: The value a first subscriber receives.
     @inlinable
     public init(_ value: Output) {
-        core = SubjectCore(current: value)
+        core = SubjectStorage(current: value)
     }
 
     deinit {
@@ -27,7 +27,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     /// The current value. Setting it sends the new value to the subscribers (ignored once completed).
     public var value: Output {
-        get { core.lock.guarded { core.current.unsafelyUnwrapped } }
+        get { core.lock.guarded { core.current! } }
         set { send(newValue) }
     }
 

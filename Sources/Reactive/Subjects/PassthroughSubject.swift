@@ -8,6 +8,11 @@
 /// call returns (a trampoline, so there is no recursion and no deadlock, C22); the subject's other
 /// subscribers receive it at once.
 ///
+/// No lock is held while a subscriber is called. A thread that sends to an idle subscriber
+/// delivers to it, and also delivers the values other threads send to that subscriber meanwhile
+/// (they queue them and return at once), so a sending thread can be kept busy for as long as
+/// others keep sending.
+///
 /// ```swift
 /// let subject = PassthroughSubject<String, Never>()
 /// let c = subject.sink { print($0) }
@@ -15,12 +20,12 @@
 /// subject.send(completion: .finished)
 /// ```
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-    @usableFromInline let core: SubjectCore<Output, Failure>
+    @usableFromInline let core: SubjectStorage<Output, Failure>
 
     /// Creates a subject with no subscribers.
     @inlinable
     public init() {
-        core = SubjectCore(current: nil)
+        core = SubjectStorage(current: nil)
     }
 
     deinit {

@@ -1,9 +1,8 @@
-import Synchronization
 
 /// Subscribes a subject to an upstream publisher. It passes itself to the subject as the upstream
 /// subscription, so cancelling it (the `AnyCancellable` that `subscribe(_:)` returns) cancels upstream.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
-    private let lock = Mutex<Void>(())
+    private let lock = Lock()
     private var subject: Downstream?
     private var upstream: (any Subscription)?
     private var status = Status.awaitingSubscription
@@ -37,15 +36,18 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
     }
 
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
-        let target = lock.guarded { () -> Downstream? in
-            guard status != .terminated else { return nil }
+        // The upstream is released after the lock, like everything a lock gives up.
+        let (target, released) = lock.guarded { () -> (Downstream?, (any Subscription)?) in
+            guard status != .terminated else { return (nil, nil) }
             status = .terminated
+            let released = upstream
             upstream = nil
             let target = subject
             subject = nil
-            return target
+            return (target, released)
         }
         target?.send(completion: completion)
+        withExtendedLifetime(released) {}
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -101,7 +101,7 @@ struct AsyncMapTests {
     @Test("C45 cancelling the subscription cancels the transform in flight")
     func cancelCancelsTask() {
         let executor = DrainExecutor()
-        let log = Log()
+        let log = BridgeLog()
         let upstream = ManualPublisher<Int, Never>()
         let sub = TestSubscriber<Int, Never>()
         upstream.asyncMap(executorPreference: executor) { value in
@@ -200,7 +200,7 @@ struct AsyncMapTests {
     @Test("an upstream failure is forwarded at once and cancels the transform in flight")
     func upstreamFailure() {
         let executor = DrainExecutor()
-        let log = Log()
+        let log = BridgeLog()
         let upstream = ManualPublisher<Int, TestError>()
         let sub = TestSubscriber<Int, TestError>()
         upstream.asyncMap(executorPreference: executor) { value in

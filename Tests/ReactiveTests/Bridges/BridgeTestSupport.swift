@@ -6,7 +6,7 @@ import Synchronization
 /// bridges become deterministic without sleeping.
 final class DrainExecutor: TaskExecutor, @unchecked Sendable {
     // @unchecked: the only state is the job queue inside a Mutex; jobs are run by `drain` alone.
-    private let jobs = Mutex<[UnownedJob]>([])
+    private let jobs = Lock<[UnownedJob]>([])
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
@@ -29,7 +29,7 @@ final class DrainExecutor: TaskExecutor, @unchecked Sendable {
 
 /// Gates a test opens one by one: `wait(i)` suspends until `open(i)`, whichever comes first.
 final class Gates: Sendable {
-    private let state = Mutex<(open: Set<Int>, waiting: [Int: CheckedContinuation<Void, Never>])>(([], [:]))
+    private let state = Lock<(open: Set<Int>, waiting: [Int: CheckedContinuation<Void, Never>])>(([], [:]))
 
     func wait(_ id: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -54,15 +54,15 @@ final class Gates: Sendable {
 }
 
 /// A thread-safe record of strings, for what transforms saw.
-final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+final class BridgeLog: Sendable {
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
 
 /// Tracks how many transforms run at once.
 final class ConcurrencyMeter: Sendable {
-    private let state = Mutex<(now: Int, peak: Int)>((0, 0))
+    private let state = Lock<(now: Int, peak: Int)>((0, 0))
     func enter() { state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
     func leave() { state.withLock { $0.now -= 1 } }
     var peak: Int { state.withLock { $0.peak } }

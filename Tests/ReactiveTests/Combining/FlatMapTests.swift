@@ -127,6 +127,28 @@ struct FlatMapTests {
         #expect(sub.events == [.subscription, .value(2), .finished])
     }
 
+    @Test("C34 C08 inner Just publishers (fused) respect maxPublishers and demand")
+    func fusedJust() {
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        upstream.flatMap(maxPublishers: .max(2)) { Just($0) }.subscribe(sub)
+        #expect(upstream.last?.requested == [.max(2)])
+        #expect(upstream.send(1) == .max(1), "a Just finishes at once: one more publisher is asked for")
+        #expect(upstream.send(2) == .max(1))
+        #expect(sub.values == [1])
+        upstream.send(completion: .finished)
+        #expect(sub.completion == nil, "2 waits for demand")
+        sub.request(.max(1))
+        #expect(sub.events == [.subscription, .value(1), .value(2), .finished])
+        let all = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        (1...5).publisher.flatMap(maxPublishers: .max(1)) { Just($0) }.subscribe(all)
+        #expect(all.values == [1, 2])
+        all.request(.unlimited)
+        #expect(all.values == [1, 2, 3, 4, 5])
+        #expect(all.completion == .finished)
+        #expect(all.violations.isEmpty)
+    }
+
     @Test("C18 cancel cancels the upstream and every inner; nothing arrives after")
     func cancelCancelsAll() {
         let upstream = ManualPublisher<Int, Never>()
@@ -197,4 +219,31 @@ final class ProbeSubscription: Subscription, @unchecked Sendable {
     var isCancelled: Bool { cancelCount > 0 }
     func request(_ demand: Subscribers.Demand) { requested.append(demand) }
     func cancel() { cancelCount += 1 }
+}
+
+@Suite("Combining: flatMap overloads")
+struct FlatMapOverloadTests {
+    @Test("Never-failure overloads pick Combine's types")
+    func overloads() {
+        let bothNever: Publishers.FlatMap<Just<Int>, Just<Int>> = Just(1).flatMap { Just($0 + 1) }
+        let sub = TestSubscriber<Int, Never>()
+        bothNever.subscribe(sub)
+        #expect(sub.values == [2])
+
+        let upstreamNever: Publishers.FlatMap<Fail<Int, TestError>, Publishers.SetFailureType<Just<Int>, TestError>> =
+            Just(1).flatMap { _ in Fail<Int, TestError>(error: TestError()) }
+        let failing = TestSubscriber<Int, TestError>()
+        upstreamNever.subscribe(failing)
+        #expect(failing.completion == .failure(TestError()))
+
+        let innerNever: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, ManualPublisher<Int, TestError>> =
+            ManualPublisher<Int, TestError>().flatMap { Just($0) }
+        let upstream = ManualPublisher<Int, TestError>()
+        let mixed = TestSubscriber<Int, TestError>()
+        upstream.flatMap(maxPublishers: .max(1)) { Just($0 * 2) }.subscribe(mixed)
+        upstream.send(4)
+        upstream.send(completion: .finished)
+        #expect(mixed.events == [.subscription, .value(8), .finished])
+        #expect(innerNever.maxPublishers == .unlimited)
+    }
 }

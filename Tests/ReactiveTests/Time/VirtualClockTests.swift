@@ -1,6 +1,5 @@
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 @Suite("VirtualClock and ManualTaskExecutor")
@@ -8,7 +7,7 @@ struct VirtualClockTests {
     @Test("ManualTaskExecutor runs jobs only when drained, FIFO")
     func executorFIFO() {
         let executor = ManualTaskExecutor()
-        let log = Log()
+        let log = TimeTestLog()
         for index in 0..<5 {
             Task(executorPreference: executor) { log.append("\(index)") }
         }
@@ -25,7 +24,7 @@ struct VirtualClockTests {
             let scheduler = VirtualTimeScheduler()
             let executor = ManualTaskExecutor()
             let clock = VirtualClock(scheduler: scheduler)
-            let log = Log()
+            let log = TimeTestLog()
             func work(_ name: String, _ delays: [Int]) async {
                 for delay in delays {
                     try? await clock.sleep(for: .milliseconds(delay))
@@ -56,7 +55,7 @@ struct VirtualClockTests {
         let scheduler = VirtualTimeScheduler()
         let executor = ManualTaskExecutor()
         let clock = VirtualClock(scheduler: scheduler)
-        let log = Log()
+        let log = TimeTestLog()
         let task = Task(executorPreference: executor) {
             do {
                 try await clock.sleep(for: .seconds(10))
@@ -96,7 +95,7 @@ struct VirtualClockTests {
         let scheduler = VirtualTimeScheduler()
         let executor = ManualTaskExecutor()
         let clock = VirtualClock(scheduler: scheduler)
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: .init(nanoseconds: 1_500_000_000)) { log.append("action \(scheduler.now)") }
         Task(executorPreference: executor) {
             try await clock.sleep(until: .init(nanoseconds: 1_000_000_000))

@@ -1,12 +1,11 @@
 import Dispatch
 import Reactive
 import ReactiveTestSupport
-import Synchronization
 import Testing
 
 /// A thread-safe log of strings for scheduler tests.
-final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+final class TimeTestLog: Sendable {
+    private let entries = Lock<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
 }
@@ -18,7 +17,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 same-time actions run in enqueue order")
     func sameTimeOrder() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         for name in ["a", "b", "c"] {
             scheduler.schedule(after: Time(nanoseconds: 100)) { log.append(name) }
         }
@@ -32,7 +31,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 advance(to:) runs everything due, moves now to each action's time, and leaves now there")
     func advanceTo() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: Time(nanoseconds: 10)) { log.append("10 at \(scheduler.now.nanoseconds)") }
         scheduler.schedule(after: Time(nanoseconds: 30)) { log.append("30 at \(scheduler.now.nanoseconds)") }
         scheduler.schedule(after: Time(nanoseconds: 31)) { log.append("31") }
@@ -51,7 +50,7 @@ struct VirtualTimeSchedulerTests {
     func pastDue() {
         let scheduler = VirtualTimeScheduler()
         scheduler.advance(by: .seconds(1))
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: scheduler.now) { log.append("now \(scheduler.now)") }
         scheduler.schedule(after: Time(nanoseconds: 5)) { log.append("past \(scheduler.now)") }
         #expect(log.all.isEmpty)
@@ -65,11 +64,11 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 cancelled repeating actions never run, and stop on cancel, also from inside the action")
     func repeatingCancel() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         let never = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) { log.append("never") }
         never.cancel()
         let ticks = Counter()
-        let box = Mutex<AnyCancellable?>(nil)
+        let box = Lock<AnyCancellable?>(nil)
         let repeating = scheduler.schedule(after: Time(nanoseconds: 10), interval: .nanoseconds(10)) {
             log.append("tick \(scheduler.now.nanoseconds)")
             if ticks.increment() == 3 { box.withLock { $0 }?.cancel() }
@@ -83,7 +82,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 repeating actions keep their own schedule: start + n * interval")
     func repeatingNoDrift() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         let timer = scheduler.schedule(after: Time(nanoseconds: 7), interval: .nanoseconds(10)) {
             log.append("\(scheduler.now.nanoseconds)")
         }
@@ -97,7 +96,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 re-entrant advance raises the running loop's target and returns at once")
     func reentrantAdvance() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: Time(nanoseconds: 10)) {
             scheduler.advance(by: .nanoseconds(20))
             log.append("inner advance returned at \(scheduler.now.nanoseconds)")
@@ -112,7 +111,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 actions scheduled from actions run in the same advance when due")
     func scheduleFromAction() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: Time(nanoseconds: 10)) {
             scheduler.schedule { log.append("immediate at \(scheduler.now.nanoseconds)") }
             scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(5))) { log.append("later") }
@@ -126,7 +125,7 @@ struct VirtualTimeSchedulerTests {
     @Test("C42 run() runs until nothing is pending")
     func runAll() {
         let scheduler = VirtualTimeScheduler()
-        let log = Log()
+        let log = TimeTestLog()
         scheduler.schedule(after: Time(nanoseconds: 1_000)) {
             log.append("a")
             scheduler.schedule(after: scheduler.now.advanced(by: .seconds(1))) { log.append("b") }
@@ -134,6 +133,35 @@ struct VirtualTimeSchedulerTests {
         scheduler.run()
         #expect(log.all == ["a", "b"])
         #expect(scheduler.now == Time(nanoseconds: 1_000_001_000))
+    }
+
+    @Test("100,000 actions in time order: scheduling and running stay linear")
+    func many() {
+        let scheduler = VirtualTimeScheduler()
+        let counter = Counter()
+        for index in 0..<100_000 {
+            scheduler.schedule(after: Time(nanoseconds: Int64(index))) { counter.increment() }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 5)) { counter.increment() }
+        scheduler.run()
+        #expect(counter.value == 100_001)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test("C16 an action's captures are released once it has run, even while others are pending")
+    func releasesRunActions() {
+        final class Token: Sendable {}
+        let scheduler = VirtualTimeScheduler()
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            scheduler.schedule(after: Time(nanoseconds: 1)) { _ = token }
+        }
+        scheduler.schedule(after: Time(nanoseconds: 100)) {}
+        scheduler.advance(by: .nanoseconds(10))
+        #expect(weakToken == nil)
+        #expect(scheduler.pendingCount == 1)
     }
 
     @Test("strides read as in Combine")
@@ -159,27 +187,29 @@ struct VirtualTimeSchedulerTests {
         #expect(DispatchQueue.global().now.distance(to: later) <= .seconds(1))
     }
 
+    @Test("time operators read as in Combine on DispatchQueue (a compile check: nothing is subscribed)")
+    func readsAsInCombine() {
+        let queue = DispatchQueue.global()
+        let pipeline = Just(1)
+            .delay(for: .milliseconds(30), scheduler: queue)
+            .debounce(for: .seconds(1), scheduler: queue)
+            .throttle(for: 0.5, scheduler: queue, latest: true)
+            .timeout(.milliseconds(500), scheduler: queue)
+            .receive(on: queue)
+            .subscribe(on: queue, options: .init(qos: .userInitiated))
+            .collect(.byTimeOrCount(queue, .seconds(1), 10))
+            .measureInterval(using: queue)
+        _ = pipeline
+        _ = Publishers.interval(.milliseconds(100), scheduler: queue)
+    }
+
     @Test("ImmediateScheduler runs at once")
     func immediate() {
-        let log = Log()
+        let log = TimeTestLog()
         let scheduler = ImmediateScheduler.shared
         scheduler.schedule { log.append("a") }
         scheduler.schedule(after: scheduler.now.advanced(by: .seconds(5))) { log.append("b") }
         _ = scheduler.schedule(after: scheduler.now, interval: .seconds(1)) { log.append("c") }
         #expect(log.all == ["a", "b", "c"])
-    }
-
-    @Test("DispatchQueue runs scheduled and repeating actions")
-    func dispatchQueue() {
-        let queue = DispatchQueue(label: "test")
-        let done = DispatchSemaphore(value: 0)
-        let ticks = Counter()
-        queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) { done.signal() }
-        #expect(done.wait(timeout: .now() + 5) == .success)
-        let timer = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
-            if ticks.increment() == 3 { done.signal() }
-        }
-        #expect(done.wait(timeout: .now() + 5) == .success)
-        timer.cancel()
     }
 }

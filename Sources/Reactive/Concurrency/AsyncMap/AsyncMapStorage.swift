@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One `asyncMap` subscription: the subscriber to upstream, the subscription handed downstream,
 /// and the owner of the long-lived worker task.
 ///
@@ -9,7 +7,7 @@ import Synchronization
 /// group of `maxConcurrent` long-lived workers), never a task per element.
 @usableFromInline
 final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
-    AsyncWorkerRunner, CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, @unchecked Sendable
 {
     // @unchecked: stored vars are only touched under `lock`; values move between the upstream's
     // thread and the worker task one at a time, as the reactive-streams rules serialise them.
@@ -17,15 +15,22 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @usableFromInline typealias Failure = Upstream.Failure
     @usableFromInline typealias Machine = AsyncMapStateMachine<Upstream.Output, Downstream.Input, Downstream.Failure>
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock<Void>()
     @usableFromInline var machine: Machine
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?
     @usableFromInline var receivedSubscription = false
     @usableFromInline var task: Task<Void, Never>?
+    /// The worker task's body, made in `init`: `init` runs in the subscriber's specialised
+    /// context (`receive(subscriber:)`), so the loop is specialised too, whereas `request` arrives
+    /// through `any Subscription` and runs generic code. Taken when the task starts; dropped at
+    /// the end, which breaks the cycle through `self`.
+    @usableFromInline var workerBody: (() async -> Void)?
     @usableFromInline let transform: @Sendable (Upstream.Output) async -> Result<Downstream.Input, Downstream.Failure>
     @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Downstream.Failure
     @usableFromInline let executorPreference: (any TaskExecutor)?
+    /// A copy of the machine's limit, readable without the lock.
+    @usableFromInline let maxConcurrent: Int
 
     @inlinable
     init(
@@ -37,9 +42,11 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     ) {
         self.downstream = downstream
         self.machine = Machine(maxConcurrent: maxConcurrent)
+        self.maxConcurrent = Swift.max(1, maxConcurrent)
         self.executorPreference = executorPreference
         self.transform = transform
         self.mapFailure = mapFailure
+        self.workerBody = { await self.runWorkers() }
     }
 
     @usableFromInline var description: String { "AsyncMap" }
@@ -118,6 +125,7 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     func releaseResources() -> Downstream? {
         let target = downstream
         downstream = nil
+        workerBody = nil
         return target
     }
 
@@ -132,9 +140,13 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
 
     @inlinable
     func startWorkers() {
-        // Captured as a non-generic existential so the task's closure captures no generic metatype.
-        let runner: any AsyncWorkerRunner = self
-        let task = Task(executorPreference: executorPreference) { await runner.runWorkers() }
+        // A plain closure sent to the task: the task's own closure captures no generic metatype.
+        guard let body = lock.guarded({ () -> (() async -> Void)? in
+            let body = workerBody
+            workerBody = nil
+            return body
+        }) else { return }
+        let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if machine.phase == .terminated { return true }
             self.task = task
@@ -145,15 +157,15 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
 
     @inlinable
     func runWorkers() async {
-        let count = machine.maxConcurrent  // immutable after init
+        let count = maxConcurrent
         if count == 1 {
             await workerLoop()
         } else {
             // Child tasks inherit the executor preference, so virtual time still drives them.
-            let runner: any AsyncWorkerRunner = self
             await withDiscardingTaskGroup { group in
                 for _ in 0..<count {
-                    group.addTask { await runner.workerLoop() }
+                    let worker: () async -> Void = { await self.workerLoop() }
+                    group.addTask { await worker() }
                 }
             }
         }
@@ -225,12 +237,4 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
             }
         }
     }
-}
-
-/// The worker entry points, seen through a non-generic protocol so task closures capture no
-/// generic metatype.
-@usableFromInline
-protocol AsyncWorkerRunner: AnyObject, Sendable {
-    func runWorkers() async
-    func workerLoop() async
 }

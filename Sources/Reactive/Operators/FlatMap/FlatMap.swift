@@ -77,11 +77,66 @@ where NewPublisher.Output == Downstream.Input, NewPublisher.Failure == Downstrea
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        // Registering first means no transform runs once the storage has terminated.
+        let publisher = transform(input)
+        // Resolved at compile time once specialised: free for every other publisher type.
+        if let just = publisher as? Just<NewPublisher.Output> {
+            storage.scalar(just.output)
+            // A `Just` finishes at once; asking through the return value cannot recurse.
+            return storage.refillsOuter ? .max(1) : .none
+        }
         guard let inner = storage.makeInner() else { return .none }
-        transform(input).subscribe(inner)
+        publisher.subscribe(inner)
         return .none
     }
 
     @inlinable func receive(completion: Subscribers.Completion<Failure>) { storage.outerCompleted(completion) }
+}
+
+extension Publisher where Failure == Never {
+    /// `flatMap` for an upstream that cannot fail and inner publishers that can: the upstream's
+    /// failure type becomes the inner one.
+    ///
+    /// ```swift
+    /// [1, 2].publisher.flatMap { id in fetch(id) }   // fetch returns AnyPublisher<Item, FetchError>
+    /// ```
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once.
+    ///   - transform: Makes the publisher for one upstream value.
+    /// - Returns: A publisher of every inner publisher's values.
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+        Publishers.FlatMap(
+            upstream: Publishers.SetFailureType(upstream: self), maxPublishers: maxPublishers, transform: transform)
+    }
+
+    /// `flatMap` when neither the upstream nor the inner publishers can fail.
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once.
+    ///   - transform: Makes the publisher for one upstream value.
+    /// - Returns: A publisher of every inner publisher's values.
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publisher {
+    /// `flatMap` with inner publishers that cannot fail: their failure type becomes the upstream's.
+    /// - Parameters:
+    ///   - maxPublishers: The most inner publishers subscribed at once.
+    ///   - transform: Makes the publisher for one upstream value.
+    /// - Returns: A publisher of every inner publisher's values.
+    @inlinable
+    public func flatMap<P: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> P
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) { Publishers.SetFailureType(upstream: transform($0)) }
+    }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Callbacks for each event that passes through a stage; `handleEvents` and `print` fill them.
 @usableFromInline
 struct EventHooks<Output, Failure: Error> {
@@ -30,14 +28,16 @@ struct EventHooks<Output, Failure: Error> {
 ///
 /// Every hook runs once per event, before the event is forwarded, without the lock held (C23).
 /// After a completion or a cancel the hooks are dropped, so `receiveCancel` runs at most once and
-/// never after a completion (C40), and what the hooks captured is freed (C16, C17).
+/// never after a completion (C40), and what the hooks captured is freed (C16, C17). As with
+/// `StepSubscription`, a value already past its status check on another thread when a cancel
+/// happens may still be delivered (C15); nothing starts after the cancel.
 @usableFromInline
 final class EventSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var hooks: EventHooks<Input, Failure>?
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?

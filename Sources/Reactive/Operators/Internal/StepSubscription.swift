@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The wrapping subscription every stateful single-upstream operator shares.
 ///
 /// It sits between upstream and downstream: upstream sees it as the subscriber, downstream as
@@ -9,16 +7,21 @@ import Synchronization
 ///
 /// The logic value is moved out of the lock while it runs (it may call user closures, C23) and
 /// moved back afterwards; a cancel in between drops it, so cancelling frees what it captured (C16).
+///
+/// C15: once `cancel()` returns, no delivery starts on that thread, and a value whose logic ran
+/// while the cancel happened is dropped; a delivery that had already passed its status check on
+/// another thread may still complete, but no completion ever follows a cancel (C05).
 @usableFromInline
 final class StepSubscription<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline typealias Input = Logic.Input
     @usableFromInline typealias Failure = Logic.UpstreamFailure
 
-    @usableFromInline enum Status { case awaitingSubscription, subscribed, holding, terminated }
+    /// `delivering`: the last value is on its way; a cancel during it suppresses the completion (C05).
+    @usableFromInline enum Status { case awaitingSubscription, subscribed, holding, delivering, terminated }
     @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output) }
 
-    @usableFromInline let lock = Mutex<Void>(())
+    @usableFromInline let lock = Lock()
     @usableFromInline var logic: Logic?
     @usableFromInline var downstream: Downstream?
     @usableFromInline var upstream: (any Subscription)?
@@ -125,8 +128,9 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
             case .holding:
                 guard let downstream, let output = held else { return .none }
                 _ = terminate()
+                status = .delivering
                 return .release(downstream, output)
-            case .awaitingSubscription, .terminated:
+            case .awaitingSubscription, .delivering, .terminated:
                 return .none
             }
         }
@@ -136,8 +140,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         case .forward(let upstream, let demand):
             upstream.request(demand)
         case .release(let downstream, let output):
-            _ = downstream.receive(output)
-            downstream.receive(completion: .finished)
+            send(output, then: .finished, to: downstream)
         }
     }
 
@@ -194,12 +197,28 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
                 return (nil, upstream)
             }
             _ = terminate()
+            if output != nil, completion.isFinished { status = .delivering }
             return (downstream, upstream)
         }
         guard let (downstream, upstream) = target else { return }
         if cancelling { upstream?.cancel() }
         guard let downstream else { return }
-        if let output, completion.isFinished { _ = downstream.receive(output) }
-        downstream.receive(completion: completion)
+        if let output, completion.isFinished {
+            send(output, then: completion, to: downstream)
+        } else {
+            downstream.receive(completion: completion)
+        }
+    }
+
+    /// Sends the last value, then the completion unless downstream cancelled meanwhile (C05).
+    /// Call with `status == .delivering`.
+    @inlinable
+    func send(_ output: Logic.Output, then completion: Subscribers.Completion<Logic.Failure>, to downstream: Downstream) {
+        _ = downstream.receive(output)
+        let live = lock.guarded { () -> Bool in
+            defer { status = .terminated }
+            return status == .delivering
+        }
+        if live { downstream.receive(completion: completion) }
     }
 }

@@ -1,0 +1,224 @@
+extension Publishers {
+    /// When `buffer` asks upstream for values.
+    public enum PrefetchStrategy: Equatable, Hashable, Sendable {
+        /// Asks for `size` values at once, and one more for each value delivered, so the buffer
+        /// stays full.
+        case keepFull
+        /// Asks for `.unlimited` values: the buffer's strategy handles the overflow.
+        case byRequest
+    }
+
+    /// What `buffer` does with a value that arrives when it is full.
+    public enum BufferingStrategy<Failure: Error> {
+        /// Drops the value that just arrived.
+        case dropNewest
+        /// Drops the oldest buffered value to make room.
+        case dropOldest
+        /// Fails with the error the closure makes (and cancels upstream).
+        case customError(() -> Failure)
+    }
+}
+
+extension Publisher {
+    /// Buffers up to `size` values that the subscriber has not asked for yet.
+    ///
+    /// Pinned behaviour: a value arriving while the subscriber has demand and nothing is
+    /// buffered goes straight through. `.finished` waits until every buffered value is delivered
+    /// (so it waits for demand); a failure is delivered at once and drops the buffer.
+    ///
+    /// ```swift
+    /// fastSource.buffer(size: 100, prefetch: .keepFull, whenFull: .dropOldest)
+    /// ```
+    /// - Parameters:
+    ///   - size: The most values held.
+    ///   - prefetch: When to ask upstream for values.
+    ///   - whenFull: What to do with a value that does not fit.
+    public func buffer(
+        size: Int, prefetch: Publishers.PrefetchStrategy, whenFull: Publishers.BufferingStrategy<Failure>
+    ) -> Publishers.Buffer<Self> {
+        Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)
+    }
+}
+
+extension Publishers {
+    /// The publisher `buffer(size:prefetch:whenFull:)` returns.
+    public struct Buffer<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are buffered.
+        public let upstream: Upstream
+        /// The most values held.
+        public let size: Int
+        /// When to ask upstream for values.
+        public let prefetch: PrefetchStrategy
+        /// What to do with a value that does not fit.
+        public let whenFull: BufferingStrategy<Failure>
+
+        public init(upstream: Upstream, size: Int, prefetch: PrefetchStrategy, whenFull: BufferingStrategy<Failure>) {
+            self.upstream = upstream
+            self.size = Swift.max(size, 0)
+            self.prefetch = prefetch
+            self.whenFull = whenFull
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: subscriber, publisher: self))
+        }
+
+        final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+        where Downstream.Input == Output, Downstream.Failure == Failure {
+            typealias Input = Upstream.Output
+
+            private let lock = Lock()
+            private var status = SubscriptionStatus.awaitingSubscription
+            private var demand = Subscribers.Demand.none
+            private var buffer: [Input] = []
+            private var head = 0
+            private var finished = false
+            private var whenFull: BufferingStrategy<Failure>?
+            private let outbox: SerialOutbox<Downstream>
+            private let size: Int
+            private let prefetch: PrefetchStrategy
+
+            init(downstream: Downstream, publisher: Buffer) {
+                outbox = SerialOutbox(downstream)
+                size = publisher.size
+                prefetch = publisher.prefetch
+                whenFull = publisher.whenFull
+            }
+
+            var description: String { "Buffer" }
+
+            private var count: Int { buffer.count - head }
+
+            private enum Outcome { case ignore, stored, overflow(() -> Failure, any Subscription) }
+
+            func receive(subscription: any Subscription) {
+                guard lock.guarded({ status.subscribe(subscription) }) else {
+                    subscription.cancel()
+                    return
+                }
+                outbox.receive(subscription: self)
+                subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+            }
+
+            func receive(_ input: Input) -> Subscribers.Demand {
+                let outcome = lock.guarded { () -> Outcome in
+                    guard let upstream = status.subscription else { return .ignore }
+                    if count < size || (demand > 0 && count == 0) {
+                        buffer.append(input)
+                        return .stored
+                    }
+                    switch whenFull {
+                    case .dropNewest, nil:
+                        return .ignore
+                    case .dropOldest:
+                        if count > 0 {
+                            head += 1
+                            buffer.append(input)
+                        }
+                        return .stored
+                    case .customError(let makeError):
+                        _ = status.terminate()
+                        buffer = []
+                        head = 0
+                        whenFull = nil
+                        return .overflow(makeError, upstream)
+                    }
+                }
+                switch outcome {
+                case .ignore:
+                    return .none
+                case .stored:
+                    deliver()
+                case .overflow(let makeError, let upstream):
+                    upstream.cancel()
+                    outbox.enqueue(.completion(.failure(makeError())))
+                    _ = outbox.drain()
+                }
+                return .none
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                let ended = lock.guarded { () -> Bool in
+                    guard status.terminate() != nil else { return false }
+                    whenFull = nil
+                    if case .failure = completion {
+                        buffer = []
+                        head = 0
+                    } else {
+                        finished = true
+                    }
+                    return true
+                }
+                guard ended else { return }
+                if case .failure = completion {
+                    outbox.enqueue(.completion(completion))
+                    _ = outbox.drain()
+                } else {
+                    deliver()
+                }
+            }
+
+            /// Moves buffered values to the outbox as demand allows (then the completion, once the
+            /// buffer is empty), delivers them, and keeps the buffer full upstream.
+            private func deliver() {
+                while true {
+                    let moved = lock.guarded { () -> Int in
+                        var moved = 0
+                        while demand > 0, count > 0 {
+                            demand -= 1
+                            moved += 1
+                            outbox.enqueue(.value(buffer[head]))
+                            head += 1
+                        }
+                        if head == buffer.count {
+                            buffer.removeAll(keepingCapacity: true)
+                            head = 0
+                        } else if head > 64, head * 2 > buffer.count {
+                            buffer.removeFirst(head)
+                            head = 0
+                        }
+                        if finished, count == 0 {
+                            finished = false
+                            outbox.enqueue(.completion(.finished))
+                        }
+                        return moved
+                    }
+                    let more = outbox.drain()
+                    if moved > 0, prefetch == .keepFull, let upstream = lock.guarded({ status.subscription }) {
+                        upstream.request(.max(moved))
+                    }
+                    guard more > 0 else { return }
+                    lock.guarded { demand += more }
+                }
+            }
+
+            func request(_ more: Subscribers.Demand) {
+                guard more > 0 else { return }
+                let live = lock.guarded { () -> Bool in
+                    guard status.isSubscribed || finished else { return false }
+                    demand += more
+                    return true
+                }
+                if live { deliver() }
+            }
+
+            func cancel() {
+                let (upstream, dropped) = lock.guarded { () -> ((any Subscription)?, [Input]) in
+                    finished = false
+                    whenFull = nil
+                    defer {
+                        buffer = []
+                        head = 0
+                    }
+                    return (status.terminate(), buffer)
+                }
+                _ = dropped
+                outbox.cancel()
+                upstream?.cancel()
+            }
+        }
+    }
+}

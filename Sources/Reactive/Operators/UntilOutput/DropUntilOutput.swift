@@ -1,0 +1,48 @@
+extension Publisher {
+    /// Ignores values until another publisher emits a value, then republishes the rest.
+    ///
+    /// The other publisher is asked for one value and cancelled once it arrives; its failure fails
+    /// the output. Dropped values ask the upstream for a replacement, so demand is kept.
+    ///
+    /// ```swift
+    /// readings.drop(untilOutputFrom: calibrated)   // readings after calibration
+    /// ```
+    /// - Parameter publisher: The publisher whose first value opens the gate.
+    /// - Returns: A publisher of this publisher's values after `publisher` emits.
+    @inlinable
+    public func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
+    where P.Failure == Failure {
+        Publishers.DropUntilOutput(upstream: self, other: publisher)
+    }
+}
+
+extension Publishers {
+    /// The publisher `drop(untilOutputFrom:)` returns.
+    public struct DropUntilOutput<Upstream: Publisher, Other: Publisher>: Publisher
+    where Upstream.Failure == Other.Failure {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        /// The publisher whose values are gated.
+        public let upstream: Upstream
+        /// The publisher whose first value opens the gate.
+        public let other: Other
+
+        /// Creates a publisher of `upstream`'s values after `other` emits.
+        @inlinable
+        public init(upstream: Upstream, other: Other) {
+            self.upstream = upstream
+            self.other = other
+        }
+
+        @inlinable
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            let storage = UntilOutputStorage(downstream: subscriber, mode: .drop)
+            subscriber.receive(subscription: storage)
+            if storage.isLive { other.subscribe(UntilOutputStorage<S>.TriggerLink<Other.Output, Other.Failure>(storage: storage)) }
+            if storage.isLive { upstream.subscribe(UntilOutputStorage<S>.UpstreamLink(storage: storage)) }
+        }
+    }
+}
+
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}

@@ -1,0 +1,45 @@
+import Testing
+@testable import PipeLanguage
+
+@Suite struct CatalogTests {
+    @Test("every entry has a name, summary, Combine equivalent and example; names and aliases are unique")
+    func metadata() {
+        var seen = Set<String>()
+        for entry in Catalog.entries {
+            #expect(!entry.summary.isEmpty && !entry.combine.isEmpty && !entry.example.isEmpty && !entry.signature.isEmpty, "\(entry.name)")
+            #expect(entry.signature.hasPrefix(entry.name), "\(entry.name): \(entry.signature)")
+            for name in [entry.name] + entry.aliases {
+                #expect(seen.insert(name).inserted, "duplicate name \(name)")
+                #expect(Catalog.entry(named: name)?.name == entry.name)
+            }
+            #expect(entry.kind == .terminal || entry.build != nil, "\(entry.name) has no builder")
+        }
+        #expect(Catalog.entry(named: "take")?.name == "prefix")
+        #expect(Catalog.entry(named: "skip")?.name == "dropFirst")
+        #expect(Catalog.entry(named: "nope") == nil)
+    }
+
+    @Test("signatures read from the parameters, with labels and placeholders")
+    func signatures() {
+        #expect(Catalog.entry(named: "scan")?.signature == "scan INITIAL { $0 + $1 }")
+        #expect(Catalog.entry(named: "flatMap")?.signature == "flatMap [maxPublishers: N] { pipeline over $0 }")
+        #expect(Catalog.entry(named: "prefix")?.signature == "prefix COUNT\nprefix while: { $0 < 3 }\nprefix untilOutputFrom: (publisher)")
+        #expect(Catalog.entry(named: "throttle")?.signature == "throttle D [latest: BOOL]")
+    }
+
+    @Test("suggestions by edit distance: closest under 4 wins")
+    func suggestions() {
+        #expect(Catalog.suggestion(for: "retyr", among: Catalog.names) == "retry")
+        #expect(Catalog.suggestion(for: "fltMap", among: Catalog.names) == "flatMap")
+        #expect(Catalog.suggestion(for: "xyzzyplugh", among: Catalog.names) == nil)
+        #expect(Catalog.suggestion(for: "", among: Catalog.names) == nil)
+    }
+
+    @Test("Value prints as the language writes it")
+    func valueDescription() {
+        #expect(Value.array([.int(1), .double(2.5), .string("h\"i\n"), .bool(true), .null, .double(3)]).description
+            == "[1, 2.5, \"h\\\"i\\n\", true, nil, 3.0]")
+        #expect(Value.int(1) == Value.double(1.0))
+        #expect(Set([Value.int(1), .double(1.0)]).count == 1)
+    }
+}

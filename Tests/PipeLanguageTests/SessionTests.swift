@@ -1,0 +1,170 @@
+import Testing
+@testable import PipeLanguage
+
+@Suite struct SessionTests {
+    @Test("a binding is not subscribed until used; each use builds a fresh graph")
+    func bindings() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(run("let ticks = interval 100ms | take 3\nticks | scan 0 { $0 + $1 }", session: session)
+            == ["0 subscribed", "100 value 0", "200 value 1", "300 value 3", "300 finished"])
+        #expect(session.bindingNames == ["ticks"])
+        #expect(session.bindingSummaries().first?.summary == "interval 100ms | take 3 : AnyPublisher<Int, Never>")
+        #expect(run("ticks | count", session: session) == ["0 subscribed", "300 value 3", "300 finished"])
+    }
+
+    @Test("subjects: a background job sees sends; finish completes it")
+    func subjects() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let recorder = Recorder()
+        let (statements, d) = session.compile("let s = subject\ns | map { $0 * 2 } | sink &\ns.send 1\ns.send 2\ns.finish", file: "t")
+        #expect(d.isEmpty)
+        var cancellables: [AnyCancellable] = []
+        for statement in statements {
+            if case .success(.run(let p)) = session.execute(statement) {
+                #expect(p.isBackground)
+                cancellables.append(p.start(trace: false) { e in recorder.events.withLock { $0.append(describe(e)) } })
+            }
+        }
+        #expect(recorder.events.withLock { $0 } == ["subscribed", "value 2", "value 4", "finished"])
+    }
+
+    @Test("currentValue replays its latest value to a new subscriber")
+    func currentValue() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(run("let c = currentValue 0\nc.send 5\nc | take 1", session: session) == ["0 subscribed", "0 value 5", "0 finished"])
+    }
+
+    @Test("future is eager: started when bound; deferred starts on subscribe")
+    func futureAndDeferred() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        // The future started at 0; a pipeline that first waits 300ms then subscribes sees it at once.
+        #expect(run("let f = future delay 200 value 42\ntimer 300ms | flatMap { f }", session: session)
+            == ["0 subscribed", "300 value 42", "300 finished"])
+        #expect(run("let d = deferred { future delay 200 value 42 }\ntimer 300ms | flatMap { d }", session: session)
+            == ["0 subscribed", "500 value 42", "500 finished"])
+    }
+
+    @Test("flaky counts across retry's resubscriptions within a run, and from zero for the next statement")
+    func flaky() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(run("just 5 | asyncMap flaky 2 | retry 1", session: session).last?.hasPrefix("0 failed: flaky failure 2 of 2") == true)
+        #expect(run("just 5 | asyncMap flaky 2 | retry 2", session: session) == ["0 subscribed", "0 value 5", "0 finished"])
+        #expect(run("just 5 | asyncMap flaky 2 | retry 3 | replaceError -1", session: session) == ["0 subscribed", "0 value 5", "0 finished"])
+        #expect(run("just 5 | asyncMap flaky 2 | replaceError -1", session: session) == ["0 subscribed", "0 value -1", "0 finished"])
+    }
+
+    @Test("a failed statement leaves the bindings exactly as before")
+    func failedStatement() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        _ = run("let a = just 1\nlet s = subject", session: session)
+        let before = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        let (statements, _) = session.compile("let b = a | map { $0 + 1 }", file: "t")
+        session.reset()
+        _ = run("let s = just 2", session: session)
+        let mid = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        // `a` is gone, so the compiled statement fails at execute and changes nothing.
+        if case .success = session.execute(statements[0]) { Issue.record("expected a failure") }
+        #expect(session.bindingSummaries().map { "\($0.name)=\($0.summary)" } == mid)
+        #expect(before != mid)
+        // A statement with errors is not returned by compile at all.
+        #expect(session.compile("let c = jsut 1", file: "t").statements.isEmpty)
+        #expect(session.bindingNames == ["s"])
+    }
+
+    @Test("commands and expectations are handed to the shell")
+    func actions() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, d) = session.compile(":trace on\nexpect values [1, \"a\"]\nexpect count 2\nexpect time 1.5s\nexpect failed \"x\"\nexpect finished", file: "t")
+        #expect(d.isEmpty)
+        let actions = statements.map { session.execute($0) }
+        guard case .success(.command("trace", "on", let location)) = actions[0] else { Issue.record("\(actions[0])"); return }
+        #expect(location.line == 1)
+        guard case .success(.expect(.values([.int(1), .string("a")]), _)) = actions[1] else { Issue.record("\(actions[1])"); return }
+        guard case .success(.expect(.count(2), _)) = actions[2] else { Issue.record("\(actions[2])"); return }
+        guard case .success(.expect(.time(.milliseconds(1500)), _)) = actions[3] else { Issue.record("\(actions[3])"); return }
+        guard case .success(.expect(.failed("x"), _)) = actions[4] else { Issue.record("\(actions[4])"); return }
+        guard case .success(.expect(.finished, _)) = actions[5] else { Issue.record("\(actions[5])"); return }
+    }
+
+    @Test(":trace on reports each stage's lifecycle through handleEvents")
+    func trace() {
+        let events = run("just 1 | map { $0 + 1 }", trace: true)
+        #expect(events == [
+            "0 trace 0 just 0 subscribe", "0 trace 1 map 0 subscribe", "0 subscribed",
+            "0 trace 1 map 0 request(unlimited)", "0 trace 0 just 0 request(unlimited)",
+            "0 trace 0 just 0 value 1", "0 trace 1 map 0 value 2", "0 value 2",
+            "0 trace 0 just 0 finished", "0 trace 1 map 0 finished", "0 finished",
+        ])
+    }
+
+    @Test("cancelling travels up the graph and emits cancelled once")
+    func cancel() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, _) = session.compile("interval 10ms | map { $0 }", file: "t")
+        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let recorder = Recorder()
+        let c = p.start(trace: true) { e in recorder.events.withLock { $0.append(describe(e)) } }
+        session.runtime.driveVirtualTime { recorder.events.withLock { $0.filter { $0.hasPrefix("value") }.count >= 2 } }
+        c.cancel()
+        c.cancel()
+        let events = recorder.events.withLock { $0 }
+        #expect(events.suffix(3) == ["trace 1 map 0 cancel", "trace 0 interval 0 cancel", "cancelled"])
+        #expect(events.filter { $0 == "cancelled" }.count == 1)
+        #expect(session.runtime.virtual?.scheduler.pendingCount == 0)
+    }
+
+    @Test("real clock: asyncMap delay sleeps on ContinuousClock", arguments: ["just 1 | asyncMap delay 20 | map { $0 + 1 }", "just 1 | delay 20ms | map { $0 + 1 }"])
+    func realClock(_ text: String) async throws {
+        let session = Session(runtime: Runtime(clock: .real))
+        let (statements, _) = session.compile(text, file: "t")
+        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let start = session.runtime.now()
+        let recorder = Recorder()
+        let c = p.start(trace: false) { e in
+            recorder.events.withLock { $0.append(describe(e)) }
+            if case .finished = e { recorder.done.store(true, ordering: .sequentiallyConsistent) }
+        }
+        // The shell waits on its own in real mode; here, poll for up to five seconds.
+        for _ in 0..<500 where !recorder.done.load(ordering: .sequentiallyConsistent) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(recorder.events.withLock { $0 } == ["subscribed", "value 2", "finished"])
+        #expect(session.runtime.now() - start >= .milliseconds(20))
+        withExtendedLifetime(c) {}
+    }
+}
+
+@Suite struct StaticPassTests {
+    @Test(":type prints the Combine type in Swift spelling, per stage and overall")
+    func types() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(try session.typeDescription(of: "just 1").get().hasSuffix("AnyPublisher<Int, Never>"))
+        #expect(try session.typeDescription(of: "just 1 | map { $0 * 2 }").get().hasSuffix("AnyPublisher<Int, Error>"))
+        #expect(try session.typeDescription(of: "from [\"a\"] | map { $0 + \"b\" }").get().hasSuffix("AnyPublisher<String, Never>"))
+        #expect(try session.typeDescription(of: "interval 1s | collect 2").get().hasSuffix("AnyPublisher<[Int], Never>"))
+        #expect(try session.typeDescription(of: "fail \"x\" | replaceError 0").get().hasSuffix("AnyPublisher<Int, Never>"))
+        let table = try session.typeDescription(of: "just 1 | filter { $0 > 0 } | map { $0 == 1 }").get()
+        #expect(table == """
+              just 1             -> Int, Failure: Never
+            | filter { $0 > 0 }  -> Int, Failure: Never
+            | map { $0 == 1 }    -> Bool, Failure: Never
+            AnyPublisher<Bool, Never>
+            """, "\(table)")
+        guard case .failure(let d) = session.typeDescription(of: "just 1 | retyr") else { Issue.record("no error"); return }
+        #expect(d.message == "unknown operator 'retyr'")
+    }
+
+    @Test("warnings for no-ops a learner wants to know about")
+    func warnings() {
+        let w = { (text: String) in diagnose(text).filter { $0.severity == .warning }.map(\.message) }
+        #expect(w("just 1 | retry 3") == ["retry has no effect: upstream never fails"])
+        #expect(w("just 1 | replaceError 0") == ["replaceError on a publisher that never fails has no effect"])
+        #expect(w("just 1 | catch { just 2 }") == ["catch on a publisher that never fails has no effect"])
+        #expect(w("fail \"x\" | retry 3").isEmpty)
+        #expect(w("just 1 | asyncMap delay 100 | retry 3 | sink").isEmpty)   // asyncMap's throwing form
+        #expect(w("just 5 | asyncMap flaky 2 | retry 3 | replaceError -1").isEmpty)
+        #expect(w("just 1 | map { $0 + 1 } | retry 3").isEmpty)   // Int arithmetic can overflow
+        // Warnings do not stop a statement from running.
+        #expect(Session(runtime: Runtime(clock: .virtual)).compile("just 1 | retry 3", file: "t").statements.count == 1)
+    }
+}

@@ -1,0 +1,269 @@
+import Dispatch
+import Reactive
+import ReactiveTestSupport
+import Testing
+
+@Suite("Stress: schedulers and time operators")
+struct SchedulerStressTests {
+    @Test("DispatchQueue runs scheduled and repeating actions")
+    func dispatchQueue() {
+        let queue = DispatchQueue(label: "test")
+        let done = DispatchSemaphore(value: 0)
+        let ticks = Counter()
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) { done.signal() }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        let timer = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
+            if ticks.increment() == 3 { done.signal() }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        timer.cancel()
+    }
+
+    @Test("C41 C25 receive(on: concurrent queue): order kept, never overlapping, nothing lost")
+    func receiveOnConcurrentQueue() {
+        for _ in 0..<20 {
+            let upstream = ManualPublisher<Int, Never>()
+            let done = DispatchSemaphore(value: 0)
+            let sub = TestSubscriber<Int, Never>()
+            sub.onCompletion = { _, _ in done.signal() }
+            upstream.receive(on: DispatchQueue.global()).subscribe(sub)
+            let finished = runConcurrently(threads: 4) { index in
+                // One sender (a publisher's signals are serialised); the others request meanwhile.
+                if index == 0 {
+                    for value in 0..<500 { upstream.send(value) }
+                    upstream.send(completion: .finished)
+                } else {
+                    for _ in 0..<200 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(done.wait(timeout: .now() + 10) == .success)
+            #expect(sub.values == Array(0..<500))
+            #expect(sub.violations.isEmpty)
+        }
+    }
+
+    @Test("C41 C15 receive(on:) with a concurrent cancel: grammar holds, order kept, no completion after cancel")
+    func receiveOnConcurrentCancel() {
+        for round in 0..<50 {
+            let queue = DispatchQueue(label: "receive-on-\(round)")
+            let upstream = ManualPublisher<Int, Never>()
+            let sub = TestSubscriber<Int, Never>()
+            upstream.receive(on: queue).subscribe(sub)
+            let finished = runConcurrently(threads: 4) { index in
+                switch index {
+                case 0:
+                    for value in 0..<300 { upstream.send(value) }
+                    upstream.send(completion: .finished)
+                case 1:
+                    for _ in 0..<(round % 7) * 20 { _ = queue.sync { sub.values.count } }
+                    sub.cancel()
+                default:
+                    for _ in 0..<100 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            queue.sync {}  // the queue is serial: everything scheduled before now has run
+            let values = sub.values
+            #expect(values == Array(0..<values.count))
+            #expect(sub.violations.isEmpty)
+            // A cancel that lost the race to the completion's delivery still leaves a full history.
+            if sub.completion == .finished { #expect(values.count == 300) }
+        }
+    }
+
+    @Test("C42 VirtualTimeScheduler: scheduling from 4 threads, every action runs once, in time then enqueue order")
+    func virtualSchedulingFromThreads() {
+        let scheduler = VirtualTimeScheduler()
+        let ran = Lock<[(time: Int64, thread: Int, index: Int)]>([])
+        let overlap = OverlapDetector()
+        let finished = runConcurrently(threads: 4) { thread in
+            for index in 0..<500 {
+                let at = VirtualTimeScheduler.SchedulerTimeType(nanoseconds: Int64(index % 50))
+                scheduler.schedule(after: at) {
+                    overlap.enter()
+                    ran.withLock { $0.append((scheduler.now.nanoseconds, thread, index)) }
+                    overlap.leave()
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(scheduler.pendingCount == 2000)
+        scheduler.run()
+        let log = ran.withLock { $0 }
+        #expect(log.count == 2000)
+        #expect(overlap.overlapCount == 0)
+        #expect(zip(log, log.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // Per thread, actions due at the same time keep that thread's enqueue order.
+        for thread in 0..<4 {
+            let mine = log.filter { $0.thread == thread }
+            #expect(zip(mine, mine.dropFirst()).allSatisfy { $0.time < $1.time || $0.index < $1.index })
+        }
+    }
+
+    @Test("C42 VirtualTimeScheduler: concurrent advance, schedule and cancel never run actions at once or twice")
+    func virtualConcurrentAdvance() {
+        let scheduler = VirtualTimeScheduler()
+        let overlap = OverlapDetector()
+        let counts = Counter()
+        let timers = Lock<[AnyCancellable]>([])
+        let finished = runConcurrently(threads: 4) { thread in
+            for index in 0..<300 {
+                switch thread {
+                case 0, 1:
+                    scheduler.schedule(after: scheduler.now.advanced(by: .nanoseconds(index % 5))) {
+                        overlap.enter()
+                        counts.increment()
+                        overlap.leave()
+                    }
+                case 2:
+                    let timer = scheduler.schedule(after: scheduler.now, interval: .nanoseconds(3)) {
+                        overlap.enter()
+                        overlap.leave()
+                    }
+                    let handle = AnyCancellable(timer)
+                    if index % 2 == 0 { handle.cancel() } else { timers.withLock { $0.append(handle) } }
+                default:
+                    scheduler.advance(by: .nanoseconds(1))
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        timers.withLock { $0.forEach { $0.cancel() } }
+        scheduler.run()
+        #expect(counts.value == 600)
+        #expect(overlap.overlapCount == 0)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test("ManualTaskExecutor: jobs enqueued from 4 threads all run, one at a time, on the draining thread")
+    func executorFromThreads() async {
+        let executor = ManualTaskExecutor()
+        let overlap = OverlapDetector()
+        let counter = Counter()
+        let finished = runConcurrently(threads: 4) { _ in
+            for _ in 0..<100 {
+                Task(executorPreference: executor) {
+                    overlap.enter()
+                    counter.increment()
+                    overlap.leave()
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        var drained = 0
+        while drained < 400 { drained += executor.drain() }
+        #expect(counter.value == 400)
+        #expect(overlap.overlapCount == 0)
+    }
+
+    @Test("C39 C14 timeout and debounce on a real queue with a racing cancel: one completion at most, nothing after cancel")
+    func timeOperatorsRacingCancel() {
+        for round in 0..<40 {
+            let queue = DispatchQueue(label: "time-\(round)")
+            let upstream = ManualPublisher<Int, Never>()
+            let timeoutSub = TestSubscriber<Int, Never>()
+            let debounceSub = TestSubscriber<Int, Never>()
+            upstream.timeout(.microseconds(50), scheduler: queue).subscribe(timeoutSub)
+            upstream.debounce(for: .microseconds(20), scheduler: queue).subscribe(debounceSub)
+            let finished = runConcurrently(threads: 4) { index in
+                switch index {
+                case 0:
+                    for value in 0..<200 {
+                        upstream.send(value, to: 0)
+                        upstream.send(value, to: 1)
+                    }
+                case 1: timeoutSub.cancel()
+                case 2: debounceSub.cancel()
+                default:
+                    for _ in 0..<50 { timeoutSub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            queue.sync {}
+            for sub in [timeoutSub, debounceSub] {
+                #expect(sub.violations.isEmpty)
+                let values = sub.values
+                #expect(values == values.sorted())
+            }
+        }
+    }
+
+    @Test("C25 delay on a concurrent queue keeps order and never overlaps")
+    func delayConcurrentQueue() {
+        let done = DispatchSemaphore(value: 0)
+        let sub = TestSubscriber<Int, Never>()
+        sub.onCompletion = { _, _ in done.signal() }
+        let upstream = ManualPublisher<Int, Never>()
+        upstream.delay(for: .microseconds(10), scheduler: DispatchQueue.global()).subscribe(sub)
+        let finished = runConcurrently(threads: 4) { index in
+            if index == 0 {
+                for value in 0..<2000 { upstream.send(value) }
+                upstream.send(completion: .finished)
+            } else {
+                for _ in 0..<100 { sub.request(.max(1)) }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(sub.values == Array(0..<2000))
+        #expect(sub.violations.isEmpty)
+    }
+}
+
+@Suite("Stress: buffer, throttle, collect")
+struct BufferingStressTests {
+    @Test("C08 C25 buffer: requests from 3 threads while upstream sends: in order, never beyond demand, never overlapping")
+    func bufferConcurrentRequests() {
+        for _ in 0..<50 {
+            let upstream = ManualPublisher<Int, Never>()
+            let sub = TestSubscriber<Int, Never>(initialDemand: .none)
+            upstream.buffer(size: 1000, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
+            let finished = runConcurrently(threads: 4) { index in
+                if index == 0 {
+                    for value in 0..<300 { upstream.send(value) }
+                    upstream.send(completion: .finished)
+                } else {
+                    for _ in 0..<100 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(sub.values == Array(0..<300))
+            #expect(sub.completion == .finished)
+            #expect(sub.violations.isEmpty)
+        }
+    }
+
+    @Test("C14 C28 throttle and collect on a real queue, with a racing cancel and completion")
+    func throttleAndCollectRacingCancel() {
+        for round in 0..<40 {
+            let queue = DispatchQueue(label: "buffering-\(round)")
+            let upstream = ManualPublisher<Int, Never>()
+            let throttled = TestSubscriber<Int, Never>()
+            let collected = TestSubscriber<[Int], Never>()
+            upstream.throttle(for: .microseconds(30), scheduler: queue, latest: round % 2 == 0).subscribe(throttled)
+            upstream.collect(.byTimeOrCount(queue, .microseconds(30), 7)).subscribe(collected)
+            let finished = runConcurrently(threads: 4) { index in
+                switch index {
+                case 0:
+                    for value in 0..<200 {
+                        upstream.send(value, to: 0)
+                        upstream.send(value, to: 1)
+                    }
+                    upstream.send(completion: .finished, to: 0)
+                    upstream.send(completion: .finished, to: 1)
+                case 1: throttled.cancel()
+                case 2: collected.cancel()
+                default: collected.request(.max(5))
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            queue.sync {}
+            #expect(throttled.violations.isEmpty)
+            #expect(collected.violations.isEmpty)
+            #expect(throttled.values == throttled.values.sorted())
+            let flat = collected.values.flatMap { $0 }
+            #expect(flat == flat.sorted())
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import Testing
+import Reactive
+import ReactiveTestSupport
+
+/// A promise to share with the threads of a stress test.
+private final class PromiseBox: Sendable {
+    let promise = Lock<Future<Int, Never>.Promise?>(nil)
+}
+
+@Suite("Stress: subjects, Future, share")
+struct SubjectStressTests {
+    @Test("C25 four threads sending into a subject: receive never overlaps, every value arrives, per-thread order kept")
+    func serialisedDelivery() {
+        let perThread = 2_000
+        for _ in 0..<5 {
+            let subject = PassthroughSubject<Int, Never>()
+            let overlap = OverlapDetector()
+            let sub = TestSubscriber<Int, Never>()
+            sub.onValue = { _, _ in
+                overlap.enter()
+                defer { overlap.leave() }
+                return .none
+            }
+            subject.subscribe(sub)
+            let other = TestSubscriber<Int, Never>()
+            subject.subscribe(other)
+            let finished = runConcurrently(threads: 4) { thread in
+                for i in 0..<perThread { subject.send(thread * perThread + i) }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(overlap.overlapCount == 0)
+            #expect(sub.violations.isEmpty)
+            #expect(other.violations.isEmpty)
+            let values = sub.values
+            #expect(values.count == 4 * perThread)
+            #expect(Set(values).count == 4 * perThread)
+            #expect(other.values.count == 4 * perThread)
+            for thread in 0..<4 {
+                let mine = values.filter { $0 / perThread == thread }
+                #expect(mine == mine.sorted())
+            }
+        }
+    }
+
+    @Test("C25 a CurrentValueSubject under concurrent sends and requests serialises and keeps its value")
+    func currentValueSerialised() {
+        for _ in 0..<5 {
+            let subject = CurrentValueSubject<Int, Never>(-1)
+            let overlap = OverlapDetector()
+            let sub = TestSubscriber<Int, Never>()
+            sub.onValue = { _, _ in
+                overlap.enter()
+                defer { overlap.leave() }
+                return .none
+            }
+            subject.subscribe(sub)
+            let finished = runConcurrently(threads: 4) { thread in
+                for i in 0..<1_000 { subject.value = thread * 1_000 + i }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(overlap.overlapCount == 0)
+            #expect(sub.violations.isEmpty)
+            #expect(sub.values.count == 4_001)
+        }
+    }
+
+    @Test("C08 concurrent sends never exceed a subscriber's demand")
+    func demandRespected() {
+        for _ in 0..<20 {
+            let subject = PassthroughSubject<Int, Never>()
+            let sub = TestSubscriber<Int, Never>(initialDemand: .max(5))
+            sub.onValue = { value, _ in value % 3 == 0 ? .max(1) : .none }
+            subject.subscribe(sub)
+            let finished = runConcurrently(threads: 4) { thread in
+                if thread == 3 {
+                    for _ in 0..<50 { sub.request(.max(2)) }
+                } else {
+                    for i in 0..<500 { subject.send(i) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(sub.violations.isEmpty)
+            let requested = sub.requests.reduce(Subscribers.Demand.none, +)
+            let returned = sub.values.filter { $0 % 3 == 0 }.count
+            #expect(sub.values.count <= (requested + returned).max ?? Int.max)
+        }
+    }
+
+    @Test("C27 subscribe/cancel churn while values flow: grammar holds, every subscriber is released")
+    func churn() {
+        final class Weak: @unchecked Sendable {
+            // @unchecked: `refs` is appended to under `lock` and read after the threads joined.
+            let lock = Lock()
+            var refs: [() -> AnyObject?] = []
+            func add(_ object: AnyObject) { lock.guarded { [weak object] in refs.append { object } } }
+        }
+        let subject = PassthroughSubject<Int, Never>()
+        let weak = Weak()
+        let violations = Counter()
+        // Bounded on both sides: a thread that finds a subscriber idle delivers for it, including
+        // values other threads queue meanwhile, so endless senders could keep a subscribing thread
+        // busy for as long as they send.
+        let finished = runConcurrently(threads: 4) { thread in
+            if thread < 2 {
+                for i in 0..<20_000 { subject.send(i) }
+            } else {
+                for round in 0..<300 {
+                    let sub = TestSubscriber<Int, Never>(initialDemand: round % 2 == 0 ? .unlimited : .max(3))
+                    if round % 3 == 0 {
+                        sub.onValue = { _, s in s.cancel(); return .none }
+                    }
+                    subject.subscribe(sub)
+                    sub.cancel()
+                    if !sub.violations.isEmpty { violations.increment() }
+                    weak.add(sub)
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(violations.value == 0)
+        #expect(weak.refs.allSatisfy { $0() == nil }, "a cancelled subscriber is still referenced")
+        // No subscriber is left: a new value reaches nobody but a new subscriber.
+        let last = TestSubscriber<Int, Never>()
+        subject.subscribe(last)
+        subject.send(42)
+        #expect(last.values == [42])
+    }
+
+    @Test("C28 a completion racing values from other threads: one completion, nothing after it")
+    func completionRacesValues() {
+        for _ in 0..<100 {
+            let subject = PassthroughSubject<Int, TestError>()
+            let subs = (0..<3).map { _ in TestSubscriber<Int, TestError>() }
+            for sub in subs { subject.subscribe(sub) }
+            let finished = runConcurrently(threads: 4) { thread in
+                switch thread {
+                case 0:
+                    for i in 0..<50 { subject.send(i) }
+                    subject.send(completion: .finished)
+                case 1:
+                    for i in 0..<50 { subject.send(i) }
+                    subject.send(completion: .failure(TestError()))
+                default:
+                    for i in 0..<100 { subject.send(i) }
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            for sub in subs {
+                #expect(sub.violations.isEmpty)
+                #expect(sub.completion != nil)
+                if case .value = sub.events.last { Issue.record("a value arrived after the completion") }
+            }
+        }
+    }
+
+    @Test("C14 cancel from four threads at once cleans up exactly once")
+    func concurrentCancel() {
+        for _ in 0..<100 {
+            // A subject's upstream link: the upstream sees exactly one cancel.
+            let upstream = ManualPublisher<Int, Never>()
+            let subject = PassthroughSubject<Int, Never>()
+            let link = upstream.subscribe(subject)
+            // A share: its last subscriber leaving cancels the upstream once.
+            let sharedUpstream = ManualPublisher<Int, Never>()
+            let shared = sharedUpstream.share()
+            let shareSub = TestSubscriber<Int, Never>()
+            shared.subscribe(shareSub)
+            // A subject subscriber and a future subscriber, cancelled from every thread.
+            let sub = TestSubscriber<Int, Never>()
+            subject.subscribe(sub)
+            let future = Future<Int, Never> { _ in }
+            let futureSub = TestSubscriber<Int, Never>()
+            future.subscribe(futureSub)
+            let finished = runConcurrently(threads: 4) { thread in
+                link.cancel()
+                shareSub.cancel()
+                sub.cancel()
+                futureSub.cancel()
+                subject.send(thread)
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(upstream.last?.cancelCount == 1)
+            #expect(sharedUpstream.last?.cancelCount == 1)
+            #expect(sub.values.isEmpty)
+            #expect(sub.violations.isEmpty)
+            #expect(futureSub.events == [.subscription])
+        }
+    }
+
+    @Test("C31 two threads fulfilling a future at once while others subscribe: one result per subscriber, the same for all")
+    func futureRace() {
+        for _ in 0..<100 {
+            let box = PromiseBox()
+            let future = Future<Int, Never> { promise in box.promise.withLock { $0 = promise } }
+            let promise = box.promise.withLock { $0 }
+            let early = TestSubscriber<Int, Never>()
+            future.subscribe(early)
+            let subs = (0..<2).map { _ in TestSubscriber<Int, Never>(initialDemand: .none) }
+            let finished = runConcurrently(threads: 4) { thread in
+                switch thread {
+                case 0, 1:
+                    promise?(.success(thread))
+                default:
+                    let sub = subs[thread - 2]
+                    future.subscribe(sub)
+                    sub.request(.max(1))
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            let winner = early.values.first
+            #expect(winner != nil)
+            for sub in subs + [early] {
+                #expect(sub.violations.isEmpty)
+                #expect(sub.values.count == 1)
+                #expect(sub.values.first == winner)
+                #expect(sub.completion == .finished)
+            }
+        }
+    }
+
+    @Test("C12 share under concurrent sends: each subscriber within its own demand, none blocked")
+    func shareDemand() {
+        for _ in 0..<10 {
+            let subject = PassthroughSubject<Int, Never>()
+            let shared = subject.share()
+            let zero = TestSubscriber<Int, Never>(initialDemand: .none)
+            let few = TestSubscriber<Int, Never>(initialDemand: .max(10))
+            let all = TestSubscriber<Int, Never>()
+            shared.subscribe(zero)
+            shared.subscribe(few)
+            shared.subscribe(all)
+            let finished = runConcurrently(threads: 4) { thread in
+                for i in 0..<500 { subject.send(thread * 500 + i) }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            #expect(zero.values.isEmpty)
+            #expect(few.values.count == 10)
+            #expect(all.values.count == 2_000)
+            #expect([zero, few, all].allSatisfy { $0.violations.isEmpty })
+        }
+    }
+}

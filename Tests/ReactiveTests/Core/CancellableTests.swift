@@ -1,0 +1,122 @@
+import Testing
+import Reactive
+import ReactiveTestSupport
+
+private final class Witness: Sendable {}
+
+@Suite("Core: AnyCancellable, Sink, type erasure")
+struct CancellableTests {
+    @Test("C14 AnyCancellable runs its action once, however often it is cancelled")
+    func cancelOnce() {
+        let count = Counter()
+        let c = AnyCancellable { count.increment() }
+        c.cancel()
+        c.cancel()
+        #expect(count.value == 1)
+    }
+
+    @Test("C18 dropping an AnyCancellable cancels")
+    func deinitCancels() {
+        let publisher = ManualPublisher<Int, Never>()
+        do {
+            _ = publisher.sink { _ in }
+        }
+        #expect(publisher.last?.isCancelled == true)
+    }
+
+    @Test("store(in:) keeps cancellables in a set and in an array")
+    func store() {
+        var set = Set<AnyCancellable>()
+        var array: [AnyCancellable] = []
+        let publisher = ManualPublisher<Int, Never>()
+        publisher.sink { _ in }.store(in: &set)
+        publisher.sink { _ in }.store(in: &array)
+        #expect(set.count == 1 && array.count == 1)
+        #expect(publisher.subscriptions.allSatisfy { !$0.isCancelled })
+        set.removeAll()
+        array.removeAll()
+        #expect(publisher.subscriptions.allSatisfy { $0.isCancelled })
+    }
+
+    @Test("C06 a sink given a second subscription cancels the new one and keeps the first")
+    func secondSubscription() {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let first = ManualPublisher<Int, Never>.ManualSubscription()
+        let second = ManualPublisher<Int, Never>.ManualSubscription()
+        sink.receive(subscription: first)
+        sink.receive(subscription: second)
+        #expect(second.isCancelled)
+        #expect(!first.isCancelled)
+        #expect(first.requested == [.unlimited])
+    }
+
+    @Test("C16 cancel releases the sink's closures and what they captured")
+    func cancelReleases() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        #expect(weakWitness != nil)
+        cancellable?.cancel()
+        publisher.send(completion: .finished)  // a well-behaved publisher drops its subscriber too
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C17 completion releases the sink's closures without any cancel")
+    func completionReleases() {
+        weak var weakWitness: Witness?
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = [1, 2].publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C05 no value reaches a sink after cancel")
+    func noValueAfterCancel() {
+        let publisher = ManualPublisher<Int, Never>()
+        var seen: [Int] = []
+        let c = publisher.sink { seen.append($0) }
+        publisher.send(1)
+        c.cancel()
+        publisher.send(2)
+        #expect(seen == [1])
+    }
+
+    @Test("AnyPublisher and AnySubscriber forward every signal")
+    func typeErasure() {
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        (1...5).publisher.map { $0 * 2 }.eraseToAnyPublisher().subscribe(AnySubscriber(sub))
+        #expect(sub.values == [2, 4])
+        sub.request(.unlimited)
+        #expect(sub.events.last == .finished)
+        #expect(AnySubscriber(sub).combineIdentifier == sub.combineIdentifier)
+    }
+
+    @Test("C23 callbacks may re-enter: request, cancel and resubscribe from inside receive")
+    func reentrant() {
+        let publisher = (1...100).publisher
+        var inner: [TestSubscriber<Int, Never>] = []
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        sub.onValue = { value, s in
+            s.request(.max(1))
+            let nested = TestSubscriber<Int, Never>(initialDemand: .max(1))
+            publisher.subscribe(nested)
+            inner.append(nested)
+            if value == 50 { s.cancel() }
+            return .none
+        }
+        publisher.subscribe(sub)
+        #expect(sub.values == Array(1...50))
+        #expect(inner.count == 50 && inner.allSatisfy { $0.values == [1] })
+        #expect(sub.violations.isEmpty)
+    }
+}
