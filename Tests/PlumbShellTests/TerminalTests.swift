@@ -44,8 +44,21 @@ import Testing
             let closeAll = #"for f in /proc/$$/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$@""#
             let argv: [UnsafeMutablePointer<CChar>?] = (["/bin/bash", "-c", closeAll, "bash", tmux] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
+            // Test threads block most signals and a spawned child inherits the mask; the tmux server
+            // (and every pane) would too, so Ctrl-C could never reach the shell. Start from a clean one.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for signal in [SIGINT, SIGQUIT, SIGTSTP, SIGWINCH, SIGPIPE, SIGHUP, SIGTERM] { sigaddset(&defaults, signal) }
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
             var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ)
+            let spawned = posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, environ)
             guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -81,6 +81,15 @@ enum Signals {
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
         sigaction(SIGWINCH, &action, nil)
+        // A parent may have started us with these blocked (a tmux server spawned from a thread
+        // that blocks signals passes its mask on): then Ctrl-C would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGWINCH)
+        sigaddset(&unblock, SIGTSTP)
+        sigaddset(&unblock, SIGCONT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     /// Ignores SIGPIPE so that a closed stdout is an error to handle, not a silent death.
