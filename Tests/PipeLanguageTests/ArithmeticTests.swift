@@ -23,6 +23,8 @@ import Testing
         ("just 1 | map { $0 ? 1 : 2 }", "the condition of '?:' must be a Bool"),
         ("just 1 | map { $0.count }", "Int has no member 'count'"),
         ("from [3, \"a\"] | max", "cannot compare"),
+        ("from [1, \"x\"] | flatMap { from 1...$0 }", "from expects a range of integers"),
+        ("from [2, -1] | flatMap { just 1 | take $0 }", "take expects a non-negative integer, got -1"),
     ]
 
     @Test("overflow, division by zero and bad conversions fail the pipeline, never trap")

@@ -135,9 +135,10 @@ struct StageBuild {
         let context = self.context
         let source = self.source
         let depth = self.depth
+        let checked = try context.check(p, source: source)
         return { value in
             do {
-                return try context.build(p, source: source, env: ClosureArguments(value), depth: depth + 1)
+                return try context.build(checked, source: source, env: ClosureArguments(value), depth: depth + 1)
             } catch {
                 return Fail(error: error as any Error).valueStream()
             }
@@ -160,12 +161,18 @@ final class BuildContext: Sendable {
 
     /// Checks (against this run's bindings) and builds a nested pipeline.
     func build(_ p: PipelineAST, source: SourceText, env: ClosureArguments, depth: Int) throws -> ValuePublisher {
+        try build(check(p, source: source), source: source, env: env, depth: depth)
+    }
+
+    /// Resolves a nested pipeline's names and arguments once, so a closure built per value
+    /// (`flatMap { … }`) does not check it again for each value.
+    func check(_ p: PipelineAST, source: SourceText) throws -> CheckedPipeline {
         var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
         guard let checked = checker.checkPipeline(p, dollars: [.any, .any], nested: true) else {
             let d = checker.diagnostics.first { $0.severity == .error }
             throw PipelineError(message: d?.message ?? "invalid pipeline", location: d?.location)
         }
-        return try build(checked, source: source, env: env, depth: depth)
+        return checked
     }
 
     func buildBinding(_ name: String, depth: Int) throws -> ValuePublisher {
@@ -195,8 +202,6 @@ final class BuildContext: Sendable {
         return upstream
     }
 }
-
-extension GraphBuilder {}
 
 /// Making the shared instances of eager bindings.
 enum GraphBuilder {

@@ -369,12 +369,11 @@ struct Parser {
     mutating func parseComparison() throws -> Expr {
         let lhs = try parseCoalescing()
         guard let p = current.punct, Parser.comparisonOperators.contains(p) else { return lhs }
-        let opToken = advance()
+        _ = advance()
         let rhs = try parseCoalescing()
         if let q = current.punct, Parser.comparisonOperators.contains(q) {
             throw fail("comparisons cannot be chained; use '&&'", current.span)
         }
-        _ = opToken
         return try make(.binary(p, lhs, rhs), lhs.span.through(rhs.span))
     }
 

@@ -139,4 +139,25 @@ struct AsyncPublisherTests {
         }
         #expect(weakUpstream == nil)
     }
+
+    @Test("C11 over a PassthroughSubject, a value sent while the consumer is not asking is dropped (no buffer)")
+    func subjectWithoutDemand() async {
+        let executor = DrainExecutor()
+        let subject = PassthroughSubject<Int, Never>()
+        let task = Task(executorPreference: executor) { () -> [Int] in
+            var seen: [Int] = []
+            for await value in subject.values {
+                seen.append(value)
+                if seen.count == 2 { break }
+            }
+            return seen
+        }
+        executor.drain()
+        subject.send(1)
+        subject.send(2)  // the consumer has not asked again yet: the subject drops it
+        executor.drain()
+        subject.send(3)
+        executor.drain()
+        #expect(await task.value == [1, 3])
+    }
 }

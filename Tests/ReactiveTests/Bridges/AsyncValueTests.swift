@@ -82,4 +82,18 @@ struct AsyncValueTests {
         executor.drain()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
+
+    @Test("async() on a CurrentValueSubject returns its current value")
+    func currentValue() async throws {
+        let subject = CurrentValueSubject<String, Never>("now")
+        #expect(try await subject.async() == "now")
+    }
+
+    @Test("async() on a Future waits for the promise")
+    func future() async throws {
+        let executor = DrainExecutor()
+        let future = Future<Int, Never>(executorPreference: executor) { 5 }
+        executor.drain()
+        #expect(try await future.async() == 5)
+    }
 }
