@@ -1,0 +1,120 @@
+import PipeLanguage
+
+/// What the command line asks for.
+struct Invocation: Equatable {
+    enum Command: Equatable {
+        /// No subcommand: the REPL on a terminal, statements from stdin otherwise.
+        case interactive
+        case run([String])
+        case check([String])
+        case test([String])
+        case help(String?)
+        case version
+    }
+
+    var command: Command = .interactive
+    var clock: ClockMode?
+    var format: OutputFormat = .text
+    var noColor = false
+    var trace = false
+}
+
+/// A usage error: the message, printed with a pointer to `--help`, exits 2.
+struct UsageError: Error, Equatable {
+    var message: String
+}
+
+/// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
+enum ArgumentParser {
+    static let subcommands = ["run", "check", "test", "help", "repl"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--help", "--version"]
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var invocation = Invocation()
+        var positional: [String] = []
+        var rest = arguments[...]
+        var optionsEnded = false
+        var wantsHelp = false
+        while let argument = rest.popFirst() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+                return next
+            }
+            switch name {
+            case "--": optionsEnded = true
+            case "--clock":
+                switch try value() {
+                case "real": invocation.clock = .real
+                case "virtual": invocation.clock = .virtual
+                case let other: throw UsageError(message: "--clock must be real or virtual, not '\(other)'")
+                }
+            case "--format":
+                let text = try value()
+                guard let format = OutputFormat(rawValue: text) else {
+                    throw UsageError(message: "--format must be text or jsonl, not '\(text)'")
+                }
+                invocation.format = format
+            case "--no-color", "--no-colour": invocation.noColor = true
+            case "--trace": invocation.trace = true
+            case "-h", "--help": wantsHelp = true
+            case "--version": invocation.command = .version
+            default:
+                var message = "unknown option '\(name)'"
+                if let suggestion = Engine.suggestion(for: name, among: options) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message)
+            }
+        }
+        if invocation.command == .version { return invocation }
+        guard let first = positional.first else {
+            invocation.command = wantsHelp ? .help(nil) : .interactive
+            return invocation
+        }
+        let operands = Array(positional.dropFirst())
+        if wantsHelp {
+            invocation.command = .help(subcommands.contains(first) ? first : nil)
+            return invocation
+        }
+        switch first {
+        case "run":
+            guard !operands.isEmpty else { throw UsageError(message: "run needs a FILE (or - for standard input)") }
+            invocation.command = .run(operands)
+        case "check":
+            guard !operands.isEmpty else { throw UsageError(message: "check needs a FILE") }
+            invocation.command = .check(operands)
+        case "test":
+            guard !operands.isEmpty else { throw UsageError(message: "test needs a FILE or folder") }
+            invocation.command = .test(operands)
+        case "help":
+            guard operands.count <= 1 else { throw UsageError(message: "help takes at most one COMMAND") }
+            if let topic = operands.first, !subcommands.contains(topic) {
+                throw UsageError(message: "no command '\(topic)'" + (Engine.suggestion(for: topic, among: subcommands).map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            invocation.command = .help(operands.first)
+        case "repl":
+            guard operands.isEmpty else { throw UsageError(message: "repl takes no operands") }
+            invocation.command = .interactive
+        default:
+            var message = "unknown command '\(first)'"
+            if first.hasSuffix(".pipe") {
+                message += "; to run a script: plumb run \(first)"
+            } else if let suggestion = Engine.suggestion(for: first, among: subcommands) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            throw UsageError(message: message)
+        }
+        return invocation
+    }
+}

@@ -1,0 +1,110 @@
+/// The texts of `plumb --help` and `plumb help COMMAND`.
+enum HelpText {
+    static let overview = """
+        plumb: an interactive shell for reactive pipelines
+
+        USAGE
+          plumb [OPTIONS]                    the REPL (or statements from standard input when it is not a terminal)
+          plumb run FILE... | -              run scripts, statement by statement
+          plumb check FILE...                parse and statically check scripts only
+          plumb test PATH...                 run scripts and check their `expect` lines (folders: every .pipe inside)
+          plumb help [COMMAND]               this text, or one command's
+
+        OPTIONS
+          --clock real|virtual               the clock for time-based sources and operators (default: real;
+                                             `plumb test` defaults to virtual: instant and repeatable)
+          --format text|jsonl                event output: aligned text, or one JSON object per line
+          --no-color                         no colours (also when NO_COLOR is set, or stdout is not a terminal)
+          --trace                            start with :trace on
+          -h, --help                         show help
+          --version                          show the version
+
+        EXAMPLES
+          plumb
+          plumb run Examples/tour.pipe
+          echo 'from 1...3 | map { $0 * 2 }' | plumb
+          plumb --clock virtual --format jsonl run Examples/async.pipe
+          plumb test Examples/exercises
+
+        ENVIRONMENT
+          PLUMB_HISTORY                      the REPL's history file (default ~/.plumb_history)
+          NO_COLOR                           set to anything non-empty to turn colours off
+
+        EXIT CODES
+          0    success
+          1    a pipeline failed, or an `expect` did not hold
+          2    usage error (bad arguments, unreadable file)
+          65   a script has syntax or static errors
+
+        In the REPL, :help lists the commands and :ops the operators.
+        """
+
+    static func command(_ name: String) -> String {
+        switch name {
+        case "run": return """
+            plumb run FILE... | -
+
+            Runs each script statement by statement, printing every event with its time since
+            subscription and a summary line. A foreground pipeline runs to completion before the next
+            statement; background jobs (`&`) are cancelled at the end of the script unless they have
+            finished. `:`-commands work as in the REPL. `-` reads the script from standard input.
+            A script with errors is reported and not run.
+
+            OPTIONS  --clock real|virtual, --format text|jsonl, --no-color, --trace
+
+            EXIT CODES
+              0    every pipeline finished (or failed as an `expect failed` said it would)
+              1    a pipeline failed, or an `expect` did not hold
+              2    usage error, or a file could not be read
+              65   a script has syntax or static errors (nothing of it ran)
+
+            EXAMPLE
+              plumb --clock virtual run Examples/tour.pipe
+            """
+        case "check": return """
+            plumb check FILE...
+
+            Parses and statically checks each script without running anything: syntax, unknown names,
+            argument counts and kinds, and warnings such as `retry has no effect: upstream never fails`.
+            Diagnostics go to standard error; each clean file prints `ok FILE`.
+
+            EXIT CODES
+              0    no errors (warnings allowed)
+              2    usage error, or a file could not be read
+              65   a script has syntax or static errors
+            """
+        case "test": return """
+            plumb test PATH...
+
+            Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
+            `expect` statements against the pipeline just before each one:
+              expect values [1, 2]     expect finished     expect failed "message"
+              expect count 3           expect time 300ms
+            Event output is not printed. Per file, a line `PASS path` or
+            `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
+            The clock is virtual unless --clock real is given, so time-based exercises run instantly.
+
+            EXIT CODES
+              0    every file passed
+              1    a file failed
+              2    usage error, or a path could not be read
+              65   a script has syntax or static errors
+            """
+        case "repl": return """
+            plumb [repl]
+
+            The interactive shell: type a pipeline and watch its events. Tab completes operators,
+            sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
+            (saved in $PLUMB_HISTORY, default ~/.plumb_history). Ctrl-C cancels the running pipeline
+            or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
+            When standard input is not a terminal, statements are read from it without a prompt.
+            """
+        case "help": return """
+            plumb help [COMMAND]
+
+            Describes plumb, or one of its commands: run, check, test, repl.
+            """
+        default: return overview
+        }
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Settings that apply to a whole `plumb` invocation.
+struct ShellOptions: Sendable {
+    var clock: ClockMode = .real
+    var format: OutputFormat = .text
+    /// Colour on standard output (a terminal, no NO_COLOR, no --no-color).
+    var color = false
+    /// Colour on standard error, for diagnostics.
+    var colorErrors = false
+    var trace = false
+}
+
+/// What performing a statement (or a block of them) led to.
+enum StepResult: Equatable {
+    case ok
+    /// `:quit`.
+    case quit
+    /// Ctrl-C stopped a foreground pipeline; a script being loaded stops too.
+    case interrupted
+    /// An `expect` did not hold (the message is `expected …, got …`).
+    case expectationFailed(String, SourceLocation)
+    /// The text had errors and nothing ran.
+    case compileErrors
+}
+
+/// Runs statements against a session: pipelines in the foreground or as jobs, `expect`, subject
+/// commands and `:`-commands. The REPL, `plumb run`, `plumb test` and stdin mode all use it.
+///
+/// Used from the main thread only (the session is not thread-safe); pipelines report on any
+/// thread through their `RunRecorder`, which writes to a thread-safe `OutputSink`.
+final class Engine {
+    var session: Session
+    var options: ShellOptions
+    /// Event and command output.
+    let out: OutputSink
+    /// Background jobs' output: `out` itself, or (in the REPL) a deferred sink drained above the prompt.
+    let backgroundOut: OutputSink
+    /// Wakes the main thread when a pipeline ends or background output is pending.
+    let wake: WakePipe
+    /// True in the REPL: Ctrl-C cancels the foreground pipeline instead of killing the process.
+    let interactive: Bool
+    /// `plumb test`: print no events, only the verdicts.
+    let quiet: Bool
+
+    var jobs = JobTable()
+    var trace: Bool
+    /// The last foreground pipeline's run, which `expect` checks.
+    private(set) var last: RunRecord?
+    /// Pipelines that failed (and were not followed by an `expect failed` that held).
+    private(set) var pipelineFailures = 0
+    private(set) var expectationFailures = 0
+    var compileFailures = 0
+    /// The first error reported, for `plumb test`'s FAIL line.
+    private(set) var firstError: (location: SourceLocation, message: String)?
+
+    init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe, interactive: Bool, quiet: Bool = false) {
+        self.options = options
+        self.session = Session(runtime: Runtime(clock: options.clock))
+        self.out = out
+        self.backgroundOut = backgroundOut ?? out
+        self.wake = wake
+        self.interactive = interactive
+        self.quiet = quiet
+        self.trace = options.trace
+    }
+
+    var style: Style { Style(enabled: options.color) }
+    var formatter: EventFormatter { EventFormatter(format: options.format, style: style) }
+
+    /// The exit code so far: 65 for compile errors, 1 for failed pipelines or expectations, else 0.
+    var exitCode: Int32 {
+        if compileFailures > 0 { return ExitCode.dataError }
+        if pipelineFailures > 0 || expectationFailures > 0 { return ExitCode.failure }
+        return ExitCode.success
+    }
+
+    // MARK: Text
+
+    /// Compiles `text` and performs its statements in order. On compile errors prints them and runs nothing.
+    func run(text: String, file: String, firstLine: Int = 1) -> StepResult {
+        let compiled = session.compile(text, file: file, firstLine: firstLine)
+        report(compiled.diagnostics, source: text, firstLine: firstLine)
+        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+            compileFailures += 1
+            return .compileErrors
+        }
+        let compiledIn = ObjectIdentifier(session)
+        for statement in compiled.statements {
+            var result: StepResult
+            if ObjectIdentifier(session) == compiledIn {
+                result = perform(statement, source: text, firstLine: firstLine)
+            } else {
+                // `:clock` or `:reset` replaced the session: compile what is left in the new one.
+                result = run(text: statement.text, file: file, firstLine: statement.location.line)
+            }
+            switch result {
+            case .ok: continue
+            // `plumb run` reports a failed expect and goes on; `plumb test` stops at the first.
+            case .expectationFailed where !quiet: continue
+            default: return result
+            }
+        }
+        return .ok
+    }
+
+    /// Prints diagnostics to standard error, compiler-style.
+    func report(_ diagnostics: [Diagnostic], source: String, firstLine: Int) {
+        guard !diagnostics.isEmpty else { return }
+        if firstError == nil, let error = diagnostics.first(where: { $0.severity == .error }) {
+            firstError = (error.location, error.message)
+        }
+        out.flush()
+        var text = ""
+        for diagnostic in diagnostics {
+            var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
+            if !rendered.hasSuffix("\n") { rendered += "\n" }
+            text += rendered
+        }
+        writeStandardError(text)
+    }
+
+    // MARK: Statements
+
+    /// Performs one compiled statement.
+    func perform(_ statement: Statement, source: String, firstLine: Int) -> StepResult {
+        reapJobs()
+        moveBackgroundOutput()
+        switch session.execute(statement) {
+        case .failure(let diagnostic):
+            report([diagnostic], source: source, firstLine: firstLine)
+            if diagnostic.severity == .error {
+                compileFailures += 1
+                return .compileErrors
+            }
+            return .ok
+        case .success(let action):
+            return perform(action)
+        }
+    }
+
+    func perform(_ action: Action) -> StepResult {
+        switch action {
+        case .run(let pipeline):
+            if pipeline.isBackground {
+                startJob(pipeline)
+                return .ok
+            }
+            return runForeground(pipeline)
+        case .expect(let expectation, let location):
+            return check(expectation, at: location)
+        case .command(let name, let argument, let location):
+            return command(name, argument: argument, at: location)
+        case .note(let note):
+            if let note, !quiet {
+                if options.format == .jsonl {
+                    writeStandardError(note + "\n")
+                } else {
+                    out.write(style.dim(note) + "\n")
+                    out.flush()
+                }
+            }
+            return .ok
+        }
+    }
+
+    // MARK: Pipelines
+
+    /// Runs a pipeline until it ends, Ctrl-C, or (virtual clock) nothing is left to run.
+    func runForeground(_ pipeline: Pipeline) -> StepResult {
+        let wake = self.wake
+        let recorder = RunRecorder(
+            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out, interruptible: interactive,
+            onTerminal: { wake.signal() })
+        let interruptsAtStart = Signals.interrupts.load(ordering: .relaxed)
+        var interrupted: Bool { Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart }
+        let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
+        var wasInterrupted = false
+        switch session.runtime.clock {
+        case .virtual:
+            var lastFlush = DispatchTime.now().uptimeNanoseconds
+            session.runtime.driveVirtualTime {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now - lastFlush >= OutputSink.flushInterval {
+                    lastFlush = now
+                    out.flush()
+                }
+                return recorder.isDone || interrupted
+            }
+            if !recorder.isDone {
+                wasInterrupted = interrupted
+                if !wasInterrupted && !quiet {
+                    out.flush()
+                    writeStandardError(
+                        style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
+                }
+                cancel(cancellable, recorder)
+            }
+        case .real:
+            while !recorder.isDone {
+                waitForWake(timeoutMilliseconds: 50)
+                out.flush()
+                moveBackgroundOutput()
+                if interrupted && !recorder.isDone {
+                    wasInterrupted = true
+                    cancel(cancellable, recorder)
+                }
+            }
+        }
+        out.flush()
+        withExtendedLifetime(cancellable) {}
+        let record = recorder.snapshot
+        last = record
+        if case .failed = record.termination { pipelineFailures += 1 }
+        return wasInterrupted ? .interrupted : .ok
+    }
+
+    /// Cancels, gives the pipeline 100 ms to report `cancelled` itself, then records it as cancelled.
+    private func cancel(_ cancellable: AnyCancellable, _ recorder: RunRecorder) {
+        cancellable.cancel()
+        let deadline = DispatchTime.now().uptimeNanoseconds + 100_000_000
+        while !recorder.isDone && DispatchTime.now().uptimeNanoseconds < deadline {
+            if session.runtime.clock == .virtual {
+                session.runtime.driveVirtualTime { recorder.isDone }
+                if recorder.isDone { break }
+            }
+            waitForWake(timeoutMilliseconds: 5)
+        }
+        if !recorder.isDone { recorder.forceCancelled() }
+    }
+
+    /// Sleeps until the wake pipe (or, interactively, the signal pipe) has something, or the timeout.
+    private func waitForWake(timeoutMilliseconds: Int32) {
+        var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+        if interactive { fds.append(pollfd(fd: Signals.pipe.readFD, events: Int16(POLLIN), revents: 0)) }
+        _ = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
+        wake.drain()
+        if interactive, fds[1].revents != 0 {
+            if Signals.pipe.drain().contains(SignalByte.resize) { /* nothing is drawn while a pipeline runs */ }
+        }
+    }
+
+    /// While a foreground pipeline runs in the REPL, background output goes straight to the screen.
+    /// Also between the statements of a `:load`ed script, so its output keeps its order.
+    func moveBackgroundOutput() {
+        guard backgroundOut !== out else { return }
+        let bytes = backgroundOut.take()
+        if !bytes.isEmpty {
+            out.append { $0.append(contentsOf: bytes) }
+            out.flush()
+        }
+    }
+
+    /// Starts a background job and prints its number.
+    func startJob(_ pipeline: Pipeline) {
+        let id = jobs.makeID()
+        var text = pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix("&") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        let wake = self.wake
+        let recorder = RunRecorder(
+            job: id, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : backgroundOut,
+            onTerminal: { wake.signal() })
+        if !quiet && options.format == .text {
+            moveBackgroundOutput()
+            out.write(style.dim("[\(id)] \(text)") + "\n")
+            out.flush()
+        }
+        let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
+        jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
+    }
+
+    /// Forgets jobs that have ended and counts their failures.
+    func reapJobs() {
+        for job in jobs.reap() {
+            if case .failed = job.recorder.snapshot.termination { pipelineFailures += 1 }
+        }
+    }
+
+    /// Cancels every background job (the end of a script, `:reset`, `:clock`).
+    func cancelAllJobs() {
+        for job in jobs.jobs where !job.recorder.isDone {
+            cancel(job.cancellable, job.recorder)
+        }
+        reapJobs()
+        backgroundOut.flush()
+        out.flush()
+    }
+
+    /// Replaces the session (new clock or reset), cancelling jobs first.
+    func replaceSession(clock: ClockMode) {
+        cancelAllJobs()
+        options.clock = clock
+        session = Session(runtime: Runtime(clock: clock))
+        last = nil
+    }
+
+    // MARK: Expectations
+
+    func check(_ expectation: Expectation, at location: SourceLocation) -> StepResult {
+        guard let record = last else {
+            return expectationFailed("expected \(Self.describe(expectation)), got no pipeline run before it", at: location)
+        }
+        let holds: Bool
+        switch expectation {
+        case .values(let values):
+            holds = !record.valuesTruncated && record.values == values
+        case .finished:
+            holds = record.termination == .finished
+        case .failed(let message):
+            if case .failed(let actual) = record.termination {
+                holds = actual == message || actual.contains(message)
+                if holds { pipelineFailures = max(0, pipelineFailures - 1) }
+            } else {
+                holds = false
+            }
+        case .count(let count):
+            holds = record.count == count
+        case .time(let expected):
+            if session.runtime.clock == .virtual {
+                holds = record.duration == expected
+            } else {
+                // Real time is never exact: allow 10% or 20 ms, whichever is larger.
+                let slack = max(expected / 10, .milliseconds(20))
+                holds = record.duration >= expected - slack && record.duration <= expected + slack
+            }
+        }
+        if holds {
+            if interactive && !quiet {
+                out.write(style.green("✓") + " " + style.dim("expect \(Self.describe(expectation))") + "\n")
+                out.flush()
+            }
+            return .ok
+        }
+        return expectationFailed(
+            "expected \(Self.describe(expectation)), got \(Self.describe(record, for: expectation))", at: location)
+    }
+
+    private func expectationFailed(_ message: String, at location: SourceLocation) -> StepResult {
+        expectationFailures += 1
+        if !quiet {
+            out.flush()
+            writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")
+        }
+        return .expectationFailed(message, location)
+    }
+
+    static func describe(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .values(let values): "values \(describe(values))"
+        case .finished: "finished"
+        case .failed(let message): "failed \"\(message)\""
+        case .count(let count): "count \(count)"
+        case .time(let duration): "time \(EventFormatter.durationText(duration))"
+        }
+    }
+
+    static func describe(_ values: [Value]) -> String {
+        "[" + values.map(\.description).joined(separator: ", ") + "]"
+    }
+
+    static func describe(_ termination: Termination?) -> String {
+        switch termination {
+        case .finished: "finished"
+        case .failed(let message): "failed \"\(message)\""
+        case .cancelled: "cancelled"
+        case nil: "still running"
+        }
+    }
+
+    static func describe(_ record: RunRecord, for expectation: Expectation) -> String {
+        switch expectation {
+        case .values:
+            let shown = describe(Array(record.values.prefix(20)))
+            let more = record.count > 20 ? " (\(record.count) values)" : ""
+            var text = "values \(record.count > 20 ? String(shown.dropLast()) + ", …]" : shown)\(more)"
+            if case .failed = record.termination { text += ", then " + describe(record.termination) }
+            return text
+        case .finished, .failed: return describe(record.termination)
+        case .count: return "count \(record.count)"
+        case .time: return "time \(EventFormatter.durationText(record.duration))"
+        }
+    }
+}
+
+/// The process exit codes (also listed by `plumb --help`).
+enum ExitCode {
+    static let success: Int32 = 0
+    /// A pipeline failed or an `expect` did not hold.
+    static let failure: Int32 = 1
+    /// Bad command-line usage (or an unreadable file).
+    static let usage: Int32 = 2
+    /// A script has syntax or static errors (sysexits' EX_DATAERR).
+    static let dataError: Int32 = 65
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PipeLanguage
+import Synchronization
+
+/// How a pipeline ended.
+enum Termination: Sendable, Equatable {
+    case finished
+    case failed(String)
+    case cancelled
+}
+
+/// What one run of a pipeline did, kept for `expect` and for the exit code.
+struct RunRecord: Sendable {
+    /// The values, up to `RunRecorder.keptValues` of them (`count` has the true number).
+    var values: [Value] = []
+    var count = 0
+    var termination: Termination?
+    var duration: Duration = .zero
+    var valuesTruncated: Bool { count > values.count }
+}
+
+/// Receives one pipeline's events (on any thread, serialised by the language), formats each into
+/// the output sink with its time since subscription, and records what happened.
+final class RunRecorder: Sendable {
+    /// Values beyond this many are counted but not kept, so a million-element run stays small.
+    static let keptValues = 100_000
+
+    let job: Int
+    let runtime: Runtime
+    let formatter: EventFormatter
+    let sink: OutputSink?
+    let start: Duration
+    private let record = Mutex(RunRecord())
+    private let onTerminal: @Sendable () -> Void
+    /// Interactive runs: the SIGINT count at the start. A synchronous source emits everything from
+    /// inside `Pipeline.start`, before the shell holds a cancellable; after Ctrl-C its remaining
+    /// values are counted but not printed, so the prompt comes back as soon as the source is done.
+    private let interruptsAtStart: Int?
+
+    /// - Parameters:
+    ///   - sink: where event lines go; nil prints nothing (used by `plumb test`).
+    ///   - onTerminal: called once, after the terminal event was printed (wakes the main thread).
+    init(job: Int, runtime: Runtime, formatter: EventFormatter, sink: OutputSink?, interruptible: Bool = false,
+         onTerminal: @escaping @Sendable () -> Void) {
+        self.interruptsAtStart = interruptible ? Signals.interrupts.load(ordering: .relaxed) : nil
+        self.job = job
+        self.runtime = runtime
+        self.formatter = formatter
+        self.sink = sink
+        self.onTerminal = onTerminal
+        self.start = runtime.now()
+    }
+
+    var isDone: Bool { record.withLock { $0.termination != nil } }
+    var snapshot: RunRecord { record.withLock { $0 } }
+
+    /// Handles one event from `Pipeline.start`.
+    func handle(_ event: PipelineEvent) {
+        let time = runtime.now() - start
+        let outcome = record.withLock { record -> (print: Bool, summary: RunSummary?) in
+            if record.termination != nil { return (false, nil) }
+            switch event {
+            case .value(let value), .next(let value):
+                record.count += 1
+                if record.values.count < Self.keptValues { record.values.append(value) }
+                if let interruptsAtStart, Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart {
+                    return (false, nil)
+                }
+                return (true, nil)
+            case .finished: record.termination = .finished
+            case .failed(let error): record.termination = .failed(error.message)
+            case .cancelled: record.termination = .cancelled
+            case .subscribed, .trace: return (true, nil)
+            }
+            record.duration = time
+            return (true, RunSummary(count: record.count, duration: time))
+        }
+        guard outcome.print else { return }
+        if let sink {
+            let job = self.job
+            let formatter = self.formatter
+            sink.append { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
+        }
+        if outcome.summary != nil { onTerminal() }
+    }
+
+    /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).
+    func forceCancelled() {
+        handle(.cancelled)
+    }
+}

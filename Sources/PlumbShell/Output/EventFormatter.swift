@@ -1,0 +1,276 @@
+import PipeLanguage
+
+/// How events are printed: text for people, or one JSON object per line for tools.
+enum OutputFormat: String, Sendable {
+    case text, jsonl
+}
+
+/// What a finished pipeline did, for the closing summary line.
+struct RunSummary: Sendable {
+    var count: Int
+    var duration: Duration
+}
+
+/// Formats pipeline events into bytes, appending to a buffer (no intermediate strings on the hot
+/// path for the common `value <int>` event).
+struct EventFormatter: Sendable {
+    var format: OutputFormat
+    var style: Style
+
+    /// Appends one event line.
+    /// - Parameters:
+    ///   - job: 0 for the foreground pipeline, otherwise the background job number (printed as `[N]`).
+    ///   - time: time since the pipeline was subscribed.
+    ///   - summary: set for terminal events: values seen and total duration.
+    func write(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
+        switch format {
+        case .text: writeText(event, job: job, time: time, summary: summary, into: &out)
+        case .jsonl: writeJSON(event, job: job, time: time, summary: summary, into: &out)
+        }
+    }
+
+    // MARK: Text
+
+    private func writeText(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
+        let space = UInt8(ascii: " ")
+        if job == 0 {
+            out.append(space)
+            out.append(space)
+        } else {
+            out.append(UInt8(ascii: "["))
+            Self.appendInt(job, to: &out)
+            out.append(UInt8(ascii: "]"))
+            out.append(space)
+        }
+        if style.enabled {
+            out.append(contentsOf: style.dim(Self.relativeTime(time)).utf8)
+        } else {
+            Self.appendRelativeTime(time, to: &out)
+        }
+        out.append(space)
+        out.append(space)
+        switch event {
+        case .value(let value), .next(let value):
+            if case .next = event { out.append(contentsOf: Self.nextWord) } else { out.append(contentsOf: Self.valueWord) }
+            if case .int(let int) = value {
+                Self.appendInt(int, to: &out)
+            } else {
+                out.append(contentsOf: value.description.utf8)
+            }
+        case .subscribed:
+            out.append(contentsOf: style.dim("subscribed").utf8)
+        case .finished:
+            appendTerminal("finished", styled: style.green("finished"), summary: summary, into: &out)
+        case .failed(let error):
+            let text = "failed: \(error.message)"
+            appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
+        case .cancelled:
+            appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)
+        case .trace(let stage, let name, let depth, let event, let thread):
+            let indent = String(repeating: "  ", count: max(0, depth))
+            let text = "│ \(indent)\(name)#\(stage) \(event)"
+            out.append(contentsOf: style.cyan(text).utf8)
+            out.append(contentsOf: style.dim("  [\(thread)]").utf8)
+        }
+        out.append(10)
+    }
+
+    private static let valueWord = Array("value ".utf8)
+    private static let nextWord = Array("next ".utf8)
+
+    private func appendTerminal(_ plain: String, styled: String, summary: RunSummary?, into out: inout [UInt8]) {
+        out.append(contentsOf: styled.utf8)
+        guard let summary else { return }
+        let pad = max(2, 24 - plain.count)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pad))
+        out.append(contentsOf: style.dim(Self.summaryText(summary)).utf8)
+    }
+
+    /// `3 values in 101 ms`.
+    static func summaryText(_ summary: RunSummary) -> String {
+        let values = summary.count == 1 ? "1 value" : "\(summary.count) values"
+        return "\(values) in \(durationText(summary.duration))"
+    }
+
+    /// `0.4 ms`, `101 ms`, `12.3 s`: readable, and exact on the virtual clock.
+    static func durationText(_ duration: Duration) -> String {
+        let ns = max(0, nanoseconds(duration))
+        if ns == 0 { return "0 ms" }
+        if ns < 1_000_000 {
+            let hundredths = max(1, (ns + 5_000) / 10_000)
+            return "0.\(hundredths < 10 ? "0" : "")\(hundredths) ms"
+        }
+        if ns < 10_000_000 {
+            let tenths = (ns + 50_000) / 100_000
+            return "\(tenths / 10).\(tenths % 10) ms"
+        }
+        if ns < 10_000_000_000 {
+            return "\((ns + 500_000) / 1_000_000) ms"
+        }
+        let tenths = (ns + 50_000_000) / 100_000_000
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    /// `+0.101s`: milliseconds, truncated so that a time never reads later than it was.
+    static func relativeTime(_ time: Duration) -> String {
+        var bytes: [UInt8] = []
+        appendRelativeTime(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `+S.mmms` without building a string (this runs once per printed event).
+    static func appendRelativeTime(_ time: Duration, to out: inout [UInt8]) {
+        let ms = Int(max(0, nanoseconds(time)) / 1_000_000)
+        let fraction = ms % 1000
+        out.append(UInt8(ascii: "+"))
+        appendInt(ms / 1000, to: &out)
+        out.append(UInt8(ascii: "."))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        out.append(UInt8(ascii: "s"))
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+    }
+
+    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+        if value == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            while magnitude > 0 {
+                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(raw[i]) }
+        }
+    }
+
+    // MARK: JSON lines
+
+    private func writeJSON(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
+        out.append(contentsOf: "{\"job\":".utf8)
+        Self.appendInt(job, to: &out)
+        out.append(contentsOf: ",\"t\":".utf8)
+        Self.appendSeconds(time, to: &out)
+        out.append(contentsOf: ",\"event\":".utf8)
+        switch event {
+        case .subscribed:
+            out.append(contentsOf: "\"subscribed\"".utf8)
+        case .value(let value):
+            out.append(contentsOf: "\"value\",\"value\":".utf8)
+            Self.appendJSON(value, to: &out)
+        case .next(let value):
+            out.append(contentsOf: "\"value\",\"via\":\"next\",\"value\":".utf8)
+            Self.appendJSON(value, to: &out)
+        case .finished:
+            out.append(contentsOf: "\"finished\"".utf8)
+        case .failed(let error):
+            out.append(contentsOf: "\"failed\",\"error\":".utf8)
+            Self.appendJSONString(error.message, to: &out)
+        case .cancelled:
+            out.append(contentsOf: "\"cancelled\"".utf8)
+        case .trace(let stage, let name, let depth, let event, let thread):
+            out.append(contentsOf: "\"trace\",\"stage\":".utf8)
+            Self.appendInt(stage, to: &out)
+            out.append(contentsOf: ",\"name\":".utf8)
+            Self.appendJSONString(name, to: &out)
+            out.append(contentsOf: ",\"depth\":".utf8)
+            Self.appendInt(depth, to: &out)
+            out.append(contentsOf: ",\"signal\":".utf8)
+            Self.appendJSONString(event, to: &out)
+            out.append(contentsOf: ",\"thread\":".utf8)
+            Self.appendJSONString(thread, to: &out)
+        }
+        if let summary {
+            out.append(contentsOf: ",\"count\":".utf8)
+            Self.appendInt(summary.count, to: &out)
+            out.append(contentsOf: ",\"duration\":".utf8)
+            out.append(contentsOf: Self.seconds(summary.duration).utf8)
+        }
+        out.append(contentsOf: "}\n".utf8)
+    }
+
+    /// Seconds as a JSON number with microsecond precision and no trailing zeros: `0.101`, `2`.
+    static func seconds(_ time: Duration) -> String {
+        let us = max(0, nanoseconds(time)) / 1000
+        let whole = us / 1_000_000
+        var fraction = us % 1_000_000
+        if fraction == 0 { return "\(whole)" }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
+    }
+
+    /// Appends `seconds(time)` without building a string (once per event in jsonl).
+    static func appendSeconds(_ time: Duration, to out: inout [UInt8]) {
+        let us = Int(max(0, nanoseconds(time)) / 1000)
+        appendInt(us / 1_000_000, to: &out)
+        var fraction = us % 1_000_000
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var divisor = 100_000
+        while fraction != 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+    }
+
+    static func appendJSON(_ value: Value, to out: inout [UInt8]) {
+        switch value {
+        case .int(let int): appendInt(int, to: &out)
+        case .double(let double):
+            if double.isFinite {
+                out.append(contentsOf: "\(double)".utf8)
+            } else {
+                appendJSONString("\(double)", to: &out)
+            }
+        case .string(let string): appendJSONString(string, to: &out)
+        case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                appendJSON(element, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
+    static func appendJSONString(_ string: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 10: out.append(contentsOf: "\\n".utf8)
+            case 13: out.append(contentsOf: "\\r".utf8)
+            case 9: out.append(contentsOf: "\\t".utf8)
+            case 0..<32:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 15)])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

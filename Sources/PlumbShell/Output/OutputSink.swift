@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread-safe byte buffer in front of a file descriptor.
+///
+/// Pipeline events arrive on any thread; each is formatted straight into this buffer, which is
+/// written out when it grows past `threshold`, when 50 ms have passed since the last write (checked
+/// every few appends, for long synchronous bursts), and whenever the owner calls `flush()` (the main
+/// thread does so at least every 50 ms while a pipeline runs, and when it ends). Writing one large
+/// block instead of one line per event is what keeps printing out of the way.
+final class OutputSink: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        var appendsSinceClockCheck = 0
+        var lastFlush: UInt64 = DispatchTime.now().uptimeNanoseconds
+        var broken = false
+    }
+
+    let fd: Int32
+    private let threshold: Int
+    private let state: Mutex<State>
+    /// When set, appends do not write to `fd` themselves: the owner drains the buffer with `take()`
+    /// (the REPL prints background output above the prompt, on the readline thread).
+    private let deferred: Bool
+    /// Called (outside the lock) after an append made a deferred buffer non-empty.
+    private let onPending: (@Sendable () -> Void)?
+
+    static let flushInterval: UInt64 = 50_000_000
+
+    init(fd: Int32, threshold: Int = 1 << 16, deferred: Bool = false, onPending: (@Sendable () -> Void)? = nil) {
+        self.fd = fd
+        self.threshold = threshold
+        self.deferred = deferred
+        self.onPending = onPending
+        var initial = State()
+        initial.buffer.reserveCapacity(threshold + 1024)
+        state = Mutex(initial)
+    }
+
+    /// Appends bytes produced by `body`; may write the buffer out.
+    func append(_ body: (inout [UInt8]) -> Void) {
+        let wasEmpty = state.withLock { state -> Bool in
+            let wasEmpty = state.buffer.isEmpty
+            body(&state.buffer)
+            if deferred { return wasEmpty && !state.buffer.isEmpty }
+            state.appendsSinceClockCheck += 1
+            var due = state.buffer.count >= threshold
+            if !due && state.appendsSinceClockCheck >= 64 {
+                state.appendsSinceClockCheck = 0
+                due = DispatchTime.now().uptimeNanoseconds - state.lastFlush >= Self.flushInterval
+            }
+            if due { Self.writeOut(&state, fd: fd) }
+            return false
+        }
+        if wasEmpty { onPending?() }
+    }
+
+    /// Appends a string.
+    func write(_ text: String) {
+        append { $0.append(contentsOf: text.utf8) }
+    }
+
+    /// Writes out whatever is buffered.
+    func flush() {
+        state.withLock { Self.writeOut(&$0, fd: fd) }
+    }
+
+    /// Removes and returns the buffered bytes (for deferred sinks).
+    func take() -> [UInt8] {
+        state.withLock { state in
+            let bytes = state.buffer
+            state.buffer.removeAll(keepingCapacity: true)
+            return bytes
+        }
+    }
+
+    private static func writeOut(_ state: inout State, fd: Int32) {
+        state.lastFlush = DispatchTime.now().uptimeNanoseconds
+        state.appendsSinceClockCheck = 0
+        guard !state.buffer.isEmpty else { return }
+        if !state.broken, !writeAll(fd: fd, state.buffer) { state.broken = true }
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes every byte, retrying partial writes and EINTR. Returns false when the reader is gone.
+    @discardableResult
+    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
+}
+
+/// Writes text to standard error at once (diagnostics are rare and must not wait for a flush).
+func writeStandardError(_ text: String) {
+    OutputSink.writeAll(fd: 2, Array(text.utf8))
+}

@@ -1,0 +1,57 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Entry point of the shell; `plumb`'s synchronous `main` calls it with the command-line arguments.
+///
+/// Everything runs on the calling (main) thread, which also owns readline: never hop to the main
+/// actor or the main dispatch queue from here, nothing services them.
+public enum PlumbMain {
+    public static let version = "0.1.0"
+
+    /// Runs the shell and returns the process exit code (0, 1, 2 or 65; see `plumb --help`).
+    /// - Parameter arguments: the command-line arguments without the program name.
+    public static func run(arguments: [String]) -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try ArgumentParser.parse(arguments)
+        } catch {
+            writeStandardError("plumb: error: \(error.message)\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
+            return ExitCode.usage
+        }
+        Signals.ignoreBrokenPipe()
+        let environment = ProcessInfo.processInfo.environment
+        let colorAllowed = !invocation.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        var options = ShellOptions()
+        options.clock = invocation.clock ?? .real
+        options.format = invocation.format
+        options.color = colorAllowed && invocation.format == .text && isatty(STDOUT_FILENO) == 1
+        options.colorErrors = colorAllowed && isatty(STDERR_FILENO) == 1
+        options.trace = invocation.trace
+
+        switch invocation.command {
+        case .help(let topic):
+            print(topic.map(HelpText.command) ?? HelpText.overview)
+            return ExitCode.success
+        case .version:
+            print("plumb \(version)")
+            return ExitCode.success
+        case .interactive:
+            if isatty(STDIN_FILENO) == 1 {
+                return REPL(options: options).run()
+            }
+            options.color = false
+            return ScriptRunner(options: options).runStandardInputStream()
+        case .run(let files):
+            return ScriptRunner(options: options).run(files: files)
+        case .check(let files):
+            return ScriptRunner(options: options).check(files: files)
+        case .test(let paths):
+            if invocation.clock == nil { options.clock = .virtual }
+            return ScriptRunner(options: options).test(paths: paths)
+        }
+    }
+}

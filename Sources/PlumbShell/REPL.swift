@@ -1,0 +1,96 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive shell: readline prompt, multi-line input, history, completion, Ctrl-C, jobs.
+struct REPL {
+    var options: ShellOptions
+
+    private var prompt: String { styledPrompt("plumb> ") }
+    private var continuationPrompt: String { styledPrompt("  ...> ") }
+
+    /// Readline needs invisible escape sequences bracketed by \001 and \002 to measure the prompt.
+    private func styledPrompt(_ text: String) -> String {
+        options.color ? "\u{1}\u{1B}[1;34m\u{2}\(text)\u{1}\u{1B}[0m\u{2}" : text
+    }
+
+    static var historyPath: String {
+        if let path = ProcessInfo.processInfo.environment["PLUMB_HISTORY"], !path.isEmpty { return path }
+        return (NSHomeDirectory() as NSString).appendingPathComponent(".plumb_history")
+    }
+
+    func run() -> Int32 {
+        Signals.install()
+        // No keypress kills the shell: Ctrl-\ (SIGQUIT) is ignored too.
+        signal(SIGQUIT, SIG_IGN)
+        let wake = WakePipe()
+        let background = OutputSink(fd: STDOUT_FILENO, deferred: true, onPending: { wake.signal() })
+        let engine = Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
+        let editor = LineEditor(historyPath: Self.historyPath)
+        let style = engine.style
+        engine.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
+
+        var pending = ""
+        loop: while true {
+            refreshCompletion(engine)
+            let input = editor.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt, wake: wake) {
+                engine.reapJobs()
+                return background.take()
+            }
+            switch input {
+            case .endOfInput:
+                if pending.isEmpty {
+                    OutputSink.writeAll(fd: STDOUT_FILENO, Array("\n".utf8))
+                    break loop
+                }
+                pending = ""  // Ctrl-D in a continuation drops the unfinished statement
+                OutputSink.writeAll(fd: STDOUT_FILENO, Array("\n".utf8))
+            case .interrupted:
+                pending = ""
+            case .line(let line):
+                pending += pending.isEmpty ? line : "\n" + line
+                if !pending.hasPrefix(":") && Session.needsContinuation(pending) { continue }
+                let text = pending
+                pending = ""
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if trimmed.isEmpty { continue }
+                editor.remember(text.replacingOccurrences(of: "\n", with: " "))
+                let result = TerminalEcho.withoutControlEcho { () -> StepResult in
+                    if trimmed.hasPrefix(":") {
+                        let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
+                        let argument = String(trimmed.dropFirst(1 + name.count))
+                        return engine.command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
+                    }
+                    return engine.run(text: text, file: "<input>")
+                }
+                if result == .quit { break loop }
+                let output = background.take()
+                if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
+            }
+        }
+        engine.cancelAllJobs()
+        let output = background.take()
+        if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
+        editor.close()
+        return ExitCode.success
+    }
+
+    private func refreshCompletion(_ engine: Engine) {
+        engine.reapJobs()
+        var words = CompletionWords()
+        for entry in Catalog.entries {
+            let names = [entry.name] + entry.aliases
+            switch entry.kind {
+            case .source: words.sources += names
+            default: words.operators += names
+            }
+        }
+        words.bindings = engine.session.bindingNames
+        words.commands = ShellCommand.names.map { ":" + $0 }
+        words.jobs = engine.jobs.jobs.map { String($0.id) }
+        LineEditor.completionWords.withLock { $0 = words }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `plumb run`, `plumb check`, `plumb test` and statements piped into `plumb`.
+struct ScriptRunner {
+    var options: ShellOptions
+
+    private func makeEngine(quiet: Bool = false) -> Engine {
+        Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: quiet)
+    }
+
+    /// Reads a script, or reports why not. `-` is standard input.
+    private func read(_ path: String) -> String? {
+        if path == "-" {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a folder" : "not readable as UTF-8 text"
+            writeStandardError("plumb: error: cannot read \(path): \(reason)\n")
+            return nil
+        }
+    }
+
+    /// Combines exit codes: a usage problem beats a static error, which beats a failure.
+    private static func worst(_ a: Int32, _ b: Int32) -> Int32 {
+        let rank: [Int32: Int] = [ExitCode.success: 0, ExitCode.failure: 1, ExitCode.dataError: 2, ExitCode.usage: 3]
+        return (rank[a] ?? 0) >= (rank[b] ?? 0) ? a : b
+    }
+
+    // MARK: run
+
+    func run(files: [String]) -> Int32 {
+        var code = ExitCode.success
+        for file in files {
+            guard let text = read(file) else {
+                code = Self.worst(code, ExitCode.usage)
+                continue
+            }
+            let engine = makeEngine()
+            let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
+            engine.cancelAllJobs()
+            code = Self.worst(code, engine.exitCode)
+            if result == .quit { break }
+        }
+        return code
+    }
+
+    /// Statements from a standard input that is not a terminal: run each as soon as it is complete.
+    func runStandardInputStream() -> Int32 {
+        let engine = makeEngine()
+        var pending = ""
+        var firstLine = 1
+        var lineNumber = 0
+        while let line = Swift.readLine(strippingNewline: true) {
+            lineNumber += 1
+            if pending.isEmpty { firstLine = lineNumber }
+            pending += pending.isEmpty ? line : "\n" + line
+            if Session.needsContinuation(pending) { continue }
+            let text = pending
+            pending = ""
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            if engine.run(text: text, file: "<stdin>", firstLine: firstLine) == .quit { break }
+        }
+        if !pending.isEmpty {
+            _ = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
+        }
+        engine.cancelAllJobs()
+        return engine.exitCode
+    }
+
+    // MARK: check
+
+    func check(files: [String]) -> Int32 {
+        var code = ExitCode.success
+        for file in files {
+            guard let text = read(file) else {
+                code = Self.worst(code, ExitCode.usage)
+                continue
+            }
+            let engine = makeEngine()
+            let compiled = engine.session.compile(text, file: file)
+            engine.report(compiled.diagnostics, source: text, firstLine: 1)
+            if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+                code = Self.worst(code, ExitCode.dataError)
+            } else {
+                let count = compiled.statements.count
+                print("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))")
+            }
+        }
+        return code
+    }
+
+    // MARK: test
+
+    /// Every `.pipe` file under the paths, folders searched recursively, in a stable order.
+    static func scripts(in paths: [String]) -> (files: [String], missing: [String]) {
+        var files: [String] = []
+        var missing: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                missing.append(path)
+                continue
+            }
+            if !isDirectory.boolValue {
+                files.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let found = (FileManager.default.subpaths(atPath: path) ?? [])
+                .filter { $0.hasSuffix(".pipe") }
+                .sorted()
+                .map { base + "/" + $0 }
+            files.append(contentsOf: found)
+        }
+        return (files, missing)
+    }
+
+    func test(paths: [String]) -> Int32 {
+        let (files, missing) = Self.scripts(in: paths)
+        for path in missing {
+            writeStandardError("plumb: error: cannot read \(path): no such file or folder\n")
+        }
+        if !missing.isEmpty { return ExitCode.usage }
+        if files.isEmpty {
+            writeStandardError("plumb: error: no .pipe files in \(paths.joined(separator: " "))\n")
+            return ExitCode.usage
+        }
+        let style = Style(enabled: options.color)
+        var passed = 0
+        var failed = 0
+        var code = ExitCode.success
+        for file in files {
+            guard let text = read(file) else {
+                failed += 1
+                code = Self.worst(code, ExitCode.usage)
+                continue
+            }
+            let engine = makeEngine(quiet: true)
+            let result = engine.run(text: text, file: file)
+            engine.cancelAllJobs()
+            switch result {
+            case .expectationFailed(let message, let location):
+                failed += 1
+                code = Self.worst(code, ExitCode.failure)
+                print(style.red("FAIL") + " \(file):\(location.line): \(message)")
+            case .compileErrors:
+                failed += 1
+                code = Self.worst(code, ExitCode.dataError)
+                let detail = engine.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
+                print(style.red("FAIL") + " \(file)\(detail)")
+            case .ok, .quit, .interrupted:
+                passed += 1
+                print(style.green("PASS") + " \(file)")
+            }
+            fflush(nil)
+        }
+        print("\(passed) passed, \(failed) failed")
+        return code
+    }
+}

@@ -1,0 +1,105 @@
+import CReadline
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The words tab completion offers, refreshed by the REPL (bindings and jobs change).
+struct CompletionWords: Sendable {
+    var sources: [String] = []
+    var operators: [String] = []
+    var bindings: [String] = []
+    var commands: [String] = []
+    var jobs: [String] = []
+}
+
+/// Decides what to complete from the text before the cursor; pure, so it is unit-tested.
+enum Completer {
+    enum Kind: Equatable {
+        case words([String])
+        case files
+    }
+
+    /// - Parameters:
+    ///   - before: the line up to the start of the word being completed.
+    ///   - word: the partial word.
+    static func candidates(before: String, word: String, words: CompletionWords) -> Kind {
+        let head = before.drop { $0 == " " || $0 == "\t" }
+        if head.hasPrefix(":") {
+            let command = head.dropFirst().prefix { $0 != " " }
+            let rest = head.dropFirst(command.count + 1)
+            switch String(command) {
+            case "load": return .files
+            case "help": return .words(filter(words.sources + words.operators + words.commands, word))
+            case "clock": return .words(filter(["real", "virtual"], word))
+            case "trace": return .words(filter(["on", "off"], word))
+            case "cancel": return .words(filter(words.jobs + ["all"], word))
+            case "type": return .words(filter(stagesAfter(rest, words: words), word))
+            default: return .words([])
+            }
+        }
+        if head.isEmpty && word.hasPrefix(":") {
+            return .words(filter(words.commands, word))
+        }
+        return .words(filter(stagesAfter(Substring(head), words: words), word))
+    }
+
+    /// At the start of a stage (after `|`, `=`, `(` or `{`, or at the line start) a source or operator.
+    private static func stagesAfter(_ text: Substring, words: CompletionWords) -> [String] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            return words.bindings + words.sources + ["let", "expect"]
+        }
+        if trimmed.hasSuffix("|") {
+            return words.operators
+        }
+        if trimmed.hasSuffix("=") || trimmed.hasSuffix("(") || trimmed.hasSuffix("{") {
+            return words.bindings + words.sources
+        }
+        // Inside a stage's arguments: names are still useful (bindings for merge, zip...).
+        return words.bindings + words.operators
+    }
+
+    static func filter(_ names: [String], _ prefix: String) -> [String] {
+        var seen = Set<String>()
+        return names.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }.sorted()
+    }
+
+    static func commonPrefix(_ names: [String]) -> String {
+        guard var prefix = names.first else { return "" }
+        for name in names.dropFirst() {
+            while !name.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+}
+
+/// readline's `rl_attempted_completion_function`.
+func plumbComplete(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    plumb_rl_set_attempted_completion_over(1)
+    let word = text.map { String(cString: $0) } ?? ""
+    let line = plumb_rl_line_buffer().map { String(cString: $0) } ?? ""
+    let before = String(decoding: Array(line.utf8.prefix(Int(start))), as: UTF8.self)
+    let words = LineEditor.completionWords.withLock { $0 }
+    switch Completer.candidates(before: before, word: word, words: words) {
+    case .files:
+        guard let text else { return nil }
+        return plumb_rl_filename_matches(text)
+    case .words(let matches):
+        guard !matches.isEmpty else { return nil }
+        // readline's format: the replacement (common prefix) first, then the matches, then NULL.
+        // readline frees the array and the strings with free(), so they come from malloc and strdup.
+        let raw = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 2))!
+        let array = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: matches.count + 2)
+        if matches.count == 1 {
+            array[0] = strdup(matches[0])
+            array[1] = nil
+        } else {
+            array[0] = strdup(Completer.commonPrefix(matches))
+            for (index, match) in matches.enumerated() { array[index + 1] = strdup(match) }
+            array[matches.count + 1] = nil
+        }
+        return array
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A non-blocking pipe used to wake the main thread: from a signal handler (the self-pipe trick)
+/// or from a pipeline thread that has output or a finished job for it.
+///
+/// Writing one byte is async-signal-safe; the reader drains everything at once, so many wake-ups
+/// collapse into one.
+final class WakePipe: Sendable {
+    let readFD: Int32
+    let writeFD: Int32
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 {
+            fatalError("plumb: cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readFD = fds[0]
+        writeFD = fds[1]
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    /// Wakes the reader. A full pipe already guarantees a wake-up, so a failed write is fine.
+    func signal(_ byte: UInt8 = 1) {
+        var byte = byte
+        _ = write(writeFD, &byte, 1)
+    }
+
+    /// Reads every pending byte and returns them.
+    @discardableResult
+    func drain() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(readFD, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}
+
+/// Bytes the signal handler writes, so that one pipe carries both signals.
+enum SignalByte {
+    static let interrupt: UInt8 = 3
+    static let resize: UInt8 = 28
+}
+
+/// The SIGINT/SIGWINCH self-pipe shared with the C signal handler.
+///
+/// Readline's own signal handling is off (`rl_catch_signals = 0`); the handler only bumps a counter
+/// and writes one byte, which is all that is async-signal-safe. The main thread polls the pipe:
+/// at the prompt it clears the line, while a pipeline runs it cancels the pipeline.
+enum Signals {
+    /// The pipe the handler writes to. Created before the handler is installed.
+    static let pipe = WakePipe()
+    /// How many SIGINTs have arrived since the process started.
+    static let interrupts = Atomic<Int>(0)
+
+    /// Installs the handlers (idempotent). Call from the main thread before reading input.
+    static func install() {
+        // Touch the globals first: their lazy initialisation is not async-signal-safe.
+        _ = pipe.writeFD
+        _ = interrupts.load(ordering: .relaxed)
+        signalWriteFD.store(pipe.writeFD, ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = plumbSignalHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGWINCH, &action, nil)
+        // A parent may have started us with these blocked (a tmux server spawned from a thread
+        // that blocks signals passes its mask on): then Ctrl-C would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGWINCH)
+        sigaddset(&unblock, SIGTSTP)
+        sigaddset(&unblock, SIGCONT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Ignores SIGPIPE so that a closed stdout is an error to handle, not a silent death.
+    static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+/// The write end of the signal pipe, readable from the handler without locks.
+private let signalWriteFD = Atomic<Int32>(-1)
+
+private func plumbSignalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    if signal == SIGINT { Signals.interrupts.add(1, ordering: .relaxed) }
+    var byte: UInt8 = signal == SIGINT ? SignalByte.interrupt : SignalByte.resize
+    _ = write(signalWriteFD.load(ordering: .relaxed), &byte, 1)
+    errno = savedErrno
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// What one run of the built `plumb` binary produced.
+struct PlumbResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutData: Data
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs the built `plumb` binary, swift-argument-parser's `AssertExecuteCommand` style.
+enum PlumbBinary {
+    /// The `plumb` next to the test bundle (SwiftPM builds every product into the same folder),
+    /// or `$PLUMB_BINARY`.
+    static let url: URL? = {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: URL(fileURLWithPath: fm.currentDirectoryPath))
+        var directory = argument0.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("plumb"))
+            directory = directory.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/plumb"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+    }()
+
+    /// The package root (for `Examples/`).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `plumb arguments…` with `input` on standard input, colour off unless asked, and a 30 s watchdog.
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> PlumbResult {
+        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out")
+        let errURL = scratch.appendingPathComponent("err")
+        let inURL = scratch.appendingPathComponent("in")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let inp = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("plumb \(arguments) did not finish within 30 s")
+                break
+            }
+            usleep(2000)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        try inp.close()
+        let stdoutData = try Data(contentsOf: outURL)
+        let stderrData = try Data(contentsOf: errURL)
+        return PlumbResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self),
+            stdoutData: stdoutData)
+    }
+
+    /// Writes `text` to a fresh temporary `.pipe` file and returns its path.
+    static func script(_ text: String, name: String = "script") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-scripts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(name).pipe")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A fresh temporary folder holding the given `.pipe` files.
+    static func folder(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-folder-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory.path
+    }
+}

@@ -1,0 +1,141 @@
+import PipeLanguage
+import Testing
+
+@testable import PlumbShell
+
+@Suite struct ArgumentParsingTests {
+    @Test("no arguments means the REPL (or stdin mode)")
+    func interactive() throws {
+        #expect(try ArgumentParser.parse([]).command == .interactive)
+    }
+
+    @Test("subcommands with operands, options before or after")
+    func subcommands() throws {
+        let run = try ArgumentParser.parse(["--clock", "virtual", "run", "a.pipe", "--format=jsonl", "b.pipe"])
+        #expect(run.command == .run(["a.pipe", "b.pipe"]))
+        #expect(run.clock == .virtual)
+        #expect(run.format == .jsonl)
+        #expect(try ArgumentParser.parse(["run", "-"]).command == .run(["-"]))
+        #expect(try ArgumentParser.parse(["check", "x.pipe"]).command == .check(["x.pipe"]))
+        #expect(try ArgumentParser.parse(["test", "Examples/exercises"]).command == .test(["Examples/exercises"]))
+        #expect(try ArgumentParser.parse(["--no-color"]).noColor)
+        #expect(try ArgumentParser.parse(["help", "run"]).command == .help("run"))
+        #expect(try ArgumentParser.parse(["run", "--help"]).command == .help("run"))
+        #expect(try ArgumentParser.parse(["-h"]).command == .help(nil))
+    }
+
+    @Test("usage errors name the problem and suggest a fix", arguments: [
+        (["--clok", "virtual"], "did you mean '--clock'?"),
+        (["--clock", "fast"], "--clock must be real or virtual"),
+        (["--format", "xml"], "--format must be text or jsonl"),
+        (["--clock"], "--clock needs a value"),
+        (["rnu", "x.pipe"], "did you mean 'run'?"),
+        (["talk.pipe"], "plumb run talk.pipe"),
+        (["run"], "run needs a FILE"),
+        (["test"], "test needs a FILE or folder"),
+        (["help", "bogus"], "no command 'bogus'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect {
+            try ArgumentParser.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(message) == true
+        }
+    }
+}
+
+@Suite struct EventFormatterTests {
+    func line(_ event: PipelineEvent, job: Int = 0, ms: Int = 101, summary: RunSummary? = nil, format: OutputFormat = .text) -> String {
+        var bytes: [UInt8] = []
+        EventFormatter(format: format, style: .plain).write(event, job: job, time: .milliseconds(ms), summary: summary, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("text lines: time since subscription, event, summary aligned")
+    func text() {
+        #expect(line(.value(.int(1))) == "  +0.101s  value 1\n")
+        #expect(line(.value(.int(-42)), job: 3, ms: 2500) == "[3] +2.500s  value -42\n")
+        #expect(line(.value(.string("hi"))) == "  +0.101s  value \"hi\"\n")
+        #expect(line(.subscribed, ms: 0) == "  +0.000s  subscribed\n")
+        #expect(line(.finished, summary: RunSummary(count: 1, duration: .milliseconds(101)))
+            == "  +0.101s  finished                1 value in 101 ms\n")
+        #expect(line(.cancelled, summary: RunSummary(count: 3, duration: .milliseconds(35)))
+            == "  +0.101s  cancelled               3 values in 35 ms\n")
+        #expect(line(.failed(PipelineError(message: "boom", location: nil)), summary: RunSummary(count: 0, duration: .zero))
+            == "  +0.101s  failed: boom            0 values in 0 ms\n")
+    }
+
+    @Test("durations read well at every scale")
+    func durations() {
+        #expect(EventFormatter.durationText(.zero) == "0 ms")
+        #expect(EventFormatter.durationText(.microseconds(370)) == "0.37 ms")
+        #expect(EventFormatter.durationText(.microseconds(2500)) == "2.5 ms")
+        #expect(EventFormatter.durationText(.milliseconds(101)) == "101 ms")
+        #expect(EventFormatter.durationText(.seconds(12)) == "12.0 s")
+        #expect(EventFormatter.relativeTime(.milliseconds(61_001)) == "+61.001s")
+    }
+
+    @Test("jsonl: one object per event, strings escaped")
+    func json() {
+        #expect(line(.value(.int(1)), format: .jsonl) == #"{"job":0,"t":0.101,"event":"value","value":1}"# + "\n")
+        #expect(line(.value(.array([.string("a\"b"), .null, .bool(true), .double(2.5)])), ms: 0, format: .jsonl)
+            == #"{"job":0,"t":0,"event":"value","value":["a\"b",null,true,2.5]}"# + "\n")
+        #expect(line(.failed(PipelineError(message: "line\nbreak", location: nil)), job: 2, ms: 1500, summary: RunSummary(count: 0, duration: .milliseconds(1500)), format: .jsonl)
+            == #"{"job":2,"t":1.5,"event":"failed","error":"line\nbreak","count":0,"duration":1.5}"# + "\n")
+    }
+}
+
+@Suite struct CompletionTests {
+    let words = CompletionWords(
+        sources: ["just", "interval", "from"], operators: ["map", "retry", "replaceError", "sink"],
+        bindings: ["ticks"], commands: [":help", ":load", ":quit", ":jobs"], jobs: ["1", "2"])
+
+    @Test("a :command at the start of the line")
+    func commands() {
+        #expect(Completer.candidates(before: "", word: ":he", words: words) == .words([":help"]))
+        #expect(Completer.candidates(before: "  ", word: ":", words: words) == .words([":help", ":jobs", ":load", ":quit"]))
+    }
+
+    @Test("sources and bindings first, operators after a bar")
+    func stages() {
+        #expect(Completer.candidates(before: "", word: "t", words: words) == .words(["ticks"]))
+        #expect(Completer.candidates(before: "", word: "i", words: words) == .words(["interval"]))
+        #expect(Completer.candidates(before: "just 1 | ", word: "re", words: words) == .words(["replaceError", "retry"]))
+        #expect(Completer.candidates(before: "just 1 |", word: "m", words: words) == .words(["map"]))
+    }
+
+    @Test("arguments of commands: files, clocks, jobs, help topics")
+    func arguments() {
+        #expect(Completer.candidates(before: ":load ", word: "Ex", words: words) == .files)
+        #expect(Completer.candidates(before: ":clock ", word: "v", words: words) == .words(["virtual"]))
+        #expect(Completer.candidates(before: ":cancel ", word: "", words: words) == .words(["1", "2", "all"]))
+        #expect(Completer.candidates(before: ":help ", word: "ret", words: words) == .words(["retry"]))
+    }
+
+    @Test("the common prefix readline inserts")
+    func prefix() {
+        #expect(Completer.commonPrefix(["replaceError", "retry"]) == "re")
+        #expect(Completer.commonPrefix(["map"]) == "map")
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test("unknown commands get the closest name")
+    func suggestions() {
+        #expect(Engine.suggestion(for: "hepl", among: ShellCommand.names) == "help")
+        #expect(Engine.suggestion(for: "job", among: ShellCommand.names) == "jobs")
+        #expect(Engine.suggestion(for: "xyzzy", among: ShellCommand.names) == nil)
+    }
+}
+
+@Suite struct SecondsFormattingTests {
+    @Test("jsonl times: seconds with microsecond precision, no trailing zeros", arguments: [
+        (0, "0"), (1, "0.000001"), (101_000, "0.101"), (1_500_000, "1.5"), (2_000_000, "2"), (61_000_010, "61.00001"),
+    ])
+    func seconds(microseconds: Int, text: String) {
+        var bytes: [UInt8] = []
+        EventFormatter.appendSeconds(.microseconds(microseconds), to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
+        #expect(EventFormatter.seconds(.microseconds(microseconds)) == text)
+    }
+}
