@@ -62,7 +62,8 @@ struct EventFormatter: Sendable {
         case .finished:
             appendTerminal("finished", styled: style.green("finished"), summary: summary, into: &out)
         case .failed(let error):
-            let text = "failed: \(error.message)"
+            // `description` names the closure's position when the error came from one.
+            let text = "failed: \(error.description)"
             appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
         case .cancelled:
             appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)
@@ -179,6 +180,10 @@ struct EventFormatter: Sendable {
         case .failed(let error):
             out.append(contentsOf: "\"failed\",\"error\":".utf8)
             Self.appendJSONString(error.message, to: &out)
+            if let location = error.location {
+                out.append(contentsOf: ",\"at\":".utf8)
+                Self.appendJSONString("\(location)", to: &out)
+            }
         case .cancelled:
             out.append(contentsOf: "\"cancelled\"".utf8)
         case .trace(let stage, let name, let depth, let event, let thread):
