@@ -51,43 +51,48 @@ where Downstream.Input == Iterator.Element {
     @usableFromInline var pending: Iterator.Element?
     @usableFromInline var demand = Subscribers.Demand.none
     @usableFromInline var emitting = false
-    /// `emit`, captured where the types are concrete. `request` is reached through `any
-    /// Subscription`, whose witness is the unspecialised generic code; calling through this closure
-    /// puts the per-element loop back into the specialised copy (10-50x faster across modules).
-    @usableFromInline var specializedEmit: ((SequenceSubscription) -> Void)?
+    /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
+    /// Subscription`, whose witness is the unspecialised generic code (generic metadata lookups on
+    /// every call); calling through this closure runs the whole request, lock and per-element
+    /// loop included, in the specialised copy (10-50x faster across modules for the loop; the
+    /// `values` benchmark, one value per request, went from ~320 to ~135 ns per element).
+    @usableFromInline let specializedRequest: (SequenceSubscription, Subscribers.Demand) -> Void
 
     @inlinable
     init(downstream: Downstream, iterator: Iterator, first: Iterator.Element) {
         self.downstream = downstream
         self.iterator = iterator
         self.pending = first
-        self.specializedEmit = { $0.emit() }
+        self.specializedRequest = { $0.handleRequest($1) }
     }
 
     @usableFromInline var description: String { "Sequence" }
 
     @inlinable
     func request(_ more: Subscribers.Demand) {
-        guard more > 0 else { return }
-        let shouldEmit = lock.guarded { () -> Bool in
-            guard downstream != nil else { return false }
-            demand += more
-            if emitting { return false }
-            emitting = true
-            return true
-        }
-        if shouldEmit {
-            if let specializedEmit { specializedEmit(self) } else { emit() }
-        }
+        specializedRequest(self, more)
     }
 
     @inlinable
-    func emit() {
-        var budget = lock.guarded { () -> Subscribers.Demand in
+    func handleRequest(_ more: Subscribers.Demand) {
+        guard more > 0 else { return }
+        // Becoming the emitter and taking the demand are one critical section.
+        let budget = lock.guarded { () -> Subscribers.Demand in
+            guard downstream != nil else { return .none }
+            demand += more
+            if emitting { return .none }
+            emitting = true
             let taken = demand
             demand = .none
             return taken
         }
+        if budget != .none { emit(budget: budget) }
+    }
+
+    /// Runs as the emitter (`emitting == true`) with `budget` already taken from `demand`.
+    @inlinable
+    func emit(budget initial: Subscribers.Demand) {
+        var budget = initial
         // Only the emitter touches `downstream`, `iterator` and `pending` outside the lock; it works
         // on local copies (no exclusivity checks per element) and writes them back when it stops.
         guard let downstream else { return release() }
