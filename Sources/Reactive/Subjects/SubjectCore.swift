@@ -298,28 +298,18 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
         drain(adding: deliver(.value(first)))
     }
 
-    /// Ends the deliverer's current item (adding the demand it returned); if work was queued
-    /// meanwhile, does it. The common case, nothing queued, is one atomic decrement, inlined.
+    /// Ends the deliverer's current item (adding the demand it returned) and does the queued
+    /// work, one item per unit of `wip`, until none is left.
     @inlinable
-    @inline(__always)
     func drain(adding more: Subscribers.Demand) {
-        if more > 0 { addDemand(more) }
-        if wip.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
-        drainQueued()
-    }
-
-    @inlinable
-    func addDemand(_ more: Subscribers.Demand) {
-        core.lock.guarded {
-            if state == .active { demand += more }
-        }
-    }
-
-    /// Does the queued work, one item per unit of `wip`, until none is left.
-    @inlinable
-    @inline(never)
-    func drainQueued() {
+        var more = more
         while true {
+            if more > 0 {
+                core.lock.guarded {
+                    if state == .active { demand += more }
+                }
+            }
+            if wip.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
@@ -352,7 +342,6 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                 }
                 return .idle
             }
-            var more = Subscribers.Demand.none
             switch step {
             case .value(let next):
                 more = deliver?(.value(next)) ?? .none
@@ -362,10 +351,8 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             case .stop:
                 return
             case .idle:
-                break
+                more = .none
             }
-            if more > 0 { addDemand(more) }
-            if wip.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
         }
     }
 
