@@ -12,8 +12,11 @@ extension Subscribers {
         // upstream at once and the closures when the `AnyCancellable` lets go of the sink (a cancel
         // may race with a value in flight on another thread, so it must not free what that value
         // is about to call).
+        //
+        // No lock: `upstream` is owned by whoever moves `status` away from `subscribed` (a cancel
+        // or the completion, whichever comes first), and is written before `status` becomes
+        // `subscribed` (through the transient `subscribing`), so the atomic orders every access.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
-        @usableFromInline let lock = Lock()
         @usableFromInline var receiveValueBody: ((Input) -> Void)?
         @usableFromInline var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
         @usableFromInline var upstream: (any Subscription)?
@@ -22,6 +25,8 @@ extension Subscribers {
             @inlinable static var awaitingSubscription: UInt8 { 0 }
             @inlinable static var subscribed: UInt8 { 1 }
             @inlinable static var terminated: UInt8 { 2 }
+            /// `upstream` is being stored; a cancel meanwhile leaves it to `receive(subscription:)`.
+            @inlinable static var subscribing: UInt8 { 3 }
         }
 
         /// Creates a sink with a closure for the completion and one for each value.
@@ -36,17 +41,20 @@ extension Subscribers {
         public var description: String { "Sink" }
 
         public func receive(subscription: any Subscription) {
-            let accepted = lock.guarded { () -> Bool in
-                guard status.compareExchange(expected: Status.awaitingSubscription, desired: Status.subscribed, ordering: .acquiringAndReleasing).exchanged
-                else { return false }
-                upstream = subscription
-                return true
-            }
-            if accepted {
-                subscription.request(.unlimited)
-            } else {
+            guard status.compareExchange(expected: Status.awaitingSubscription, desired: Status.subscribing, ordering: .acquiringAndReleasing).exchanged
+            else {
                 subscription.cancel()
+                return
             }
+            upstream = subscription
+            guard status.compareExchange(expected: Status.subscribing, desired: Status.subscribed, ordering: .acquiringAndReleasing).exchanged
+            else {
+                // Cancelled while storing it: the cancel left the subscription to us.
+                upstream = nil
+                subscription.cancel()
+                return
+            }
+            subscription.request(.unlimited)
         }
 
         @inlinable
@@ -59,7 +67,8 @@ extension Subscribers {
 
         public func receive(completion: Subscribers.Completion<Failure>) {
             let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
-            lock.guarded { upstream = nil }
+            // Only the winner of `status` owns `upstream` (a racing cancel may be reading it).
+            if previous == Status.subscribed { upstream = nil }
             let body = receiveCompletionBody
             receiveValueBody = nil
             receiveCompletionBody = nil
@@ -67,12 +76,11 @@ extension Subscribers {
         }
 
         public func cancel() {
-            guard status.exchange(Status.terminated, ordering: .acquiringAndReleasing) != Status.terminated else { return }
-            let subscription = lock.guarded { () -> (any Subscription)? in
-                let subscription = upstream
-                upstream = nil
-                return subscription
-            }
+            let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
+            // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
+            guard previous == Status.subscribed else { return }
+            let subscription = upstream
+            upstream = nil
             subscription?.cancel()
         }
     }
