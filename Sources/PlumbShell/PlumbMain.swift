@@ -12,7 +12,8 @@ import Glibc
 public enum PlumbMain {
     public static let version = "0.1.0"
 
-    /// Runs the shell and returns the process exit code (0, 1, 2 or 65; see `plumb --help`).
+    /// Runs the shell and returns the process exit code (0, 1, 2, 65, or 130 when Ctrl-C stopped a
+    /// script; see `plumb --help`). Pass it to `end(with:)`.
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
         let invocation: Invocation
@@ -53,5 +54,13 @@ public enum PlumbMain {
             if invocation.clock == nil { options.clock = .virtual }
             return ScriptRunner(options: options).test(paths: paths)
         }
+    }
+
+    /// Ends the process with `code`. 130 (Ctrl-C stopped a script) ends it by SIGINT instead, as a
+    /// program that caught SIGINT to clean up should: a shell running it in a loop or a script
+    /// then stops too, and still shows status 130.
+    public static func end(with code: Int32) -> Never {
+        if code == ExitCode.interrupted { Signals.endByInterrupt() }
+        exit(code)
     }
 }

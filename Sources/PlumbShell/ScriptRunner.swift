@@ -47,6 +47,7 @@ struct ScriptRunner {
             let engine = makeEngine()
             let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
             engine.cancelAllJobs()
+            if result == .interrupted { return ExitCode.interrupted }
             code = Self.worst(code, engine.exitCode)
             if result == .quit { break }
         }
@@ -67,13 +68,19 @@ struct ScriptRunner {
             let text = pending
             pending = ""
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            if engine.run(text: text, file: "<stdin>", firstLine: firstLine) == .quit { break }
+            let result = engine.run(text: text, file: "<stdin>", firstLine: firstLine)
+            if result == .quit { break }
+            if result == .interrupted {
+                engine.cancelAllJobs()
+                return ExitCode.interrupted
+            }
         }
+        var result = StepResult.ok
         if !pending.isEmpty {
-            _ = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
+            result = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
         }
         engine.cancelAllJobs()
-        return engine.exitCode
+        return result == .interrupted ? ExitCode.interrupted : engine.exitCode
     }
 
     // MARK: check
@@ -157,7 +164,9 @@ struct ScriptRunner {
                 code = Self.worst(code, ExitCode.dataError)
                 let detail = engine.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
                 print(style.red("FAIL") + " \(file)\(detail)")
-            case .ok, .quit, .interrupted:
+            case .interrupted:
+                return ExitCode.interrupted
+            case .ok, .quit:
                 passed += 1
                 print(style.green("PASS") + " \(file)")
             }

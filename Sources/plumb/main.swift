@@ -1,6 +1,3 @@
 import PlumbShell
-#if canImport(Glibc)
-import Glibc
-#endif
 
-exit(PlumbMain.run(arguments: Array(CommandLine.arguments.dropFirst())))
+PlumbMain.end(with: PlumbMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -31,7 +31,7 @@ public struct CatalogEntry: Sendable {
 
     /// Argument lists this entry accepts; the first whose labels and kinds fit is used.
     var overloads: [[Parameter]]
-    /// Builds the `Reactive` publisher (nil for terminals, which `Pipeline.start` handles).
+    /// Builds the `Reactive` publisher (nil for terminals, which `PipelineRun.start` handles).
     var build: Builder?
     /// Static pass: output kind and whether the stage can fail.
     var infer: Inference

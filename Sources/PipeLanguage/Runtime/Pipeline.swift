@@ -44,12 +44,41 @@ public struct Pipeline: Sendable {
     /// (cancellation travels up the graph; a `.cancelled` event is emitted unless it had already
     /// completed).
     ///
+    /// A synchronous source (`from 1...1000000`) emits every value before this returns, so the
+    /// returned cancellable cannot stop it; to cancel such a run from another thread while it
+    /// emits, make the handle first with `makeRun(trace:onEvent:)`.
+    ///
     /// - Parameters:
     ///   - trace: Insert a `handleEvents` stage after every stage and report `.trace` events.
     ///   - onEvent: Called once per event, never concurrently.
     /// - Returns: Cancels the run when cancelled (or released).
     public func start(trace: Bool, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> AnyCancellable {
-        let events = EventSerializer(onEvent)
+        let run = makeRun(trace: trace, onEvent: onEvent)
+        run.start()
+        return AnyCancellable(run)
+    }
+
+    /// Makes a run of this pipeline without subscribing yet: the handle exists before any value
+    /// is computed, so `cancel()` on another thread can stop a `start()` that is still emitting a
+    /// synchronous source (the shell cancels on Ctrl-C this way).
+    ///
+    /// ```swift
+    /// let run = pipeline.makeRun(trace: false) { print($0) }
+    /// DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { run.cancel() }
+    /// run.start()   // `from 1...100000000`: returns soon after the cancel, with `.cancelled`
+    /// ```
+    /// - Parameters:
+    ///   - trace: Insert a `handleEvents` stage after every stage and report `.trace` events.
+    ///   - onEvent: Called once per event, never concurrently.
+    /// - Returns: The run, not started; nothing happens until `start()`.
+    public func makeRun(trace: Bool, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> PipelineRun {
+        PipelineRun(pipeline: self, trace: trace, events: EventSerializer(onEvent))
+    }
+
+    /// Builds the graph and subscribes its terminal; the work of `PipelineRun.start()`.
+    /// - Parameter register: Called with the terminal's cancel before subscribing; returns false
+    ///   when the run was cancelled meanwhile (then nothing is subscribed).
+    fileprivate func subscribe(trace: Bool, events: EventSerializer, register: (@escaping @Sendable () -> Void) -> Bool) {
         let context = BuildContext(runtime: runtime, bindings: bindings, events: trace ? events : nil)
         let publisher: ValuePublisher
         do {
@@ -57,19 +86,80 @@ public struct Pipeline: Sendable {
         } catch {
             events.send(.subscribed)
             events.send(.failed(PipelineError.from(error)), terminal: true)
-            return AnyCancellable {}
+            return
         }
         switch checked.terminal {
         case "values", "async":
-            return Terminals.startAsync(publisher, terminal: checked.terminal, runtime: runtime, events: events)
+            let task = Terminals.startAsync(publisher, terminal: checked.terminal, runtime: runtime, events: events)
+            if !register({ task.cancel() }) { task.cancel() }
         default:
             let subscriber = EventSubscriber(events: events)
+            guard register({ subscriber.cancel() }) else { return }
             publisher.subscribe(subscriber)
-            return AnyCancellable {
-                subscriber.cancel()
-                events.send(.cancelled, terminal: true)
+        }
+    }
+}
+
+/// One run of a pipeline: made by `Pipeline.makeRun(trace:onEvent:)`, started once by `start()`,
+/// and cancellable from any thread at any time.
+///
+/// `cancel()` before `start()` means the run never subscribes; during `start()` (a synchronous
+/// source emits all its values from inside it) the source stops at its next value and `start()`
+/// returns; after, it cancels as an `AnyCancellable` would. The first `cancel()` reports
+/// `.cancelled` as the last event unless the run had already completed (cancelled before
+/// `start()`, that is its only event). Releasing a run does not cancel it.
+public final class PipelineRun: Cancellable, Sendable {
+    private struct State {
+        var started = false
+        var cancelled = false
+        /// Cancels the terminal, once it exists.
+        var stop: (@Sendable () -> Void)?
+    }
+    private let state = Lock(State())
+    private let pipeline: Pipeline
+    private let trace: Bool
+    private let events: EventSerializer
+
+    fileprivate init(pipeline: Pipeline, trace: Bool, events: EventSerializer) {
+        self.pipeline = pipeline
+        self.trace = trace
+        self.events = events
+    }
+
+    /// Builds a fresh graph and subscribes; the second and later calls do nothing.
+    ///
+    /// Returns when the pipeline is subscribed, which for a synchronous source is after its last
+    /// value (or after a `cancel()` from another thread stopped it); events before that arrive on
+    /// the calling thread.
+    public func start() {
+        let first = state.withLock { s -> Bool in
+            defer { s.started = true }
+            return !s.started && !s.cancelled
+        }
+        guard first else { return }
+        pipeline.subscribe(trace: trace, events: events) { stop in
+            state.withLock { s -> Bool in
+                guard !s.cancelled else { return false }
+                s.stop = stop
+                return true
             }
         }
+    }
+
+    /// True once `cancel()` was called (the run may have completed before it).
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Cancels the run from any thread; idempotent. Cancellation travels up the graph and a
+    /// `.cancelled` event is reported unless the run had already completed.
+    public func cancel() {
+        let (first, stop) = state.withLock { s -> (Bool, (@Sendable () -> Void)?) in
+            guard !s.cancelled else { return (false, nil) }
+            s.cancelled = true
+            return (true, s.stop)
+        }
+        guard first else { return }
+        stop?()
+        events.send(.cancelled, terminal: true)
     }
 }
 

@@ -21,7 +21,8 @@ enum StepResult: Equatable {
     case ok
     /// `:quit`.
     case quit
-    /// Ctrl-C stopped a foreground pipeline; a script being loaded stops too.
+    /// Ctrl-C stopped a foreground pipeline; the statements after it do not run (a `:load`ed
+    /// script stops; `plumb run` ends by SIGINT).
     case interrupted
     /// An `expect` did not hold (the message is `expected …, got …`).
     case expectationFailed(String, SourceLocation)
@@ -43,7 +44,9 @@ final class Engine {
     let backgroundOut: OutputSink
     /// Wakes the main thread when a pipeline ends or background output is pending.
     let wake: WakePipe
-    /// True in the REPL: Ctrl-C cancels the foreground pipeline instead of killing the process.
+    /// True in the REPL, whose SIGINT handler stays installed. Scripts catch SIGINT only while a
+    /// foreground pipeline runs; either way Ctrl-C cancels that pipeline and the result is
+    /// `.interrupted`.
     let interactive: Bool
     /// `plumb test`: print no events, only the verdicts.
     let quiet: Bool
@@ -172,15 +175,20 @@ final class Engine {
     // MARK: Pipelines
 
     /// Runs a pipeline until it ends, Ctrl-C, or (virtual clock) nothing is left to run.
+    ///
+    /// Ctrl-C is watched on another thread for the whole run (`InterruptWatcher`), because a
+    /// synchronous source keeps this thread inside `start()` until it is exhausted or cancelled.
     func runForeground(_ pipeline: Pipeline) -> StepResult {
         let wake = self.wake
         let recorder = RunRecorder(
-            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out, interruptible: interactive,
+            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
             onTerminal: { wake.signal() })
-        let interruptsAtStart = Signals.interrupts.load(ordering: .relaxed)
-        var interrupted: Bool { Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart }
-        let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
-        var wasInterrupted = false
+        let run = pipeline.makeRun(trace: trace, onEvent: recorder.handle)
+        let watcher = InterruptWatcher(catchingSignal: !interactive) {
+            run.cancel()
+            wake.signal()
+        }
+        run.start()
         switch session.runtime.clock {
         case .virtual:
             var lastFlush = DispatchTime.now().uptimeNanoseconds
@@ -190,39 +198,35 @@ final class Engine {
                     lastFlush = now
                     out.flush()
                 }
-                return recorder.isDone || interrupted
+                return recorder.isDone || watcher.interrupted
             }
             if !recorder.isDone {
-                wasInterrupted = interrupted
-                if !wasInterrupted && !quiet {
+                if !watcher.interrupted && !quiet {
                     out.flush()
                     writeStandardError(
                         style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
                 }
-                cancel(cancellable, recorder)
+                cancel(run, recorder)
             }
         case .real:
             while !recorder.isDone {
                 waitForWake(timeoutMilliseconds: 50)
                 out.flush()
                 moveBackgroundOutput()
-                if interrupted && !recorder.isDone {
-                    wasInterrupted = true
-                    cancel(cancellable, recorder)
-                }
+                if watcher.interrupted && !recorder.isDone { cancel(run, recorder) }
             }
         }
+        watcher.stop()
         out.flush()
-        withExtendedLifetime(cancellable) {}
         let record = recorder.snapshot
         last = record
         if case .failed = record.termination { pipelineFailures += 1 }
-        return wasInterrupted ? .interrupted : .ok
+        return watcher.interrupted ? .interrupted : .ok
     }
 
     /// Cancels, gives the pipeline 100 ms to report `cancelled` itself, then records it as cancelled.
-    private func cancel(_ cancellable: AnyCancellable, _ recorder: RunRecorder) {
-        cancellable.cancel()
+    private func cancel(_ run: any Cancellable, _ recorder: RunRecorder) {
+        run.cancel()
         let deadline = DispatchTime.now().uptimeNanoseconds + 100_000_000
         while !recorder.isDone && DispatchTime.now().uptimeNanoseconds < deadline {
             if session.runtime.clock == .virtual {
@@ -234,15 +238,12 @@ final class Engine {
         if !recorder.isDone { recorder.forceCancelled() }
     }
 
-    /// Sleeps until the wake pipe (or, interactively, the signal pipe) has something, or the timeout.
+    /// Sleeps until the wake pipe has something (a pipeline ended, output is pending, or the
+    /// interrupt watcher cancelled the run), or the timeout.
     private func waitForWake(timeoutMilliseconds: Int32) {
-        var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-        if interactive { fds.append(pollfd(fd: Signals.pipe.readFD, events: Int16(POLLIN), revents: 0)) }
-        _ = poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
+        var fd = pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, timeoutMilliseconds)
         wake.drain()
-        if interactive, fds[1].revents != 0 {
-            if Signals.pipe.drain().contains(SignalByte.resize) { /* nothing is drawn while a pipeline runs */ }
-        }
     }
 
     /// While a foreground pipeline runs in the REPL, background output goes straight to the screen.
@@ -396,4 +397,7 @@ enum ExitCode {
     static let usage: Int32 = 2
     /// A script has syntax or static errors (sysexits' EX_DATAERR).
     static let dataError: Int32 = 65
+    /// Ctrl-C (SIGINT) stopped a script; `PlumbMain.end(with:)` turns it into an end by SIGINT,
+    /// which shells report as 130.
+    static let interrupted: Int32 = 128 + SIGINT
 }

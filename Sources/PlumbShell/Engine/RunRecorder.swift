@@ -32,17 +32,12 @@ final class RunRecorder: Sendable {
     let start: Duration
     private let record = Mutex(RunRecord())
     private let onTerminal: @Sendable () -> Void
-    /// Interactive runs: the SIGINT count at the start. A synchronous source emits everything from
-    /// inside `Pipeline.start`, before the shell holds a cancellable; after Ctrl-C its remaining
-    /// values are counted but not printed, so the prompt comes back as soon as the source is done.
-    private let interruptsAtStart: Int?
 
     /// - Parameters:
     ///   - sink: where event lines go; nil prints nothing (used by `plumb test`).
     ///   - onTerminal: called once, after the terminal event was printed (wakes the main thread).
-    init(job: Int, runtime: Runtime, formatter: EventFormatter, sink: OutputSink?, interruptible: Bool = false,
+    init(job: Int, runtime: Runtime, formatter: EventFormatter, sink: OutputSink?,
          onTerminal: @escaping @Sendable () -> Void) {
-        self.interruptsAtStart = interruptible ? Signals.interrupts.load(ordering: .relaxed) : nil
         self.job = job
         self.runtime = runtime
         self.formatter = formatter
@@ -63,9 +58,6 @@ final class RunRecorder: Sendable {
             case .value(let value), .next(let value):
                 record.count += 1
                 if record.values.count < Self.keptValues { record.values.append(value) }
-                if let interruptsAtStart, Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart {
-                    return (false, nil)
-                }
                 return (true, nil)
             case .finished: record.termination = .finished
             case .failed(let error): record.termination = .failed(error.message)

@@ -61,17 +61,57 @@ enum SignalByte {
 /// The SIGINT/SIGWINCH self-pipe shared with the C signal handler.
 ///
 /// Readline's own signal handling is off (`rl_catch_signals = 0`); the handler only bumps a counter
-/// and writes one byte, which is all that is async-signal-safe. The main thread polls the pipe:
-/// at the prompt it clears the line, while a pipeline runs it cancels the pipeline.
+/// and writes one byte, which is all that is async-signal-safe. At the prompt the main thread polls
+/// the pipe and clears the line; while a foreground pipeline runs an `InterruptWatcher` reads it
+/// instead and cancels the pipeline (the main thread may be busy emitting a synchronous source).
 enum Signals {
     /// The pipe the handler writes to. Created before the handler is installed.
     static let pipe = WakePipe()
     /// How many SIGINTs have arrived since the process started.
     static let interrupts = Atomic<Int>(0)
 
-    /// Installs the handlers (idempotent). Call from the main thread before reading input.
+    /// Installs the handlers for the REPL's lifetime (idempotent). Call from the main thread before
+    /// reading input.
     static func install() {
-        // Touch the globals first: their lazy initialisation is not async-signal-safe.
+        var action = handlerAction()
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGWINCH, &action, nil)
+        // A parent may have started us with these blocked (a tmux server spawned from a thread
+        // that blocks signals passes its mask on): then Ctrl-C would never arrive.
+        unblock([SIGINT, SIGWINCH, SIGTSTP, SIGCONT])
+    }
+
+    /// Catches SIGINT with the handler until `restoreInterrupt` is given the returned disposition.
+    /// Scripts catch it only while a foreground pipeline runs: elsewhere (reading a script from a
+    /// pipe, between statements) it keeps its default action and ends the process.
+    static func catchInterrupt() -> sigaction {
+        var action = handlerAction()
+        var previous = sigaction()
+        sigaction(SIGINT, &action, &previous)
+        unblock([SIGINT])
+        return previous
+    }
+
+    /// Puts back the SIGINT disposition `catchInterrupt` replaced.
+    static func restoreInterrupt(_ previous: sigaction) {
+        var previous = previous
+        sigaction(SIGINT, &previous, nil)
+    }
+
+    /// Ends the process by SIGINT, its default action, after flushing standard I/O: how a program
+    /// that caught Ctrl-C to clean up tells its parent it was interrupted (a shell then stops a
+    /// loop or a script that ran it, and shows status 130).
+    static func endByInterrupt() -> Never {
+        fflush(nil)
+        signal(SIGINT, SIG_DFL)
+        unblock([SIGINT])
+        raise(SIGINT)
+        exit(128 + SIGINT)
+    }
+
+    /// The handler, with the pipe and its descriptor made ready first: their lazy initialisation
+    /// is not async-signal-safe.
+    private static func handlerAction() -> sigaction {
         _ = pipe.writeFD
         _ = interrupts.load(ordering: .relaxed)
         signalWriteFD.store(pipe.writeFD, ordering: .relaxed)
@@ -79,17 +119,14 @@ enum Signals {
         action.__sigaction_handler.sa_handler = plumbSignalHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGWINCH, &action, nil)
-        // A parent may have started us with these blocked (a tmux server spawned from a thread
-        // that blocks signals passes its mask on): then Ctrl-C would never arrive.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        sigaddset(&unblock, SIGINT)
-        sigaddset(&unblock, SIGWINCH)
-        sigaddset(&unblock, SIGTSTP)
-        sigaddset(&unblock, SIGCONT)
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+        return action
+    }
+
+    private static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Ignores SIGPIPE so that a closed stdout is an error to handle, not a silent death.

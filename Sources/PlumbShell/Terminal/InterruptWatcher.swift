@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches for Ctrl-C (SIGINT) while one foreground pipeline runs, on a dispatch queue of its own,
+/// and calls `onInterrupt` from there.
+///
+/// The main thread cannot do this itself: a synchronous source (`from 1...100000000`) emits every
+/// value from inside `PipelineRun.start()`, on the main thread, so nothing there reads the signal
+/// pipe until the source is exhausted. The watcher reads `Signals.pipe` from `init` until `stop()`
+/// (a dispatch read source, not a signal source: that would take SIGINT's disposition away from
+/// readline's prompt). `stop()` waits until no handler can run any more, so that the pipe is the
+/// prompt's again and no Ctrl-C meant for it is swallowed.
+///
+/// ```swift
+/// let watcher = InterruptWatcher(catchingSignal: false) { run.cancel() }
+/// run.start()
+/// … wait for the run to end …
+/// watcher.stop()
+/// ```
+final class InterruptWatcher {
+    private let source: any DispatchSourceRead
+    private let stopped = DispatchSemaphore(value: 0)
+    private let interruptsAtStart: Int
+    /// The SIGINT disposition to put back, when the watcher installed the handler itself.
+    private let previousAction: sigaction?
+    private var isStopped = false
+
+    /// Starts watching.
+    /// - Parameters:
+    ///   - catchingSignal: Install the SIGINT handler for the watch and restore the previous
+    ///     disposition at `stop()` (scripts; the REPL installs it once for good). A second Ctrl-C
+    ///     during the same watch then ends the process at once, in case the pipeline does not stop.
+    ///   - onInterrupt: Called on the watcher's queue for each Ctrl-C (so it must be idempotent).
+    init(catchingSignal: Bool, onInterrupt: @escaping @Sendable () -> Void) {
+        previousAction = catchingSignal ? Signals.catchInterrupt() : nil
+        let start = Signals.interrupts.load(ordering: .relaxed)
+        interruptsAtStart = start
+        source = DispatchSource.makeReadSource(fileDescriptor: Signals.pipe.readFD, queue: DispatchQueue(label: "plumb.interrupts"))
+        let stopped = self.stopped
+        source.setEventHandler {
+            // Resize bytes go too: nothing is drawn while a pipeline runs, and the prompt
+            // re-reads the window size before it draws.
+            Signals.pipe.drain()
+            let count = Signals.interrupts.load(ordering: .relaxed) - start
+            guard count > 0 else { return }
+            if catchingSignal && count > 1 { Signals.endByInterrupt() }
+            onInterrupt()
+        }
+        source.setCancelHandler { stopped.signal() }
+        source.resume()
+    }
+
+    /// True when Ctrl-C was pressed since the watch began (also if `onInterrupt` has not run yet).
+    var interrupted: Bool { Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart }
+
+    /// Stops watching (idempotent): when it returns no handler is running or will run, and the
+    /// previous SIGINT disposition is back.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        source.cancel()
+        stopped.wait()
+        if let previousAction { Signals.restoreInterrupt(previousAction) }
+    }
+
+    deinit { stop() }
+}
