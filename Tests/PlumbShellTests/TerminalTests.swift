@@ -129,6 +129,37 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
+    @Test("Ctrl-C stops a 100-million-value synchronous source; the prompt, history and bindings survive",
+          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    func interruptSynchronousSource() throws {
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        let pane = try Pane(tmux: Self.tmux!, binary: binary)
+        #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
+        try pane.type("let small = from [7, 8]")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.lastLine == "plumb>" }, "\(pane.screen)")
+
+        let big = "from 1...100000000 | map { $0 * 2 } | sink"
+        try pane.type(big)
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains(" value ") }, "the pipeline did not start:\n\(pane.screen)")
+        try pane.send("C-c")
+        #expect(pane.wait(seconds: 10) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" },
+                "the prompt did not come back:\n\(pane.screen)")
+        #expect(pane.isAlive, "Ctrl-C killed the shell")
+
+        try pane.type("small | map { $0 + 1 }")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("value 9") && $0.lastLine == "plumb>" }, "the binding is gone:\n\(pane.screen)")
+        try pane.send("Up")
+        try pane.send("Up")
+        #expect(pane.wait { $0.lastLine == "plumb> \(big)" }, "history lost the pipeline:\n\(pane.screen)")
+        try pane.send("C-u")
+
+        try pane.send("C-d")
+        #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
+    }
+
     @Test("a background job prints above the prompt without corrupting the typed line",
           .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func backgroundJob() throws {

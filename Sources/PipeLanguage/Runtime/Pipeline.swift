@@ -116,6 +116,8 @@ public final class PipelineRun: Cancellable, Sendable {
         var stop: (@Sendable () -> Void)?
     }
     private let state = Lock(State())
+    /// Signalled once the first `cancel()` has reported `.cancelled` (or found the run completed).
+    private let cancelReported = DispatchSemaphore(value: 0)
     private let pipeline: Pipeline
     private let trace: Bool
     private let events: EventSerializer
@@ -129,20 +131,26 @@ public final class PipelineRun: Cancellable, Sendable {
     /// Builds a fresh graph and subscribes; the second and later calls do nothing.
     ///
     /// Returns when the pipeline is subscribed, which for a synchronous source is after its last
-    /// value (or after a `cancel()` from another thread stopped it); events before that arrive on
-    /// the calling thread.
+    /// value, or once a `cancel()` from another thread has stopped it and reported `.cancelled`.
     public func start() {
         let first = state.withLock { s -> Bool in
             defer { s.started = true }
             return !s.started && !s.cancelled
         }
-        guard first else { return }
-        pipeline.subscribe(trace: trace, events: events) { stop in
-            state.withLock { s -> Bool in
-                guard !s.cancelled else { return false }
-                s.stop = stop
-                return true
+        if first {
+            pipeline.subscribe(trace: trace, events: events) { stop in
+                state.withLock { s -> Bool in
+                    guard !s.cancelled else { return false }
+                    s.stop = stop
+                    return true
+                }
             }
+        }
+        // A cancel on another thread stops the source before it reports `.cancelled`: wait for
+        // the report, so that a caller who saw `start()` return has every event.
+        if isCancelled {
+            cancelReported.wait()
+            cancelReported.signal()
         }
     }
 
@@ -160,6 +168,7 @@ public final class PipelineRun: Cancellable, Sendable {
         guard first else { return }
         stop?()
         events.send(.cancelled, terminal: true)
+        cancelReported.signal()
     }
 }
 

@@ -176,15 +176,17 @@ final class Engine {
 
     /// Runs a pipeline until it ends, Ctrl-C, or (virtual clock) nothing is left to run.
     ///
-    /// Ctrl-C is watched on another thread for the whole run (`InterruptWatcher`), because a
-    /// synchronous source keeps this thread inside `start()` until it is exhausted or cancelled.
+    /// Ctrl-C is watched, and output flushed, on another thread for the whole run
+    /// (`InterruptWatcher`), because a synchronous source keeps this thread inside `start()` until
+    /// it is exhausted or cancelled.
     func runForeground(_ pipeline: Pipeline) -> StepResult {
         let wake = self.wake
         let recorder = RunRecorder(
             job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
             onTerminal: { wake.signal() })
         let run = pipeline.makeRun(trace: trace, onEvent: recorder.handle)
-        let watcher = InterruptWatcher(catchingSignal: !interactive) {
+        let out = self.out
+        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: { out.flush() }) {
             run.cancel()
             wake.signal()
         }

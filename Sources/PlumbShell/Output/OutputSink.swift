@@ -9,9 +9,10 @@ import Glibc
 ///
 /// Pipeline events arrive on any thread; each is formatted straight into this buffer, which is
 /// written out when it grows past `threshold`, when 50 ms have passed since the last write (checked
-/// every few appends, for long synchronous bursts), and whenever the owner calls `flush()` (the main
-/// thread does so at least every 50 ms while a pipeline runs, and when it ends). Writing one large
-/// block instead of one line per event is what keeps printing out of the way.
+/// every few appends, for long synchronous bursts), and whenever the owner calls `flush()` (while a
+/// foreground pipeline runs the engine does so every 50 ms from its interrupt watcher's thread,
+/// which is free even when the main thread is busy inside a synchronous source, and when it ends).
+/// Writing one large block instead of one line per event is what keeps printing out of the way.
 final class OutputSink: Sendable {
     private struct State {
         var buffer: [UInt8] = []

@@ -6,23 +6,26 @@ import Glibc
 #endif
 
 /// Watches for Ctrl-C (SIGINT) while one foreground pipeline runs, on a dispatch queue of its own,
-/// and calls `onInterrupt` from there.
+/// and calls `onInterrupt` from there; also calls `onTick` every 50 ms.
 ///
 /// The main thread cannot do this itself: a synchronous source (`from 1...100000000`) emits every
 /// value from inside `PipelineRun.start()`, on the main thread, so nothing there reads the signal
-/// pipe until the source is exhausted. The watcher reads `Signals.pipe` from `init` until `stop()`
-/// (a dispatch read source, not a signal source: that would take SIGINT's disposition away from
-/// readline's prompt). `stop()` waits until no handler can run any more, so that the pipe is the
-/// prompt's again and no Ctrl-C meant for it is swallowed.
+/// pipe (or flushes output that no new event pushes out, such as `subscribed` before a long
+/// `count`) until the source is exhausted. The watcher reads `Signals.pipe` from `init` until
+/// `stop()` (a dispatch read source, not a signal source: that would take SIGINT's disposition away
+/// from readline's prompt). Its queue is a serial one, so it gets a thread even when every thread
+/// of the global pool is busy. `stop()` waits until no handler can run any more, so that the pipe
+/// is the prompt's again and no Ctrl-C meant for it is swallowed.
 ///
 /// ```swift
-/// let watcher = InterruptWatcher(catchingSignal: false) { run.cancel() }
+/// let watcher = InterruptWatcher(catchingSignal: false, onTick: { out.flush() }) { run.cancel() }
 /// run.start()
 /// … wait for the run to end …
 /// watcher.stop()
 /// ```
 final class InterruptWatcher {
     private let source: any DispatchSourceRead
+    private let timer: any DispatchSourceTimer
     private let stopped = DispatchSemaphore(value: 0)
     private let interruptsAtStart: Int
     /// The SIGINT disposition to put back, when the watcher installed the handler itself.
@@ -34,12 +37,15 @@ final class InterruptWatcher {
     ///   - catchingSignal: Install the SIGINT handler for the watch and restore the previous
     ///     disposition at `stop()` (scripts; the REPL installs it once for good). A second Ctrl-C
     ///     during the same watch then ends the process at once, in case the pipeline does not stop.
+    ///   - onTick: Called on the watcher's queue every 50 ms.
     ///   - onInterrupt: Called on the watcher's queue for each Ctrl-C (so it must be idempotent).
-    init(catchingSignal: Bool, onInterrupt: @escaping @Sendable () -> Void) {
+    init(catchingSignal: Bool, onTick: @escaping @Sendable () -> Void, onInterrupt: @escaping @Sendable () -> Void) {
         previousAction = catchingSignal ? Signals.catchInterrupt() : nil
         let start = Signals.interrupts.load(ordering: .relaxed)
         interruptsAtStart = start
-        source = DispatchSource.makeReadSource(fileDescriptor: Signals.pipe.readFD, queue: DispatchQueue(label: "plumb.interrupts"))
+        let queue = DispatchQueue(label: "plumb.interrupts")
+        source = DispatchSource.makeReadSource(fileDescriptor: Signals.pipe.readFD, queue: queue)
+        timer = DispatchSource.makeTimerSource(queue: queue)
         let stopped = self.stopped
         source.setEventHandler {
             // Resize bytes go too: nothing is drawn while a pipeline runs, and the prompt
@@ -52,6 +58,11 @@ final class InterruptWatcher {
         }
         source.setCancelHandler { stopped.signal() }
         source.resume()
+        let interval = DispatchTimeInterval.nanoseconds(Int(OutputSink.flushInterval))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler(handler: onTick)
+        timer.setCancelHandler { stopped.signal() }
+        timer.resume()
     }
 
     /// True when Ctrl-C was pressed since the watch began (also if `onInterrupt` has not run yet).
@@ -63,6 +74,8 @@ final class InterruptWatcher {
         guard !isStopped else { return }
         isStopped = true
         source.cancel()
+        timer.cancel()
+        stopped.wait()
         stopped.wait()
         if let previousAction { Signals.restoreInterrupt(previousAction) }
     }

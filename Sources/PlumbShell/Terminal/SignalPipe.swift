@@ -83,11 +83,16 @@ enum Signals {
 
     /// Catches SIGINT with the handler until `restoreInterrupt` is given the returned disposition.
     /// Scripts catch it only while a foreground pipeline runs: elsewhere (reading a script from a
-    /// pipe, between statements) it keeps its default action and ends the process.
+    /// pipe, between statements) it keeps its default action and ends the process. An ignored
+    /// SIGINT stays ignored (`plumb run x &` from a non-interactive shell, `nohup`).
     static func catchInterrupt() -> sigaction {
-        var action = handlerAction()
         var previous = sigaction()
-        sigaction(SIGINT, &action, &previous)
+        sigaction(SIGINT, nil, &previous)
+        if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+            return previous
+        }
+        var action = handlerAction()
+        sigaction(SIGINT, &action, nil)
         unblock([SIGINT])
         return previous
     }

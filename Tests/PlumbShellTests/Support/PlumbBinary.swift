@@ -7,8 +7,12 @@ struct PlumbResult: CustomStringConvertible {
     var stdout: String
     var stderr: String
     var stdoutData: Data
+    /// True when it ended by a signal; `status` is then the signal's number.
+    var endedBySignal = false
 
-    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    var description: String {
+        "\(endedBySignal ? "signal" : "exit") \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)"
+    }
 }
 
 /// Runs the built `plumb` binary, swift-argument-parser's `AssertExecuteCommand` style.
@@ -38,52 +42,15 @@ enum PlumbBinary {
     /// Runs `plumb arguments…` with `input` on standard input, colour off unless asked, and a 30 s watchdog.
     static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
                     directory: URL? = nil) throws -> PlumbResult {
-        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
+        let running = try start(arguments, input: input, environment: environment, directory: directory)
+        return try running.finish(within: 30)
+    }
 
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out")
-        let errURL = scratch.appendingPathComponent("err")
-        let inURL = scratch.appendingPathComponent("in")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let inp = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inp
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("plumb \(arguments) did not finish within 30 s")
-                break
-            }
-            usleep(2000)
-        }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        try inp.close()
-        let stdoutData = try Data(contentsOf: outURL)
-        let stderrData = try Data(contentsOf: errURL)
-        return PlumbResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self),
-            stdoutData: stdoutData)
+    /// Starts `plumb arguments…` without waiting for it, for tests that watch its output or signal it.
+    static func start(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                      directory: URL? = nil) throws -> RunningPlumb {
+        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
+        return try RunningPlumb(binary: binary, arguments: arguments, input: input, environment: environment, directory: directory)
     }
 
     /// Writes `text` to a fresh temporary `.pipe` file and returns its path.
@@ -104,5 +71,89 @@ enum PlumbBinary {
             try Data(text.utf8).write(to: url)
         }
         return directory.path
+    }
+}
+
+/// A `plumb` process running with standard output and error going to files, so that a test can
+/// read what it printed so far, signal it, and collect its result.
+final class RunningPlumb {
+    let arguments: [String]
+    let process = Process()
+    private let scratch: URL
+    private let outURL: URL
+    private let errURL: URL
+    private let handles: [FileHandle]
+
+    init(binary: URL, arguments: [String], input: String?, environment: [String: String], directory: URL?) throws {
+        self.arguments = arguments
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        outURL = scratch.appendingPathComponent("out")
+        errURL = scratch.appendingPathComponent("err")
+        let inURL = scratch.appendingPathComponent("in")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((input ?? "").utf8))
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let inp = try FileHandle(forReadingFrom: inURL)
+        handles = [out, err, inp]
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inp
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        for handle in handles { try? handle.close() }
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// What it has written to standard output so far.
+    var stdout: String { String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self) }
+
+    /// Polls until `condition` holds for the output so far, or `seconds` pass; returns whether it held.
+    func waitForOutput(seconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && process.isRunning {
+            if condition(stdout) { return true }
+            usleep(10_000)
+        }
+        return condition(stdout)
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    func interrupt() { kill(process.processIdentifier, SIGINT) }
+
+    /// Waits for it to exit, recording an issue (and terminating it) when it takes longer than
+    /// `seconds`.
+    func finish(within seconds: Double) throws -> PlumbResult {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("plumb \(arguments) did not finish within \(Int(seconds)) s")
+                break
+            }
+            usleep(2000)
+        }
+        process.waitUntilExit()
+        let stdoutData = try Data(contentsOf: outURL)
+        let stderrData = try Data(contentsOf: errURL)
+        return PlumbResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self),
+            stdoutData: stdoutData,
+            endedBySignal: process.terminationReason == .uncaughtSignal)
     }
 }
