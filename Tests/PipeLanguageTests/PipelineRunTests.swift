@@ -87,26 +87,29 @@ import Testing
     }
 
     @Test("the values terminal is cancelled through the same handle")
-    func cancelValuesTerminal() async throws {
+    func cancelValuesTerminal() throws {
         let p = try pipeline("from 1...100000000 | values")
         let recorder = Recorder()
         let values = Atomic<Int>(0)
+        let third = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
         let run = p.makeRun(trace: false) { event in
             if case .next = event {
-                values.add(1, ordering: .relaxed)
+                if values.add(1, ordering: .relaxed).newValue == 3 { third.signal() }
                 return
             }
             recorder.events.withLock { $0.append(describe(event)) }
-            if case .cancelled = event { recorder.done.store(true, ordering: .sequentiallyConsistent) }
+            switch event {
+            case .finished, .failed, .cancelled: ended.signal()
+            default: break
+            }
         }
-        run.start()
-        for _ in 0..<500 where values.load(ordering: .relaxed) < 3 {
-            try await Task.sleep(for: .milliseconds(10))
+        onThreadOfItsOwn {
+            third.wait()
+            run.cancel()
         }
-        run.cancel()
-        for _ in 0..<1000 where !recorder.done.load(ordering: .sequentiallyConsistent) {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        run.start()  // the values loop runs in a task: this returns at once
+        #expect(ended.wait(timeout: .now() + 60) == .success, "the run did not end")
         #expect(recorder.events.withLock { $0 } == ["subscribed", "cancelled"])
         #expect(values.load(ordering: .relaxed) >= 3)
     }

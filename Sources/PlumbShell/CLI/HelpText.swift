@@ -35,8 +35,11 @@ enum HelpText {
           1    a pipeline failed, or an `expect` did not hold
           2    usage error (bad arguments, unreadable file)
           65   a script has syntax or static errors
+          130  interrupted: Ctrl-C (SIGINT) cancelled a script's running pipeline, which printed
+               `cancelled`; the rest of the script did not run and plumb ended by SIGINT
 
-        In the REPL, :help lists the commands and :ops the operators.
+        In the REPL, :help lists the commands and :ops the operators; Ctrl-C there cancels the
+        running pipeline and keeps the session.
         """
 
     static func command(_ name: String) -> String {
@@ -48,7 +51,11 @@ enum HelpText {
             subscription and a summary line. A foreground pipeline runs to completion before the next
             statement; background jobs (`&`) are cancelled at the end of the script unless they have
             finished. `:`-commands work as in the REPL. `-` reads the script from standard input.
-            A script with errors is reported and not run.
+            A script with errors is reported and not run. Ctrl-C (SIGINT) cancels the running
+            pipeline at once, even a synchronous source in the middle of its values: it prints
+            `cancelled`, background jobs are cancelled, the script stops, and plumb ends by SIGINT
+            (a shell shows status 130 and stops a loop running plumb). A second Ctrl-C before
+            that ends plumb at once.
 
             OPTIONS  --clock real|virtual, --format text|jsonl, --no-color, --trace
 
@@ -57,6 +64,7 @@ enum HelpText {
               1    a pipeline failed, or an `expect` did not hold
               2    usage error, or a file could not be read
               65   a script has syntax or static errors (nothing of it ran)
+              130  interrupted by Ctrl-C (SIGINT)
 
             EXAMPLE
               plumb --clock virtual run Examples/tour.pipe
@@ -89,6 +97,7 @@ enum HelpText {
               1    a file failed
               2    usage error, or a path could not be read
               65   a script has syntax or static errors
+              130  interrupted by Ctrl-C (SIGINT): no total is printed
             """
         case "repl": return """
             plumb [repl]
@@ -96,8 +105,10 @@ enum HelpText {
             The interactive shell: type a pipeline and watch its events. Tab completes operators,
             sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
             (saved in $PLUMB_HISTORY, default ~/.plumb_history). Ctrl-C cancels the running pipeline
-            or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
-            When standard input is not a terminal, statements are read from it without a prompt.
+            (at once, even a synchronous source in the middle of its values; the session, bindings and
+            history stay) or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
+            When standard input is not a terminal, statements are read from it without a prompt,
+            and Ctrl-C stops them as it stops `plumb run`.
             """
         case "help": return """
             plumb help [COMMAND]
