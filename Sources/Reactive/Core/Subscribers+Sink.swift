@@ -68,7 +68,7 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
             // Only the winner of `status` owns `upstream` (a racing cancel may be reading it).
-            if previous == Status.subscribed { upstream = nil }
+            if previous == Status.subscribed { _ = upstream.take() }
             let body = receiveCompletionBody
             receiveValueBody = nil
             receiveCompletionBody = nil
@@ -79,9 +79,7 @@ extension Subscribers {
             let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
             guard previous == Status.subscribed else { return }
-            let subscription = upstream
-            upstream = nil
-            subscription?.cancel()
+            upstream.take()?.cancel()
         }
     }
 }
