@@ -24,12 +24,13 @@ import Synchronization
 //   sees the cancel or delivers the pending completion. So a sender that became a conduit's
 //   deliverer under the lock may use it unretained: the array keeps it alive until the sender
 //   itself retires it, and the retired reference is handed back to be released after the call.
-// - The subscriber is a `let` in a `SubscriberBox` that the conduit holds unmanaged, and is called
-//   through closures that capture nothing, made in `attach` where its type is known. Calling a
-//   `let` of an object the caller keeps alive needs no retain, where a subscriber kept in a `var`
-//   (or in a closure the conduit must be able to drop) costs a retain and a release per value.
-//   Only the thread that may call the subscriber (the deliverer, or whoever raised `wip` from 0
-//   for good) releases the box, so a value in flight never meets a released subscriber.
+// - The subscriber lives in the conduit's `slot` and is called through closures that capture
+//   nothing, made in `attach` where its type is known. An object (a `Sink`) is kept as a reference
+//   retained by hand and called without a retain; a struct (an operator's subscriber around a
+//   sink) is kept in place when it fits in four words, so subscribing allocates nothing more, and
+//   a larger one in a `SubscriberBox`. Only the thread that may call the subscriber (the
+//   deliverer, or whoever raised `wip` from 0 for good) releases it, so a value in flight never
+//   meets a released subscriber.
 
 /// The part of a subject's state that does not depend on its types, all under `lock`. Keeping it
 /// (and `SubjectConduitBase`) non-generic makes `request` and `cancel`, which arrive through
@@ -196,7 +197,12 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
     }
 }
 
-/// Holds a subject's subscriber as a `let`, so that calling it needs no retain.
+/// Room for a subscriber inside its conduit: four words, enough for an operator's subscriber
+/// around a sink (a downstream reference, a closure and an identifier).
+@usableFromInline
+typealias SubscriberSlot = (UInt, UInt, UInt, UInt)
+
+/// Holds a subscriber too large for a `SubscriberSlot`, as a `let`, so calling it needs no retain.
 @usableFromInline
 final class SubscriberBox<S> {
     @usableFromInline let subscriber: S
@@ -204,7 +210,7 @@ final class SubscriberBox<S> {
 }
 
 /// One subscriber's subscription to a subject: the untyped half. Its state is guarded by the
-/// subject's lock, except `box`, which belongs to whoever may call the subscriber (see the top).
+/// subject's lock, except `slot`, which belongs to whoever may call the subscriber (see the top).
 @usableFromInline
 class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final let core: SubjectCore
@@ -218,18 +224,33 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final var completionPending = false
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
     @usableFromInline final var needsCurrentValue: Bool
-    /// The `SubscriberBox` holding the subscriber, retained by hand until it is dropped.
-    @usableFromInline final var box: Unmanaged<AnyObject>?
+    /// The subscriber (see the top) while `holdsSubscriber`.
+    @usableFromInline final var slot: SubscriberSlot = (0, 0, 0, 0)
+    @usableFromInline final var holdsSubscriber = true
+    /// Releases what `slot` holds; made where the subscriber's type is known.
+    @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
 
     @usableFromInline
-    init(core: SubjectCore, box: AnyObject) {
+    init(core: SubjectCore, destroySubscriber: @escaping (SubjectConduitBase) -> Void) {
         self.core = core
-        self.box = Unmanaged.passRetained(box)
+        self.destroySubscriber = destroySubscriber
         needsCurrentValue = core.keepsCurrentValue
     }
 
     deinit {
-        box?.release()
+        if holdsSubscriber { destroySubscriber(self) }
+    }
+
+    /// The object kept in the first word of `slot`.
+    @inlinable
+    final var slotObject: Unmanaged<AnyObject> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: slot.0).unsafelyUnwrapped)
+    }
+
+    /// Calls `body` with the address of `slot`.
+    @inlinable
+    final func withSlot<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        withUnsafeMutableBytes(of: &slot) { body($0.baseAddress.unsafelyUnwrapped) }
     }
 
     @usableFromInline var description: String { core.keepsCurrentValue ? "CurrentValueSubject" : "PassthroughSubject" }
@@ -237,9 +258,9 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     /// Releases the subscriber; only the thread that may call it does this, without the lock.
     @usableFromInline
     final func dropSubscriber() {
-        let dropped = box
-        box = nil
-        dropped?.release()
+        guard holdsSubscriber else { return }
+        holdsSubscriber = false
+        destroySubscriber(self)
     }
 
     @usableFromInline
@@ -285,9 +306,9 @@ enum ConduitState { case active, cancelled, finished }
 /// One subscriber's subscription to a subject: the typed half, which calls the subscriber.
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
-    /// Call the subscriber in `box`; closures that capture nothing, made in `init`.
-    @usableFromInline let receiveValue: (Unmanaged<AnyObject>, Output) -> Subscribers.Demand
-    @usableFromInline let receiveCompletion: (Unmanaged<AnyObject>, Subscribers.Completion<Failure>) -> Void
+    /// Call the subscriber in `slot`; closures that capture nothing, made in `init`.
+    @usableFromInline let receiveValue: (SubjectConduitBase, Output) -> Subscribers.Demand
+    @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
     /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
     /// the queue never keeps (and never frees under the lock) a value it handed out.
     @usableFromInline var queue: ContiguousArray<Output?> = []
@@ -295,14 +316,45 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     @inlinable
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {
-        typealias Box = SubscriberBox<S>
-        receiveValue = { box, value in
-            Unmanaged<Box>.fromOpaque(box.toOpaque())._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+        if S.self is AnyObject.Type {
+            // An object: its reference, retained by hand. `_unsafeReferenceCast` keeps the
+            // reference borrowed (a generic `unsafeBitCast` would retain it for the call).
+            receiveValue = { conduit, value in
+                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(completion: completion) }
+            }
+            super.init(core: storage, destroySubscriber: { $0.slotObject.release() })
+            slot.0 = UInt(bitPattern: Unmanaged.passRetained(subscriber as AnyObject).toOpaque())
+        } else if MemoryLayout<S>.size <= MemoryLayout<SubscriberSlot>.size,
+            MemoryLayout<S>.alignment <= MemoryLayout<SubscriberSlot>.alignment
+        {
+            // A small struct, in place.
+            receiveValue = { conduit, value in
+                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(completion: completion) }
+            }
+            super.init(core: storage, destroySubscriber: { conduit in
+                conduit.withSlot { _ = $0.assumingMemoryBound(to: S.self).deinitialize(count: 1) }
+            })
+            withSlot { _ = $0.initializeMemory(as: S.self, repeating: subscriber, count: 1) }
+        } else {
+            // A larger struct, boxed.
+            typealias Box = SubscriberBox<S>
+            receiveValue = { conduit, value in
+                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef {
+                    $0.subscriber.receive(completion: completion)
+                }
+            }
+            super.init(core: storage, destroySubscriber: { $0.slotObject.release() })
+            slot.0 = UInt(bitPattern: Unmanaged.passRetained(Box(subscriber)).toOpaque())
         }
-        receiveCompletion = { box, completion in
-            Unmanaged<Box>.fromOpaque(box.toOpaque())._withUnsafeGuaranteedRef { $0.subscriber.receive(completion: completion) }
-        }
-        super.init(core: storage, box: Box(subscriber))
     }
 
     @inlinable
@@ -332,8 +384,8 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// conduit if this call retired it, to be released after the caller is done with it.
     @inlinable
     func run(first: Output) -> SubjectConduitBase? {
-        // The deliverer holds the box until it drops it (the lifetimes at the top).
-        let more = receiveValue(box.unsafelyUnwrapped, first)
+        // Only the deliverer calls the subscriber, and it is released by whoever may call it.
+        let more = receiveValue(self, first)
         return drain(adding: more)
     }
 
@@ -379,7 +431,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             }
             switch step {
             case .value(let next):
-                more = receiveValue(box.unsafelyUnwrapped, next)
+                more = receiveValue(self, next)
             case .complete(let retired, let completion):
                 finish(completion)
                 return retired
@@ -418,7 +470,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Delivers the completion and releases the subscriber; by the only thread that may call it.
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
-        receiveCompletion(box.unsafelyUnwrapped, completion)
+        receiveCompletion(self, completion)
         dropSubscriber()
     }
 
