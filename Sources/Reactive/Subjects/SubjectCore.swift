@@ -286,13 +286,27 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
             // Whoever takes the conduit from idle owns it from now on; it is never lowered again,
             // so nobody delivers after this. If a deliverer is busy, it retires the conduit and
             // releases the subscriber when its call returns.
-            guard wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return (false, nil) }
+            guard takeIfIdle() else { return (false, nil) }
             return (true, core.remove(self))
         }
         // Cancelled and idle: nobody else touches the subscriber any more, so it is released
         // here, after the lock (its deinit may call back into the subject).
         if release { dropSubscriber() }
         withExtendedLifetime(retired) {}
+    }
+
+    /// Raises `wip` and reports whether the conduit was idle (the caller then owns it); called
+    /// with the lock held. Idle, nobody else can change `wip` (raising it takes the lock, and only
+    /// a deliverer lowers it), so a plain store does; busy, the increment decides, since the
+    /// deliverer may have left since the load. The acquiring load pairs with the last
+    /// deliverer's final decrement.
+    @inlinable
+    final func takeIfIdle() -> Bool {
+        if wip.load(ordering: .acquiring) == 0 {
+            wip.store(1, ordering: .relaxed)
+            return true
+        }
+        return wip.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1
     }
 
     /// Delivers the current value of a `CurrentValueSubject` if it is still owed.
@@ -367,15 +381,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
         guard state == .active, !completionPending, demand > 0 else { return false }
         demand -= 1
         needsCurrentValue = false
-        // Idle: nobody else can change `wip` now (raising it takes the lock, only a deliverer
-        // lowers it and there is none), so a plain store makes this thread the deliverer. The
-        // acquiring load pairs with the last deliverer's final decrement.
-        if wip.load(ordering: .acquiring) == 0 {
-            wip.store(1, ordering: .relaxed)
-            return true
-        }
-        // Busy, but the deliverer may have left since the load: the increment decides.
-        if wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 { return true }
+        if takeIfIdle() { return true }
         queue.append(input)
         return false
     }
@@ -459,7 +465,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline
     func complete() -> Bool {
         guard state == .active else { return false }
-        if wip.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
+        if !takeIfIdle() {
             completionPending = true  // the deliverer completes after what it has queued
             return false
         }
@@ -488,7 +494,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                 let current = storage.current
             else { return nil }
             // Busy: the deliverer sends the current value when its call returns.
-            guard wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return nil }
+            guard takeIfIdle() else { return nil }
             needsCurrentValue = false
             demand -= 1
             return current
