@@ -101,7 +101,9 @@ extension Subscribers {
         }
 
         /// Moves the closures into `bodies` (at the first value); nil once they were dropped.
-        @inlinable @inline(never)
+        /// Not inlinable on purpose: unspecialised, it moves each closure as stored, where a
+        /// specialised copy would wrap it in two reabstraction thunks (two more calls per value).
+        @usableFromInline
         func boxBodies() -> Unmanaged<SinkBodies<Input, Failure>>? {
             guard let receiveValue = receiveValueBody.take(), let receiveCompletion = receiveCompletionBody.take() else { return nil }
             let boxed = Unmanaged.passRetained(SinkBodies(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
