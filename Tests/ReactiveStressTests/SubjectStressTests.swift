@@ -187,6 +187,55 @@ struct SubjectStressTests {
         }
     }
 
+    @Test("C16 a sink cancelled while a send is delivering to it (the subject's only subscriber): no crash, freed, gone")
+    func cancelDuringSoleDelivery() {
+        // The subject's only subscriber is delivered to without retaining its subscription: the
+        // subject's list keeps it alive until whoever owns it retires it. Here the sink drops its
+        // subscription as soon as it is cancelled, so a retire at the wrong moment would free a
+        // subscription while a send is still inside it (TSan and the allocator would see it).
+        final class Round: @unchecked Sendable {
+            // @unchecked: `cancellable` is written before the threads start and then only by the
+            // canceller thread of this round's pair; the counters are atomic.
+            let subject = PassthroughSubject<Int, Never>()
+            var cancellable: AnyCancellable?
+            let received = Counter()
+        }
+        final class Witness {}
+        let rounds = (0..<1_000).map { _ in Round() }
+        var witnesses: [() -> AnyObject?] = []
+        for round in rounds {
+            let witness = Witness()
+            witnesses.append { [weak witness] in witness }
+            let received = round.received
+            round.cancellable = round.subject.sink { _ in
+                withExtendedLifetime(witness) {}
+                received.increment()
+            }
+        }
+        // Two pairs of threads; in each pair one sends and one cancels, round by round.
+        let finished = runConcurrently(threads: 4) { thread in
+            for (index, round) in rounds.enumerated() where index % 2 == thread / 2 {
+                if thread % 2 == 0 {
+                    for value in 0..<20 { round.subject.send(value) }
+                } else {
+                    var spins = 0
+                    while round.received.value == 0, spins < 2_000 { spins += 1 }
+                    round.cancellable?.cancel()
+                    round.cancellable = nil
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(witnesses.allSatisfy { $0() == nil }, "a cancelled sink's closure is still referenced")
+        // Every round's subject is left without subscribers: a new one receives exactly what is sent.
+        for round in rounds.prefix(50) {
+            let late = TestSubscriber<Int, Never>()
+            round.subject.subscribe(late)
+            round.subject.send(7)
+            #expect(late.values == [7])
+        }
+    }
+
     @Test("C31 two threads fulfilling a future at once while others subscribe: one result per subscriber, the same for all")
     func futureRace() {
         for _ in 0..<100 {

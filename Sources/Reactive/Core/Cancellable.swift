@@ -17,18 +17,24 @@ public protocol Cancellable {
 public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     // @unchecked: `action` is touched only by the one caller that wins `cancelled` (or by deinit,
     // when no other reference exists), so it runs at most once and is never read concurrently.
-    private let cancelled = Atomic<Bool>(false)
-    private var action: Action?
+    @usableFromInline let cancelled = Atomic<Bool>(false)
+    @usableFromInline var action: Action
 
-    /// A cancellable is kept as is (no closure allocated around it); a closure as given.
-    private enum Action {
+    /// What to run. A cancellable object (a `Sink`, say) is kept as a class existential, with no
+    /// closure allocated around it; every case is a reference or two, so moving an `Action` never
+    /// goes through value witnesses.
+    @usableFromInline
+    enum Action {
+        case none
         case closure(() -> Void)
-        case cancellable(any Cancellable)
+        case object(any Cancellable & AnyObject)
 
+        @usableFromInline
         func run() {
             switch self {
+            case .none: break
             case .closure(let body): body()
-            case .cancellable(let target): target.cancel()
+            case .object(let target): target.cancel()
             }
         }
     }
@@ -40,18 +46,24 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
 
     /// Wraps another cancellable.
     public init<C: Cancellable>(_ canceller: C) {
-        action = .cancellable(canceller)
+        action = .closure { canceller.cancel() }
+    }
+
+    /// Wraps another cancellable that is an object (the common case: a subscriber such as `Sink`).
+    @inlinable
+    public init<C: Cancellable & AnyObject>(_ canceller: C) {
+        action = .object(canceller)
     }
 
     deinit {
-        if !cancelled.load(ordering: .acquiring) { action?.run() }
+        if !cancelled.load(ordering: .acquiring) { action.run() }
     }
 
     public func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let run = action
-        action = nil
-        run?.run()
+        var run = Action.none
+        swap(&run, &action)
+        run.run()
     }
 
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }

@@ -13,12 +13,25 @@ extension Subscribers {
         // may race with a value in flight on another thread, so it must not free what that value
         // is about to call).
         //
+        // Values are delivered through `bodies`, one `SinkBodies` object holding both closures as
+        // `let`s, held unmanaged: calling a closure kept in a `var` costs a retain and a release per
+        // value (the call might replace it), calling a `let` of an object known to stay alive costs
+        // nothing. The closures move into it at the first value, so a sink that never receives one
+        // (subscribed, then cancelled) allocates nothing more. Only the completion drops them, and
+        // if it arrives from inside the value closure (a publisher that delivers re-entrantly), the
+        // drop waits until that closure has returned.
+        //
         // No lock: `upstream` is owned by whoever moves `status` away from `subscribed` (a cancel
         // or the completion, whichever comes first), and is written before `status` becomes
         // `subscribed` (through the transient `subscribing`), so the atomic orders every access.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
         @usableFromInline var receiveValueBody: ((Input) -> Void)?
         @usableFromInline var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
+        /// The closures, once the first value has arrived (then the two above are nil).
+        @usableFromInline var bodies: Unmanaged<SinkBodies<Input, Failure>>?
+        /// A value closure is running: a completion meanwhile leaves dropping `bodies` to it.
+        @usableFromInline var inValue = false
+        @usableFromInline var dropAfterValue = false
         @usableFromInline var upstream: (any Subscription)?
 
         @usableFromInline enum Status {
@@ -30,12 +43,17 @@ extension Subscribers {
         }
 
         /// Creates a sink with a closure for the completion and one for each value.
+        @inlinable
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
             receiveValueBody = receiveValue
             receiveCompletionBody = receiveCompletion
+        }
+
+        deinit {
+            bodies?.release()
         }
 
         public var description: String { "Sink" }
@@ -59,8 +77,11 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            if status.load(ordering: .acquiring) == Status.subscribed {
-                receiveValueBody?(value)
+            if status.load(ordering: .acquiring) == Status.subscribed, let bodies = bodies ?? boxBodies() {
+                inValue = true
+                bodies._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                inValue = false
+                if dropAfterValue { dropBodies() }
             }
             return .none
         }
@@ -68,21 +89,58 @@ extension Subscribers {
         public func receive(completion: Subscribers.Completion<Failure>) {
             let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
             // Only the winner of `status` owns `upstream` (a racing cancel may be reading it).
-            if previous == Status.subscribed { upstream = nil }
-            let body = receiveCompletionBody
+            if previous == Status.subscribed { _ = upstream.take() }
+            if previous == Status.subscribed {
+                if let bodies {
+                    bodies._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+                } else {
+                    receiveCompletionBody?(completion)
+                }
+            }
+            if inValue { dropAfterValue = true } else { dropBodies() }
+        }
+
+        /// Moves the closures into `bodies` (at the first value); nil once they were dropped.
+        /// Not inlinable on purpose: unspecialised, it moves each closure as stored, where a
+        /// specialised copy would wrap it in two reabstraction thunks (two more calls per value).
+        @usableFromInline
+        func boxBodies() -> Unmanaged<SinkBodies<Input, Failure>>? {
+            guard let receiveValue = receiveValueBody.take(), let receiveCompletion = receiveCompletionBody.take() else { return nil }
+            let boxed = Unmanaged.passRetained(SinkBodies(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+            bodies = boxed
+            return boxed
+        }
+
+        /// Releases the closures (and what they captured).
+        @usableFromInline
+        func dropBodies() {
+            dropAfterValue = false
             receiveValueBody = nil
             receiveCompletionBody = nil
-            if previous == Status.subscribed { body?(completion) }
+            let taken = bodies
+            bodies = nil
+            taken?.release()
         }
 
         public func cancel() {
             let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
             guard previous == Status.subscribed else { return }
-            let subscription = upstream
-            upstream = nil
-            subscription?.cancel()
+            upstream.take()?.cancel()
         }
+    }
+}
+
+/// A `Sink`'s two closures, as `let`s (see `Sink`).
+@usableFromInline
+final class SinkBodies<Input, Failure: Error> {
+    @usableFromInline let receiveValue: (Input) -> Void
+    @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+    @inlinable
+    init(receiveValue: @escaping (Input) -> Void, receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void) {
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
     }
 }
 

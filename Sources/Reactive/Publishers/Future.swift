@@ -79,10 +79,17 @@ final class FutureStorage<Output, Failure: Error>: @unchecked Sendable {
     }
 }
 
+/// One signal for a `Future` subscriber.
+@usableFromInline
+enum FutureSignal<Output, Failure: Error> {
+    case value(Output)
+    case completion(Subscribers.Completion<Failure>)
+}
+
 /// One subscriber's subscription to a `Future`; its state is guarded by the storage's lock.
 @usableFromInline
 final class FutureConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
-    @usableFromInline typealias Deliver = (SubjectSignal<Output, Failure>) -> Subscribers.Demand
+    @usableFromInline typealias Deliver = (FutureSignal<Output, Failure>) -> Subscribers.Demand
 
     @usableFromInline let storage: FutureStorage<Output, Failure>
     @usableFromInline var deliver: Deliver?

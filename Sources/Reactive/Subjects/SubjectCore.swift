@@ -17,13 +17,20 @@ import Synchronization
 //
 // Demand is taken when a value is accepted (delivered or queued): a value that finds a subscriber
 // without demand is dropped for that subscriber, as Combine does (C11).
-
-/// One signal for a conduit's subscriber.
-@usableFromInline
-enum SubjectSignal<Output, Failure: Error> {
-    case value(Output)
-    case completion(Subscribers.Completion<Failure>)
-}
+//
+// Lifetimes, which the send path relies on to deliver without retaining anything:
+// - A conduit stays in the subject's `conduits` until the thread that owns it retires it: a cancel
+//   or completion that finds it idle (and raises `wip` for good), or else its deliverer, when it
+//   sees the cancel or delivers the pending completion. So a sender that became a conduit's
+//   deliverer under the lock may use it unretained: the array keeps it alive until the sender
+//   itself retires it, and the retired reference is handed back to be released after the call.
+// - The subscriber lives in the conduit's `slot` and is called through closures that capture
+//   nothing, made in `attach` where its type is known. An object (a `Sink`) is kept as a reference
+//   retained by hand and called without a retain; a struct (an operator's subscriber around a
+//   sink) is kept in place when it fits in four words, so subscribing allocates nothing more, and
+//   a larger one in a `SubscriberBox`. Only the thread that may call the subscriber (the
+//   deliverer, or whoever raised `wip` from 0 for good) releases it, so a value in flight never
+//   meets a released subscriber.
 
 /// The part of a subject's state that does not depend on its types, all under `lock`. Keeping it
 /// (and `SubjectConduitBase`) non-generic makes `request` and `cancel`, which arrive through
@@ -58,21 +65,23 @@ class SubjectCore {
         }
     }
 
-    /// Removes `conduit` (on cancel); called with the lock held.
+    /// Removes `conduit` and returns it, for the caller to release after the lock (its deinit may
+    /// call back into the subject); called with the lock held.
     @usableFromInline
-    final func remove(_ conduit: SubjectConduitBase) {
+    final func remove(_ conduit: SubjectConduitBase) -> SubjectConduitBase? {
         for index in conduits.indices where conduits[index] === conduit {
-            conduits.remove(at: index)
-            return
+            return conduits.remove(at: index)
         }
+        return nil
     }
 
-    /// Upstreams to ask for `.unlimited` now that a subscriber has demand; called with the lock held.
+    /// Upstreams to ask for `.unlimited` now that a subscriber has demand (nil when they already
+    /// were); called with the lock held.
     @usableFromInline
-    final func takeUpstreamsToRequest() -> [any Subscription] {
-        if upstreamRequested { return [] }
+    final func takeUpstreamsToRequest() -> [any Subscription]? {
+        if upstreamRequested { return nil }
         upstreamRequested = true
-        return upstreams
+        return upstreams.isEmpty ? nil : upstreams
     }
 
     /// Takes the upstream subscriptions to cancel them (when the subject goes away).
@@ -85,6 +94,7 @@ class SubjectCore {
         }
     }
 }
+
 
 /// The typed state of a subject: its completion and, for a `CurrentValueSubject`, its value.
 @usableFromInline
@@ -99,9 +109,12 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         super.init(keepsCurrentValue: current != nil)
     }
 
-    @inlinable
-    func conduit(at index: Int) -> SubjectConduit<Output, Failure> {
-        unsafeDowncast(conduits[index], to: SubjectConduit<Output, Failure>.self)
+    @usableFromInline
+    enum SendPlan {
+        case none
+        /// The only subscriber, whose deliverer the sender became: kept alive by `conduits`.
+        case one(Unmanaged<SubjectConduit<Output, Failure>>)
+        case all(ContiguousArray<SubjectConduitBase>)
     }
 
     /// Sends `input` to every conduit with demand.
@@ -113,8 +126,9 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             switch conduits.count {
             case 0: return .none
             case 1:
-                let conduit = self.conduit(at: 0)
-                return conduit.accept(input) ? .one(conduit) : .none
+                // Unretained from the start: the array keeps it alive (a retain here is a tenth of the cost).
+                let conduit = Unmanaged.passUnretained(unsafeDowncast(conduits[0], to: SubjectConduit<Output, Failure>.self))
+                return conduit._withUnsafeGuaranteedRef { $0.accept(input) } ? .one(conduit) : .none
             default:
                 return .all(conduits)
             }
@@ -123,58 +137,48 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         case .none:
             return
         case .one(let conduit):
-            conduit.run(first: input)
+            let retired = conduit._withUnsafeGuaranteedRef { $0.run(first: input) }
+            withExtendedLifetime(retired) {}
         case .all(let all):
             for base in all {
                 let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
-                if lock.guarded({ conduit.accept(input) }) { conduit.run(first: input) }
+                if lock.guarded({ conduit.accept(input) }) { _ = conduit.run(first: input) }
             }
         }
-    }
-
-    @usableFromInline
-    enum SendPlan {
-        case none
-        case one(SubjectConduit<Output, Failure>)
-        case all(ContiguousArray<SubjectConduitBase>)
     }
 
     /// Completes every conduit; later sends and subscribers see the stored completion.
     @usableFromInline
     func send(completion: Subscribers.Completion<Failure>) {
         // What the lock gives up is released after it: a subscriber's deinit may call back in.
-        let (ready, released, upstreamsReleased) = lock.guarded {
-            () -> ([SubjectConduit<Output, Failure>.Deliver], ContiguousArray<SubjectConduitBase>, [any Subscription]) in
-            guard !isCompleted else { return ([], [], []) }
+        let (ready, upstreamsReleased) = lock.guarded {
+            () -> ([SubjectConduit<Output, Failure>], [any Subscription]) in
+            guard !isCompleted else { return ([], []) }
             isCompleted = true
             self.completion = completion
-            let all = conduits
             let ups = upstreams
-            conduits = []
             upstreams = []
-            var ready: [SubjectConduit<Output, Failure>.Deliver] = []
-            for base in all {
+            var ready: [SubjectConduit<Output, Failure>] = []
+            var busy: ContiguousArray<SubjectConduitBase> = []
+            for base in conduits {
                 let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
-                if let deliver = conduit.complete() { ready.append(deliver) }
+                if conduit.complete() {
+                    ready.append(conduit)
+                } else if conduit.wip.load(ordering: .relaxed) != 0 {
+                    busy.append(conduit)  // its deliverer completes (or drops) it and retires it
+                }
             }
-            return (ready, all, ups)
+            conduits = busy
+            return (ready, ups)
         }
-        for deliver in ready { _ = deliver(.completion(completion)) }
-        withExtendedLifetime((released, upstreamsReleased)) {}
+        for conduit in ready { conduit.finish(completion) }
+        withExtendedLifetime(upstreamsReleased) {}
     }
 
     /// Attaches a subscriber through a new conduit (or, once completed, gives it the completion).
     @inlinable
     func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit<Output, Failure>(storage: self) { signal in
-            switch signal {
-            case .value(let value):
-                return subscriber.receive(value)
-            case .completion(let completion):
-                subscriber.receive(completion: completion)
-                return .none
-            }
-        }
+        let conduit = SubjectConduit<Output, Failure>(storage: self, subscriber: subscriber)
         let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
             if let completion { return completion }
             conduits.append(conduit)
@@ -188,12 +192,25 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         }
         // The conduit starts with `wip == 1`: nothing reaches the subscriber before its subscription.
         subscriber.receive(subscription: conduit)
-        conduit.drain(adding: .none)
+        let retired = conduit.drain(adding: .none)
+        withExtendedLifetime(retired) {}
     }
 }
 
+/// Room for a subscriber inside its conduit: four words, enough for an operator's subscriber
+/// around a sink (a downstream reference, a closure and an identifier).
+@usableFromInline
+typealias SubscriberSlot = (UInt, UInt, UInt, UInt)
+
+/// Holds a subscriber too large for a `SubscriberSlot`, as a `let`, so calling it needs no retain.
+@usableFromInline
+final class SubscriberBox<S> {
+    @usableFromInline let subscriber: S
+    @inlinable init(_ subscriber: S) { self.subscriber = subscriber }
+}
+
 /// One subscriber's subscription to a subject: the untyped half. Its state is guarded by the
-/// subject's lock.
+/// subject's lock, except `slot`, which belongs to whoever may call the subscriber (see the top).
 @usableFromInline
 class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final let core: SubjectCore
@@ -207,46 +224,90 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final var completionPending = false
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
     @usableFromInline final var needsCurrentValue: Bool
+    /// The subscriber (see the top) while `holdsSubscriber`.
+    @usableFromInline final var slot: SubscriberSlot = (0, 0, 0, 0)
+    @usableFromInline final var holdsSubscriber = true
+    /// Releases what `slot` holds; made where the subscriber's type is known.
+    @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
 
     @usableFromInline
-    init(core: SubjectCore) {
+    init(core: SubjectCore, destroySubscriber: @escaping (SubjectConduitBase) -> Void) {
         self.core = core
+        self.destroySubscriber = destroySubscriber
         needsCurrentValue = core.keepsCurrentValue
+    }
+
+    deinit {
+        if holdsSubscriber { destroySubscriber(self) }
+    }
+
+    /// The object kept in the first word of `slot`.
+    @inlinable
+    final var slotObject: Unmanaged<AnyObject> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: slot.0).unsafelyUnwrapped)
+    }
+
+    /// Calls `body` with the address of `slot`.
+    @inlinable
+    final func withSlot<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        withUnsafeMutableBytes(of: &slot) { body($0.baseAddress.unsafelyUnwrapped) }
     }
 
     @usableFromInline var description: String { core.keepsCurrentValue ? "CurrentValueSubject" : "PassthroughSubject" }
 
+    /// Releases the subscriber; only the thread that may call it does this, without the lock.
+    @usableFromInline
+    final func dropSubscriber() {
+        guard holdsSubscriber else { return }
+        holdsSubscriber = false
+        destroySubscriber(self)
+    }
+
     @usableFromInline
     final func request(_ more: Subscribers.Demand) {
         guard more > 0 else { return }
-        let (upstreams, owesValue) = core.lock.guarded { () -> ([any Subscription], Bool) in
-            guard state == .active else { return ([], false) }
+        let (upstreams, owesValue) = core.lock.guarded { () -> ([any Subscription]?, Bool) in
+            guard state == .active else { return (nil, false) }
             demand += more
             return (core.takeUpstreamsToRequest(), needsCurrentValue)
         }
-        for upstream in upstreams { upstream.request(.unlimited) }
+        if let upstreams {
+            for upstream in upstreams { upstream.request(.unlimited) }
+        }
         if owesValue { sendCurrentValue() }
     }
 
     @usableFromInline
     final func cancel() {
-        let release = core.lock.guarded { () -> Bool in
-            guard state == .active else { return false }
+        let (release, retired) = core.lock.guarded { () -> (Bool, SubjectConduitBase?) in
+            guard state == .active else { return (false, nil) }
             state = .cancelled
             completionPending = false
-            core.remove(self)
             // Whoever takes the conduit from idle owns it from now on; it is never lowered again,
-            // so nobody delivers after this. If a deliverer is busy, it releases the subscriber.
-            return wip.add(1, ordering: .acquiringAndReleasing).newValue == 1
+            // so nobody delivers after this. If a deliverer is busy, it retires the conduit and
+            // releases the subscriber when its call returns.
+            guard takeIfIdle() else { return (false, nil) }
+            return (true, core.remove(self))
         }
         // Cancelled and idle: nobody else touches the subscriber any more, so it is released
         // here, after the lock (its deinit may call back into the subject).
-        if release { releaseSubscriber() }
+        if release { dropSubscriber() }
+        withExtendedLifetime(retired) {}
     }
 
-    /// Drops the subscriber; called by the only thread that may still touch it, without the lock.
-    @usableFromInline
-    func releaseSubscriber() {}
+    /// Raises `wip` and reports whether the conduit was idle (the caller then owns it); called
+    /// with the lock held. Idle, nobody else can change `wip` (raising it takes the lock, and only
+    /// a deliverer lowers it), so a plain store does; busy, the increment decides, since the
+    /// deliverer may have left since the load. The acquiring load pairs with the last
+    /// deliverer's final decrement.
+    @inlinable
+    final func takeIfIdle() -> Bool {
+        if wip.load(ordering: .acquiring) == 0 {
+            wip.store(1, ordering: .relaxed)
+            return true
+        }
+        return wip.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1
+    }
 
     /// Delivers the current value of a `CurrentValueSubject` if it is still owed.
     @usableFromInline
@@ -259,19 +320,55 @@ enum ConduitState { case active, cancelled, finished }
 /// One subscriber's subscription to a subject: the typed half, which calls the subscriber.
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
-    @usableFromInline typealias Deliver = (SubjectSignal<Output, Failure>) -> Subscribers.Demand
-
-    /// Calls the subscriber. Only the deliverer calls it, without the lock.
-    @usableFromInline var deliver: Deliver?
+    /// Call the subscriber in `slot`; closures that capture nothing, made in `init`.
+    @usableFromInline let receiveValue: (SubjectConduitBase, Output) -> Subscribers.Demand
+    @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
     /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
     /// the queue never keeps (and never frees under the lock) a value it handed out.
     @usableFromInline var queue: ContiguousArray<Output?> = []
     @usableFromInline var queueHead = 0
 
     @inlinable
-    init(storage: SubjectStorage<Output, Failure>, deliver: @escaping Deliver) {
-        self.deliver = deliver
-        super.init(core: storage)
+    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {
+        if S.self is AnyObject.Type {
+            // An object: its reference, retained by hand. `_unsafeReferenceCast` keeps the
+            // reference borrowed (a generic `unsafeBitCast` would retain it for the call).
+            receiveValue = { conduit, value in
+                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(completion: completion) }
+            }
+            super.init(core: storage, destroySubscriber: { $0.slotObject.release() })
+            slot.0 = UInt(bitPattern: Unmanaged.passRetained(subscriber as AnyObject).toOpaque())
+        } else if MemoryLayout<S>.size <= MemoryLayout<SubscriberSlot>.size,
+            MemoryLayout<S>.alignment <= MemoryLayout<SubscriberSlot>.alignment
+        {
+            // A small struct, in place.
+            receiveValue = { conduit, value in
+                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(completion: completion) }
+            }
+            super.init(core: storage, destroySubscriber: { conduit in
+                conduit.withSlot { _ = $0.assumingMemoryBound(to: S.self).deinitialize(count: 1) }
+            })
+            withSlot { _ = $0.initializeMemory(as: S.self, repeating: subscriber, count: 1) }
+        } else {
+            // A larger struct, boxed.
+            typealias Box = SubscriberBox<S>
+            receiveValue = { conduit, value in
+                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+            }
+            receiveCompletion = { conduit, completion in
+                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef {
+                    $0.subscriber.receive(completion: completion)
+                }
+            }
+            super.init(core: storage, destroySubscriber: { $0.slotObject.release() })
+            slot.0 = UInt(bitPattern: Unmanaged.passRetained(Box(subscriber)).toOpaque())
+        }
     }
 
     @inlinable
@@ -284,24 +381,24 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
         guard state == .active, !completionPending, demand > 0 else { return false }
         demand -= 1
         needsCurrentValue = false
-        if wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 { return true }
+        if takeIfIdle() { return true }
         queue.append(input)
         return false
     }
 
-    /// Delivers `first` (already accepted), then whatever was queued meanwhile.
+    /// Delivers `first` (already accepted), then whatever was queued meanwhile. Returns the
+    /// conduit if this call retired it, to be released after the caller is done with it.
     @inlinable
-    func run(first: Output) {
-        // Only the deliverer reads `deliver` outside the lock. (`if let`, not
-        // `unsafelyUnwrapped`: the generic unwrap re-abstracts the closure, which allocates.)
-        guard let deliver else { return }
-        drain(adding: deliver(.value(first)))
+    func run(first: Output) -> SubjectConduitBase? {
+        // Only the deliverer calls the subscriber, and it is released by whoever may call it.
+        let more = receiveValue(self, first)
+        return drain(adding: more)
     }
 
     /// Ends the deliverer's current item (adding the demand it returned) and does the queued
-    /// work, one item per unit of `wip`, until none is left.
+    /// work, one item per unit of `wip`, until none is left. Returns the conduit if it retired it.
     @inlinable
-    func drain(adding more: Subscribers.Demand) {
+    func drain(adding more: Subscribers.Demand) -> SubjectConduitBase? {
         var more = more
         while true {
             if more > 0 {
@@ -309,16 +406,14 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                     if state == .active { demand += more }
                 }
             }
-            if wip.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
+            if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
                     let dropped = queue
                     queue = []
                     queueHead = 0
-                    let released = deliver
-                    deliver = nil
-                    return .stop(released, dropped)
+                    return .stop(core.remove(self), dropped)
                 }
                 if queueHead < queue.count, let next = queue[queueHead] {
                     queue[queueHead] = nil
@@ -336,20 +431,20 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                 }
                 if completionPending, let completion = storage.completion {
                     state = .finished
-                    let released = deliver
-                    deliver = nil
-                    return .complete(released, completion)
+                    return .complete(core.remove(self), completion)
                 }
                 return .idle
             }
             switch step {
             case .value(let next):
-                more = deliver?(.value(next)) ?? .none
-            case .complete(let target, let completion):
-                _ = target?(.completion(completion))
-                return
-            case .stop:
-                return
+                more = receiveValue(self, next)
+            case .complete(let retired, let completion):
+                finish(completion)
+                return retired
+            case .stop(let retired, let dropped):
+                dropSubscriber()
+                withExtendedLifetime(dropped) {}
+                return retired
             case .idle:
                 more = .none
             }
@@ -359,41 +454,37 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline
     enum Step {
         case value(Output)
-        case complete(Deliver?, Subscribers.Completion<Failure>)
-        case stop(Deliver?, ContiguousArray<Output?>)
+        case complete(SubjectConduitBase?, Subscribers.Completion<Failure>)
+        case stop(SubjectConduitBase?, ContiguousArray<Output?>)
         case idle
     }
 
-    /// Marks the conduit completed; returns the subscriber to complete now, or nil if the deliverer
-    /// will (after what it has queued) or nobody should. Called with the lock held.
+    /// Marks the conduit completed if it is idle (its caller then delivers the completion with
+    /// `finish`) and returns true; if a deliverer is busy, leaves the completion to it. Called
+    /// with the lock held.
     @usableFromInline
-    func complete() -> Deliver? {
-        guard state == .active else { return nil }
-        if wip.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
+    func complete() -> Bool {
+        guard state == .active else { return false }
+        if !takeIfIdle() {
             completionPending = true  // the deliverer completes after what it has queued
-            return nil
+            return false
         }
         state = .finished
-        let target = deliver
-        deliver = nil
-        return target
+        return true
+    }
+
+    /// Delivers the completion and releases the subscriber; by the only thread that may call it.
+    @usableFromInline
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        receiveCompletion(self, completion)
+        dropSubscriber()
     }
 
     /// Drops a conduit that was never handed out (the subject had completed).
     @usableFromInline
     func discard() {
-        let released = core.lock.guarded { () -> Deliver? in
-            state = .finished
-            let released = deliver
-            deliver = nil
-            return released
-        }
-        withExtendedLifetime(released) {}
-    }
-
-    @usableFromInline
-    override func releaseSubscriber() {
-        deliver = nil
+        core.lock.guarded { state = .finished }
+        dropSubscriber()
     }
 
     @usableFromInline
@@ -403,11 +494,14 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
                 let current = storage.current
             else { return nil }
             // Busy: the deliverer sends the current value when its call returns.
-            guard wip.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return nil }
+            guard takeIfIdle() else { return nil }
             needsCurrentValue = false
             demand -= 1
             return current
         }
-        if let first { run(first: first) }
+        if let first {
+            let retired = run(first: first)
+            withExtendedLifetime(retired) {}
+        }
     }
 }

@@ -80,6 +80,58 @@ struct CancellableTests {
         _ = cancellable
     }
 
+    @Test("C17 a sink that has received values releases its closures at the completion")
+    func completionReleasesAfterValues() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var seen: [Int] = []
+        var completions = 0
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink(
+                receiveCompletion: { _ in withExtendedLifetime(witness) {}; completions += 1 },
+                receiveValue: { withExtendedLifetime(witness) {}; seen.append($0) }
+            )
+        }
+        publisher.send(1)
+        publisher.send(2)
+        #expect(weakWitness != nil)
+        publisher.send(completion: .finished)
+        #expect(seen == [1, 2])
+        #expect(completions == 1)
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("a completion delivered from inside the value closure is received once; the closures go after that closure returns")
+    func reentrantCompletion() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var log: [String] = []
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink(
+                receiveCompletion: { _ in log.append("completion") },
+                receiveValue: { value in
+                    log.append("value \(value)")
+                    // ManualPublisher delivers at once: the completion re-enters the sink here.
+                    publisher.send(completion: .finished)
+                    withExtendedLifetime(witness) {}
+                    log.append("value \(value) returns")
+                }
+            )
+        }
+        publisher.send(1)
+        publisher.send(2)  // after the completion: ignored
+        #expect(log == ["value 1", "completion", "value 1 returns"])
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
     @Test("C05 no value reaches a sink after cancel")
     func noValueAfterCancel() {
         let publisher = ManualPublisher<Int, Never>()
