@@ -6,7 +6,7 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a new, never-before-used identifier.
     public init() {
-        rawValue = identifierCounter.add(1, ordering: .relaxed).newValue
+        rawValue = identifierCounter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// Creates the identifier of an object (its address).
