@@ -1,10 +1,11 @@
 import Foundation
 
-// plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME]`.
+// plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
 let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks
 
 var json = false
 var filters: [String] = []
+var rounds = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -15,14 +16,23 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         filters.append(name)
+    case "--rounds":
+        guard let text = arguments.popFirst(), let n = Int(text), n >= 1 else {
+            FileHandle.standardError.write(Data("plumb-bench: --rounds needs a count of at least 1\n".utf8))
+            exit(2)
+        }
+        rounds = n
     case "--list":
         for c in allCases { print("\(c.name)\t\(c.summary)") }
         exit(0)
     case "-h", "--help":
         print("""
-            usage: plumb-bench [--json] [--filter NAME]... [--list]
+            usage: plumb-bench [--json] [--filter NAME]... [--rounds N] [--list]
               --json         one JSON object per case: {"case", "ns_per_op", "baseline_ns_per_op", "ratio"}
               --filter NAME  run only the named case (repeatable; a prefix matches)
+              --rounds N     run the selected cases N times over and report each case's fastest
+                             round, with the baseline measured in that same round (on a shared
+                             machine a whole process can run at a slower speed for a while)
               --list         list the cases
             Build with -c release: debug numbers mean nothing.
             """)
@@ -41,8 +51,9 @@ if selected.isEmpty {
 
 func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
-for c in selected {
-    let result = c.run()
+/// Prints one case's result.
+@MainActor
+func report(_ c: BenchCase, _ result: BenchResult) {
     if json {
         var object: [String: Any] = [
             "case": c.name,
@@ -61,6 +72,21 @@ for c in selected {
         print(line)
         print("    \(c.summary)")
         for note in result.notes { print("    \(note)") }
+        if rounds > 1 { print("    fastest of \(rounds) rounds") }
     }
     fflush(nil)
+}
+
+if rounds == 1 {
+    for c in selected { report(c, c.run()) }
+} else {
+    var best: [BenchResult?] = Array(repeating: nil, count: selected.count)
+    for _ in 0..<rounds {
+        for (index, c) in selected.enumerated() {
+            let result = c.run()
+            if let current = best[index], current.nsPerOp <= result.nsPerOp { continue }
+            best[index] = result
+        }
+    }
+    for (index, c) in selected.enumerated() { report(c, best[index]!) }
 }
