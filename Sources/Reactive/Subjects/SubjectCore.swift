@@ -164,8 +164,10 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
                 let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
                 if conduit.complete() {
                     ready.append(conduit)
-                } else if conduit.wip.load(ordering: .relaxed) != 0 {
-                    busy.append(conduit)  // its deliverer completes (or drops) it and retires it
+                } else {
+                    // Busy (an idle conduit is never left in the list after a cancel): its
+                    // deliverer completes or drops it, and retires it.
+                    busy.append(conduit)
                 }
             }
             conduits = busy
