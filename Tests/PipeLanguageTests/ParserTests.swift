@@ -201,7 +201,7 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
     func recovery() {
         let d = diagnose("jsut 1\njust 1 | retyr 2\njust 1 | mpa { $0 }\njust 1")
         #expect(d.map(\.location.line) == [1, 2, 3])
-        #expect(d.map(\.fixIt) == ["did you mean 'just'?", "did you mean 'retry'?", "did you mean 'map'?"])
+        #expect(d.map(\.help) == ["did you mean 'just'?", "did you mean 'retry'?", "did you mean 'map'?"])
     }
 
     @Test("rendering: file:line:col, the source line, caret and tildes, help")

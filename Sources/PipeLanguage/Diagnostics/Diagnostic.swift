@@ -27,6 +27,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// // just 1 | retyr 3
 /// //          ^~~~~
 /// // help: did you mean 'retry'?
+/// print(diagnostics[0].id)          // E302 unknown-operator
 /// ```
 public struct Diagnostic: Error, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
@@ -40,10 +41,14 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
     public var location: SourceLocation
     /// How many Unicode scalars the culprit spans on its line (at least 0).
     public var length: Int
+    /// The stable id: `E302 unknown-operator`.
+    public var id: DiagnosticID
     /// Extra lines printed as `note: …`.
     public var notes: [String]
-    /// A replacement text printed as `help: …` (for instance a suggested name).
-    public var fixIt: String?
+    /// Advice printed as `help: …` (for instance `did you mean 'retry'?`).
+    public var help: String?
+    /// Edits that fix the problem (the REPL offers the first as the next line).
+    public var fixIts: [FixIt]
     /// UTF-8 offset of the culprit in the text given to `compile` (for tools and tests).
     public var offset: Int
     /// The line within the text given to `compile` (differs from `location.line` when `firstLine` != 1).
@@ -51,15 +56,17 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
 
     /// Creates a diagnostic.
     public init(
-        severity: Severity = .error, message: String, location: SourceLocation, length: Int = 1,
-        notes: [String] = [], fixIt: String? = nil, offset: Int = 0
+        id: DiagnosticID, message: String, location: SourceLocation, length: Int = 1,
+        notes: [String] = [], help: String? = nil, fixIts: [FixIt] = [], offset: Int = 0
     ) {
-        self.severity = severity
+        self.severity = id.severity
+        self.id = id
         self.message = message
         self.location = location
         self.length = length
         self.notes = notes
-        self.fixIt = fixIt
+        self.help = help
+        self.fixIts = fixIts
         self.offset = offset
         self.lineInSource = location.line
     }

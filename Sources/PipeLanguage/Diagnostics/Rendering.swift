@@ -39,7 +39,7 @@ extension Diagnostic {
             let tildes = String(repeating: "~", count: max(0, min(length, scalars.count - column + 1) - 1))
             out += "\n" + pad + green + "^" + tildes + reset
         }
-        if let fixIt { out += "\n\(green)help:\(reset) \(fixIt)" }
+        if let help { out += "\n\(green)help:\(reset) \(help)" }
         for note in notes { out += "\n\(bold)note:\(reset) \(note)" }
         return out
     }

@@ -5,11 +5,20 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
     public var message: String
     /// The closure or stage responsible, when known.
     public var location: SourceLocation?
+    /// The stable id of the problem, when the language raised it (nil for a user's `fail "…"`).
+    public var id: DiagnosticID?
 
     /// Creates an error.
     public init(message: String, location: SourceLocation? = nil) {
         self.message = message
         self.location = location
+    }
+
+    /// An error from one of the language's own messages.
+    init(_ message: Message, location: SourceLocation?) {
+        self.message = message.text
+        self.location = location
+        self.id = message.id
     }
 
     /// The message, followed by ` (at file:line:col)` when the location is known.
@@ -65,6 +74,6 @@ public enum Action: Sendable {
     case expect(Expectation, SourceLocation)
     /// A `:command` with its raw argument text.
     case command(name: String, argument: String, SourceLocation)
-    /// Done; an optional line to show (`bound ticks`, `sent 1 to s`).
-    case note(String?)
+    /// Done: the statement bound a name or sent to a subject; nothing to show.
+    case done
 }

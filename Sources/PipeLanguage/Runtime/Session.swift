@@ -114,23 +114,23 @@ public final class Session {
             }
             if bindings[name] == nil { bindingOrder.append(name) }
             bindings[name] = Binding(info: info, pipeline: checked, source: source, hot: hot)
-            return .success(.note(nil))
+            return .success(.done)
         case .send(let subject, let span, let expr):
             guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
             guard let value = try? ExpressionCompiler(source: source).compile(expr)(.none) else {
                 return .failure(source.diagnostic(.error, "cannot evaluate this value", at: expr.span))
             }
             send(value)
-            return .success(.note(nil))
+            return .success(.done)
         case .finish(let subject, let span):
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
             complete(nil)
-            return .success(.note(nil))
+            return .success(.done)
         case .fail(let subject, let span, let expr):
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
             let message = (try? ExpressionCompiler(source: source).compile(expr)(.none))?.plainText ?? "failed"
             complete(PipelineError(message: message, location: source.location(of: expr.span.offset)))
-            return .success(.note(nil))
+            return .success(.done)
         case .expect(let e, _):
             let constant = { (x: Expr) -> Value in (try? ExpressionCompiler(source: source).compile(x)(.none)) ?? .null }
             switch e {

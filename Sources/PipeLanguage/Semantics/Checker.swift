@@ -30,7 +30,7 @@ struct CheckedPipeline: Sendable {
     var shape: Shape { stages.last?.shape ?? Shape(kind: .any, canFail: false) }
 }
 
-private enum Message {
+private enum CheckerText {
     static func unknownSource(_ name: String) -> String { "unknown source or binding '\(name)'" }
     static func unknownOperator(_ name: String) -> String { "unknown operator '\(name)'" }
     static func operatorFirst(_ name: String) -> String { "'\(name)' is an operator; a pipeline starts with a source such as 'just' or 'from'" }
@@ -82,7 +82,7 @@ struct Checker {
             return checkPipeline(p, dollars: [], nested: false)
         case .binding(let name, let nameSpan, let p):
             if Catalog.entry(named: name) != nil || ["let", "expect", "true", "false", "nil"].contains(name) {
-                error(Message.reservedBinding(name), nameSpan)
+                error(CheckerText.reservedBinding(name), nameSpan)
                 return nil
             }
             let mark = diagnostics.count
@@ -101,7 +101,7 @@ struct Checker {
         case .fail(let subject, let span, let value):
             checkSubject(subject, span)
             if let v = checkConstant(value), case .string = v {} else if !hasErrors {
-                error(Message.expects("\(subject).fail", "a message string", got: source.text(value.span)), value.span)
+                error(CheckerText.expects("\(subject).fail", "a message string", got: source.text(value.span)), value.span)
             }
         case .expect(let e, _):
             switch e {
@@ -109,7 +109,7 @@ struct Checker {
             case .failed(let x): checkConstant(x)
             case .count(let x):
                 if let v = checkConstant(x) {
-                    if case .int(let n) = v, n >= 0 {} else { error(Message.expects("expect count", "a non-negative integer", got: v.description), x.span) }
+                    if case .int(let n) = v, n >= 0 {} else { error(CheckerText.expects("expect count", "a non-negative integer", got: v.description), x.span) }
                 }
             case .time(let v):
                 _ = duration(v, Span(0, 0), "expect time")
@@ -123,17 +123,17 @@ struct Checker {
     mutating func checkSubject(_ name: String, _ span: Span) {
         guard let binding = bindings[name] else {
             let subjects = bindings.filter { $0.value.isSubject }.map(\.key).sorted()
-            error(Message.unknownSubject(name), span, fixIt: Suggestions.closest(to: name, among: subjects).map { "did you mean '\($0)'?" })
+            error(CheckerText.unknownSubject(name), span, fixIt: Suggestions.closest(to: name, among: subjects).map { "did you mean '\($0)'?" })
             return
         }
-        if !binding.isSubject { error(Message.notSubject(name), span) }
+        if !binding.isSubject { error(CheckerText.notSubject(name), span) }
     }
 
     /// Evaluates an argument that may not use `$n`; reports problems.
     @discardableResult
     mutating func checkConstant(_ e: Expr) -> Value? {
         if e.usesDollar {
-            error(Message.dollarOutside(max(0, e.highestDollar)), e.span)
+            error(CheckerText.dollarOutside(max(0, e.highestDollar)), e.span)
             return nil
         }
         if case .range = e.kind { return nil }
@@ -169,14 +169,14 @@ struct Checker {
                 if isFirst {
                     let candidates = Catalog.names(of: .source) + bindings.keys.sorted()
                     if Catalog.names(of: .operator).contains(name) {
-                        error(Message.operatorFirst(name), stage.nameSpan)
+                        error(CheckerText.operatorFirst(name), stage.nameSpan)
                     } else {
-                        error(Message.unknownSource(name), stage.nameSpan,
+                        error(CheckerText.unknownSource(name), stage.nameSpan,
                               fixIt: Suggestions.closest(to: name, among: candidates).map { "did you mean '\($0)'?" })
                     }
                 } else {
                     let candidates = Catalog.names(of: .operator) + Catalog.names(of: .terminal)
-                    error(Message.unknownOperator(name), stage.nameSpan,
+                    error(CheckerText.unknownOperator(name), stage.nameSpan,
                           fixIt: Suggestions.closest(to: name, among: candidates).map { "did you mean '\($0)'?" })
                 }
                 continue
@@ -184,24 +184,24 @@ struct Checker {
             let entry = Catalog.table[entryIndex]
             switch entry.kind {
             case .source where !isFirst:
-                error(Message.sourceAfterBar(name), stage.nameSpan)
+                error(CheckerText.sourceAfterBar(name), stage.nameSpan)
                 ok = false
                 continue
             case .operator where isFirst, .terminal where isFirst:
-                error(Message.operatorFirst(name), stage.nameSpan)
+                error(CheckerText.operatorFirst(name), stage.nameSpan)
                 ok = false
                 continue
             case .terminal:
                 if nested {
-                    error(Message.terminalNested(name), stage.nameSpan)
+                    error(CheckerText.terminalNested(name), stage.nameSpan)
                     ok = false
                 } else if index != p.stages.count - 1 {
-                    error(Message.terminalNotLast(name), stage.nameSpan)
+                    error(CheckerText.terminalNotLast(name), stage.nameSpan)
                     ok = false
                 }
                 terminal = entry.name
                 if !stage.arguments.isEmpty {
-                    error(Message.tooMany(name), stage.arguments[0].span, notes: ["signature: \(entry.signature)"])
+                    error(CheckerText.tooMany(name), stage.arguments[0].span, notes: ["signature: \(entry.signature)"])
                     ok = false
                 }
                 continue
@@ -212,9 +212,9 @@ struct Checker {
                 continue
             }
             switch entry.name {
-            case "retry" where !shape.canFail: warning(Message.retryNoEffect, stage.nameSpan)
-            case "replaceError" where !shape.canFail: warning(Message.replaceErrorNoEffect, stage.nameSpan)
-            case "catch" where !shape.canFail: warning(Message.catchNoEffect, stage.nameSpan)
+            case "retry" where !shape.canFail: warning(CheckerText.retryNoEffect, stage.nameSpan)
+            case "replaceError" where !shape.canFail: warning(CheckerText.replaceErrorNoEffect, stage.nameSpan)
+            case "catch" where !shape.canFail: warning(CheckerText.catchNoEffect, stage.nameSpan)
             default: break
             }
             let input = InferenceInput(
@@ -276,13 +276,13 @@ struct Checker {
         for argument in stage.arguments {
             if let label = argument.label {
                 guard let i = params.firstIndex(where: { $0.label == label }), slots[i] == nil else {
-                    error(Message.badLabel(name, label), argument.span, notes: [signature])
+                    error(CheckerText.badLabel(name, label), argument.span, notes: [signature])
                     return nil
                 }
                 slots[i] = argument
             } else {
                 guard let i = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired }) else {
-                    error(Message.tooMany(name), argument.span, notes: [signature])
+                    error(CheckerText.tooMany(name), argument.span, notes: [signature])
                     return nil
                 }
                 slots[i] = argument
@@ -295,7 +295,7 @@ struct Checker {
         }
         if diagnostics.count > mark { return nil }
         for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
-            error(Message.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
+            error(CheckerText.missing(name, param.placeholder), stage.nameSpan, notes: [signature])
             return nil
         }
         return slots
@@ -304,10 +304,10 @@ struct Checker {
     mutating func checkArgument(_ argument: Argument, _ param: Parameter, name: String, dollars: [ValueKind], signature: String) {
         let text = source.text(argument.span)
         let got = argument.label != nil ? String(text.drop(while: { $0 != ":" }).dropFirst().drop(while: { $0 == " " })) : text
-        func expect(_ what: String) { error(Message.expects(name, what, got: got), argument.span, notes: [signature]) }
+        func expect(_ what: String) { error(CheckerText.expects(name, what, got: got), argument.span, notes: [signature]) }
         func value(_ e: Expr) -> Value? {
             if e.usesDollar {
-                if dollars.isEmpty { error(Message.dollarOutside(max(0, e.highestDollar)), e.span) }
+                if dollars.isEmpty { error(CheckerText.dollarOutside(max(0, e.highestDollar)), e.span) }
                 return nil
             }
             return checkConstant(e)
@@ -346,7 +346,7 @@ struct Checker {
                 return expect("a closure such as { \(param.placeholder) }")
             }
             if e.highestDollar >= arity {
-                error(Message.closureArity(name, e.highestDollar, arity), dollarSpan(e, e.highestDollar) ?? e.span)
+                error(CheckerText.closureArity(name, e.highestDollar, arity), dollarSpan(e, e.highestDollar) ?? e.span)
             }
         case .pipelineClosure:
             guard case .closure(let c) = argument.value, case .pipeline(let p) = c.body else {
@@ -405,18 +405,18 @@ struct Checker {
         case .duration(let ns): return ns
         case .expr(let e):
             if e.usesDollar {
-                if dollars.isEmpty { error(Message.dollarOutside(max(0, e.highestDollar)), e.span) }
+                if dollars.isEmpty { error(CheckerText.dollarOutside(max(0, e.highestDollar)), e.span) }
                 return nil
             }
             guard let value = checkConstant(e) else { return nil }
             switch Durations.nanoseconds(fromMilliseconds: value) {
             case .success(let ns): return ns
             case .failure(let problem):
-                error(Message.expects(name, problem.text, got: source.text(e.span)), e.span, notes: notes)
+                error(CheckerText.expects(name, problem.text, got: source.text(e.span)), e.span, notes: notes)
                 return nil
             }
         default:
-            error(Message.expects(name, "a duration such as 100ms", got: source.text(span)), span, notes: notes)
+            error(CheckerText.expects(name, "a duration such as 100ms", got: source.text(span)), span, notes: notes)
             return nil
         }
     }
@@ -430,7 +430,7 @@ struct Checker {
             return false
         }
         if let label = first.label {
-            error(Message.badLabel("asyncMap", label), first.span, notes: [usage])
+            error(CheckerText.badLabel("asyncMap", label), first.span, notes: [usage])
             return false
         }
         let mark = diagnostics.count
@@ -440,8 +440,8 @@ struct Checker {
                 error("asyncMap's closure must be an expression", c.span, notes: [usage])
                 return false
             }
-            if e.highestDollar >= 1 { error(Message.closureArity("asyncMap", e.highestDollar, 1), e.span) }
-            if args.count > 1 { error(Message.tooMany("asyncMap"), args[1].span, notes: [usage]) }
+            if e.highestDollar >= 1 { error(CheckerText.closureArity("asyncMap", e.highestDollar, 1), e.span) }
+            if args.count > 1 { error(CheckerText.tooMany("asyncMap"), args[1].span, notes: [usage]) }
         case .word("delay"):
             guard args.count >= 2 else {
                 error("asyncMap delay needs a duration", first.span, notes: [usage])
@@ -450,19 +450,19 @@ struct Checker {
             _ = duration(args[1].value, args[1].span, "asyncMap delay", signature: usage, dollars: dollars)
             if args.count >= 3 {
                 guard case .closure(let c) = args[2].value, case .expression(let e) = c.body else {
-                    error(Message.expects("asyncMap delay", "a closure such as { $0 * 2 } after the duration", got: source.text(args[2].span)), args[2].span)
+                    error(CheckerText.expects("asyncMap delay", "a closure such as { $0 * 2 } after the duration", got: source.text(args[2].span)), args[2].span)
                     return false
                 }
-                if e.highestDollar >= 1 { error(Message.closureArity("asyncMap", e.highestDollar, 1), e.span) }
+                if e.highestDollar >= 1 { error(CheckerText.closureArity("asyncMap", e.highestDollar, 1), e.span) }
             }
-            if args.count > 3 { error(Message.tooMany("asyncMap"), args[3].span, notes: [usage]) }
+            if args.count > 3 { error(CheckerText.tooMany("asyncMap"), args[3].span, notes: [usage]) }
         case .word("flaky"):
             guard args.count == 2, case .expr(let e) = args[1].value else {
                 error("asyncMap flaky needs a count, as in asyncMap flaky 2", args.count > 2 ? args[2].span : first.span, notes: [usage])
                 return false
             }
             if let v = e.usesDollar ? nil : checkConstant(e) {
-                if case .int(let n) = v, n >= 0 {} else { error(Message.expects("asyncMap flaky", "a non-negative integer", got: source.text(e.span)), e.span) }
+                if case .int(let n) = v, n >= 0 {} else { error(CheckerText.expects("asyncMap flaky", "a non-negative integer", got: source.text(e.span)), e.span) }
             }
         case .word("fail"):
             guard args.count == 2, case .expr(let e) = args[1].value else {

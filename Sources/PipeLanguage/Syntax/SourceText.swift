@@ -53,21 +53,25 @@ struct SourceText: Sendable {
 
     /// A diagnostic at `span`; the length is clipped to the span's first line.
     func diagnostic(
-        _ severity: Diagnostic.Severity = .error, _ message: String, at span: Span,
-        notes: [String] = [], fixIt: String? = nil
+        _ message: Message, at span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []
     ) -> Diagnostic {
         let offset = max(0, min(span.offset, bytes.count))
         let line = lineIndex(of: offset)
         let lineEnd = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
         let end = max(offset, min(offset + max(span.length, 0), lineEnd))
         var d = Diagnostic(
-            severity: severity, message: message, location: location(of: offset),
-            length: max(scalarCount(offset, end), offset < lineEnd ? 1 : 0), notes: notes, fixIt: fixIt, offset: offset)
+            id: message.id, message: message.text, location: location(of: offset),
+            length: max(scalarCount(offset, end), offset < lineEnd ? 1 : 0), notes: notes, help: help, fixIts: fixIts,
+            offset: offset)
         d.lineInSource = line + 1
         return d
     }
-}
 
+    /// A fix-it replacing the text of `span` (a suggested name for a misspelt one).
+    func replacing(_ span: Span, with replacement: String) -> FixIt {
+        FixIt(offset: span.offset, length: span.length, replacement: replacement)
+    }
+}
 /// A byte range in the source. Spans never take part in AST equality, so a printed and re-parsed
 /// program compares equal to the original.
 struct Span: Sendable, Hashable {

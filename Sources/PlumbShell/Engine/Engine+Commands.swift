@@ -65,7 +65,7 @@ extension Engine {
                 guard let job = jobs.job(id) else {
                     return commandError("no job \(id)" + (jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"), at: location)
                 }
-                cancelAllJobs(only: job)
+                cancelJob(job)
             } else {
                 return usage(":cancel N|all", at: location)
             }
@@ -121,7 +121,8 @@ extension Engine {
         return .ok
     }
 
-    private func cancelAllJobs(only job: Job) {
+    /// Cancels one job and waits briefly for its cancellation to be reported.
+    private func cancelJob(_ job: Job) {
         if !job.recorder.isDone {
             job.cancellable.cancel()
             let deadline = DispatchTime.now().uptimeNanoseconds + 100_000_000

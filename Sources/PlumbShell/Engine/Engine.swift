@@ -159,15 +159,7 @@ final class Engine {
             return check(expectation, at: location)
         case .command(let name, let argument, let location):
             return command(name, argument: argument, at: location)
-        case .note(let note):
-            if let note, !quiet {
-                if options.format == .jsonl {
-                    writeStandardError(note + "\n")
-                } else {
-                    out.write(style.dim(note) + "\n")
-                    out.flush()
-                }
-            }
+        case .done:
             return .ok
         }
     }

@@ -1,0 +1,111 @@
+/// A diagnostic's stable identity: a code (`E301`) and a name (`unknown-operator`), so a message
+/// can be found, listed (`plumb help diagnostics`) and tested by id however its wording changes.
+///
+/// Each layer declares its codes as the cases of one `DiagnosticCode` enum next to its messages
+/// (`Syntax/LexerMessages.swift`, `Semantics/CheckerMessages.swift`, …); `DiagnosticID.all`
+/// gathers them, so the list can never miss one.
+///
+/// ```swift
+/// let (_, d) = session.compile("just 1 | retyr 3", file: "<repl>")
+/// d[0].id.code   // "E302"
+/// d[0].id.name   // "unknown-operator"
+/// ```
+public struct DiagnosticID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// `E` and a number for errors, `W` for warnings: `E302`.
+    public let code: String
+    /// Lower-case words joined by dashes: `unknown-operator`.
+    public let name: String
+    /// Which layer reports it: `lexer`, `parser`, `checker`, `session`, `build` or `evaluation`.
+    public let layer: String
+    /// Whether it is an error or a warning.
+    public let severity: Diagnostic.Severity
+    let number: Int
+
+    /// `E302 unknown-operator`.
+    public var description: String { "\(code) \(name)" }
+
+    public static func < (a: DiagnosticID, b: DiagnosticID) -> Bool { a.number < b.number }
+
+    /// Every diagnostic any layer can produce, by code.
+    public static var all: [DiagnosticID] {
+        (LexerCode.ids + ParserCode.ids + CheckerCode.ids + SessionCode.ids + BuildCode.ids + EvaluationCode.ids).sorted()
+    }
+
+    /// The id with this code or name (`E302`, `unknown-operator`), ignoring case.
+    public static func named(_ codeOrName: String) -> DiagnosticID? {
+        let key = codeOrName.lowercased()
+        return all.first { $0.code.lowercased() == key || $0.name == key }
+    }
+}
+
+/// One layer's diagnostic codes. A case's raw value is its number (warnings from 900 up), its
+/// Swift name becomes the id's dashed name (`unknownOperator` → `unknown-operator`).
+protocol DiagnosticCode: CaseIterable, RawRepresentable where RawValue == Int {
+    static var layer: String { get }
+}
+
+extension DiagnosticCode {
+    var id: DiagnosticID {
+        let severity: Diagnostic.Severity = rawValue >= 900 ? .warning : .error
+        let number = String(rawValue)
+        let code = (severity == .warning ? "W" : "E") + String(repeating: "0", count: max(0, 3 - number.count)) + number
+        return DiagnosticID(code: code, name: Self.dashed(String(describing: self)), layer: Self.layer, severity: severity, number: rawValue)
+    }
+
+    static var ids: [DiagnosticID] { allCases.map(\.id) }
+
+    private static func dashed(_ camel: String) -> String {
+        var out = ""
+        for ch in camel {
+            if ch.isUppercase {
+                out += "-" + ch.lowercased()
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// A diagnostic's id with its text, made by a layer's message constructors
+/// (`Message.unknownOperator("retyr")`); the layer adds the position.
+struct Message: Sendable, Hashable {
+    let id: DiagnosticID
+    let text: String
+
+    init<C: DiagnosticCode>(_ code: C, _ text: String) {
+        self.id = code.id
+        self.text = text
+    }
+}
+
+/// An edit that fixes a diagnostic: replace `length` UTF-8 bytes at `offset` (in the text given to
+/// `Session.compile`) with `replacement`.
+///
+/// ```swift
+/// let fix = diagnostics[0].fixIts[0]    // "retyr" → "retry"
+/// fix.applied(to: "just 1 | retyr 3")   // "just 1 | retry 3"
+/// ```
+public struct FixIt: Sendable, Hashable {
+    /// UTF-8 offset of the text to replace.
+    public var offset: Int
+    /// UTF-8 length of the text to replace (0 inserts).
+    public var length: Int
+    /// The new text.
+    public var replacement: String
+
+    /// Creates an edit.
+    public init(offset: Int, length: Int, replacement: String) {
+        self.offset = offset
+        self.length = length
+        self.replacement = replacement
+    }
+
+    /// `text` with this edit made; `text` unchanged when the range does not fit it.
+    public func applied(to text: String) -> String {
+        var bytes = Array(text.utf8)
+        guard offset >= 0, length >= 0, offset + length <= bytes.count else { return text }
+        bytes.replaceSubrange(offset..<(offset + length), with: Array(replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
