@@ -1,0 +1,4 @@
+enum BuildCode: Int, DiagnosticCode {
+    static let layer = "build"
+    case unclassifiedBuild = 500
+}

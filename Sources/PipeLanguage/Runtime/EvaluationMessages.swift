@@ -1,0 +1,4 @@
+enum EvaluationCode: Int, DiagnosticCode {
+    static let layer = "evaluation"
+    case unclassifiedEvaluation = 600
+}

@@ -1,0 +1,4 @@
+enum SessionCode: Int, DiagnosticCode {
+    static let layer = "session"
+    case unclassifiedSession = 400
+}

@@ -1,0 +1,4 @@
+enum LexerCode: Int, DiagnosticCode {
+    static let layer = "lexer"
+    case unclassifiedLexer = 100
+}

@@ -1,0 +1,4 @@
+enum ParserCode: Int, DiagnosticCode {
+    static let layer = "parser"
+    case unclassifiedParser = 200
+}
