@@ -1,4 +1,32 @@
+/// The builders' run-time failures: arguments that only have a value once `$0` is bound, and the
+/// operators' own failures. A user's own message (`fail "boom"`, `asyncMap fail "…"`, `s.fail "…"`)
+/// has no id: it is not the language's.
 enum BuildCode: Int, DiagnosticCode {
     static let layer = "build"
-    case unclassifiedBuild = 500
+    case missingArgument = 501
+    case wrongArgument
+    case invertedRange
+    case periodNotPositive
+    case windowNotPositive
+    case timedOut
+    case predicateNotBool
+    case flakyFailure
+}
+
+extension Message {
+    static func missingBuildArgument(_ name: String, _ what: String) -> Message {
+        Message(BuildCode.missingArgument, "\(name): missing \(what)")
+    }
+    static func wrongBuildArgument(_ name: String, _ what: String, got: String? = nil) -> Message {
+        Message(BuildCode.wrongArgument, "\(name) expects \(what)" + (got.map { ", got \($0)" } ?? ""))
+    }
+    /// The same words as the checker's, for a range that is only known at run time.
+    static func invertedRangeAtRunTime(_ lower: Int, _ upper: Int) -> Message {
+        Message(BuildCode.invertedRange, Message.invertedRange(lower, upper).text)
+    }
+    static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period above zero")
+    static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window above zero")
+    static func timedOut(_ duration: String) -> Message { Message(BuildCode.timedOut, "timed out after \(duration)") }
+    static func predicateNotBool(_ name: String) -> Message { Message(BuildCode.predicateNotBool, "\(name)'s closure must return a Bool") }
+    static func flakyFailure(_ call: Int, of n: Int) -> Message { Message(BuildCode.flakyFailure, "flaky failure \(call) of \(n)") }
 }

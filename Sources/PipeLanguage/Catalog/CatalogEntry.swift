@@ -1,5 +1,6 @@
 /// One source, operator or terminal of the language, as `:help`, completion, argument checking,
-/// the static pass and the graph builder all see it.
+/// the static pass and the graph builder all see it. Everything about an entry is written in one
+/// place, its family's file under `Catalog/Entries/`.
 public struct CatalogEntry: Sendable {
     /// What a stage is.
     public enum Kind: Sendable, Hashable {
@@ -16,7 +17,7 @@ public struct CatalogEntry: Sendable {
     /// Other names for the same entry (`take` for `prefix`).
     public var aliases: [String]
     /// Source, operator or terminal.
-    public var kind: Kind
+    public var kind: Kind { build.kind }
     /// The argument signature, e.g. `scan INITIAL { $0 + $1 }` (overloads separated by newlines).
     public var signature: String
     /// One line.
@@ -31,10 +32,51 @@ public struct CatalogEntry: Sendable {
 
     /// Argument lists this entry accepts; the first whose labels and kinds fit is used.
     var overloads: [[Parameter]]
-    /// Builds the `Reactive` publisher (nil for terminals, which `PipelineRun.start` handles).
-    var build: Builder?
+    /// How the entry becomes part of a running graph.
+    var build: EntryBuild
     /// Static pass: output kind and whether the stage can fail.
     var infer: Inference
+    /// Warned at the stage when its upstream can never fail (`retry has no effect: …`).
+    var noEffectUnlessUpstreamFails: Message?
+    /// An eager source (`subject`, `currentValue`, `future`): a `let` makes one instance that every
+    /// use of the binding shares.
+    var hot: HotBuilder?
+    /// A `let` of this source alone accepts `NAME.send`, `NAME.finish` and `NAME.fail`.
+    var isSubject: Bool = false
+}
+
+/// How an entry is built: sources and operators make a publisher, terminals subscribe to one.
+enum EntryBuild: Sendable {
+    case source(Builder)
+    case `operator`(Builder)
+    case terminal(TerminalBuilder)
+
+    var kind: CatalogEntry.Kind {
+        switch self {
+        case .source: .source
+        case .operator: .operator
+        case .terminal: .terminal
+        }
+    }
+}
+
+/// Makes a source's or operator's publisher from its checked stage.
+typealias Builder = @Sendable (StageBuild) throws -> ValuePublisher
+
+/// Makes an eager source's one shared instance.
+typealias HotBuilder = @Sendable (StageBuild) throws -> HotSource
+
+/// Subscribes a terminal to the built pipeline and reports events.
+typealias TerminalBuilder = @Sendable (TerminalStart) -> Void
+
+/// What a terminal gets: the built publisher, the runtime, where events go, and `register`, which
+/// it must call with its cancel before subscribing (false: the run was cancelled meanwhile, so it
+/// must not subscribe).
+struct TerminalStart {
+    let publisher: ValuePublisher
+    let runtime: Runtime
+    let events: EventSerializer
+    let register: (@escaping @Sendable () -> Void) -> Bool
 }
 
 /// What a parameter accepts.
@@ -55,8 +97,8 @@ enum ParameterKind: Sendable, Hashable {
     case duration
     /// An expression closure taking this many arguments.
     case closure(arity: Int)
-    /// A closure holding a pipeline (`{ just $0 }`).
-    case pipelineClosure
+    /// A closure holding a pipeline (`{ just $0 }`), with what `$0` is inside it.
+    case pipelineClosure(ClosureInput)
     /// A publisher: `( pipeline )`, a binding name, or a pipeline closure.
     case publisher
     /// A fixed word, like `value` in `future delay 200 value 42`.
@@ -67,6 +109,25 @@ enum ParameterKind: Sendable, Hashable {
     case step
 }
 
+/// What `$0` holds inside a pipeline closure.
+enum ClosureInput: Sendable, Hashable {
+    /// Nothing meaningful (`deferred { … }`: `$0` is nil).
+    case none
+    /// The upstream value (`flatMap { just $0 }`).
+    case upstreamValue
+    /// The failure's message (`catch { just $0 }`).
+    case errorMessage
+
+    /// The kinds the checker gives `$0` (and `$1`) inside the closure.
+    func dollarKinds(upstream: Shape) -> [ValueKind] {
+        switch self {
+        case .none: [.any]
+        case .upstreamValue: [upstream.kind]
+        case .errorMessage: [.string]
+        }
+    }
+}
+
 /// One parameter: its Combine label (if it takes one), a placeholder for the signature, its kind.
 struct Parameter: Sendable, Hashable {
     var label: String?
@@ -75,4 +136,36 @@ struct Parameter: Sendable, Hashable {
     var optional: Bool = false
     /// Labels accepted for positional use: a labelled parameter may also be given positionally.
     var labelRequired: Bool = false
+}
+
+/// Shorthand for the entry files: `p("COUNT", .count)`.
+func p(_ placeholder: String, _ kind: ParameterKind, label: String? = nil, optional: Bool = false, labelRequired: Bool = false) -> Parameter {
+    Parameter(label: label, placeholder: placeholder, kind: kind, optional: optional, labelRequired: labelRequired)
+}
+
+extension CatalogEntry {
+    /// An entry; its signature is written from the overloads' parameters.
+    init(
+        _ name: String, aliases: [String] = [], _ overloads: [[Parameter]],
+        summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
+        noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false
+    ) {
+        let signature = overloads.map { params in
+            ([name] + params.map { param in
+                var text = param.label.map { "\($0): " } ?? ""
+                switch param.kind {
+                case .closure, .pipelineClosure: text += "{ \(param.placeholder) }"
+                case .publisher: text += "(\(param.placeholder))"
+                case .keyword(let w): text += w
+                default: text += param.placeholder
+                }
+                return param.optional ? "[\(text)]" : text
+            }).joined(separator: " ")
+        }.joined(separator: "\n")
+        self.init(
+            name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
+            signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
+            overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
+            hot: hot, isSubject: isSubject)
+    }
 }

@@ -77,6 +77,11 @@ struct Message: Sendable, Hashable {
         self.id = code.id
         self.text = text
     }
+
+    init(id: DiagnosticID, text: String) {
+        self.id = id
+        self.text = text
+    }
 }
 
 /// An edit that fixes a diagnostic: replace `length` UTF-8 bytes at `offset` (in the text given to

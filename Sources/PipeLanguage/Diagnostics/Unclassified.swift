@@ -5,7 +5,7 @@ extension SourceText {
         _ severity: Diagnostic.Severity = .error, _ message: String, at span: Span,
         notes: [String] = [], fixIt: String? = nil
     ) -> Diagnostic {
-        let m = severity == .warning ? Message(CheckerCode.unclassifiedWarning, message) : Message(ParserCode.unclassifiedParser, message)
+        let m = Message(ParserCode.unclassifiedParser, message)
         return diagnostic(m, at: span, notes: notes, help: fixIt)
     }
 }

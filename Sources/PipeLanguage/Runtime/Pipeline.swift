@@ -38,7 +38,7 @@ public struct Pipeline: Sendable {
     }
 
     /// The terminal that ends it: `sink`, `values` or `async`.
-    public var terminal: String { checked.terminal }
+    public var terminal: String { checked.terminalEntry.name }
 
     /// Subscribes; events arrive on any thread, serialised. The returned AnyCancellable cancels it
     /// (cancellation travels up the graph; a `.cancelled` event is emitted unless it had already
@@ -88,14 +88,9 @@ public struct Pipeline: Sendable {
             events.send(.failed(PipelineError.from(error)), terminal: true)
             return
         }
-        switch checked.terminal {
-        case "values", "async":
-            let task = Terminals.startAsync(publisher, terminal: checked.terminal, runtime: runtime, events: events)
-            if !register({ task.cancel() }) { task.cancel() }
-        default:
-            let subscriber = EventSubscriber(events: events)
-            guard register({ subscriber.cancel() }) else { return }
-            publisher.subscribe(subscriber)
+        guard case .terminal(let start) = checked.terminalEntry.build else { return }
+        withoutActuallyEscaping(register) { register in
+            start(TerminalStart(publisher: publisher, runtime: runtime, events: events, register: register))
         }
     }
 }

@@ -6,6 +6,10 @@ public struct Statement: Sendable {
     public var text: String
     var ast: StatementAST
     var source: SourceText
+    /// The checked pipeline of a pipeline or `let` statement, as `compile` checked it.
+    var checked: CheckedPipeline?
+    /// For `let`: what later statements know about the name.
+    var bindingInfo: BindingInfo?
 
     /// True for `expect …` statements.
     public var isExpectation: Bool { if case .expect = ast.kind { true } else { false } }
@@ -13,12 +17,14 @@ public struct Statement: Sendable {
     public var isCommand: Bool { if case .command = ast.kind { true } else { false } }
 }
 
-/// A `let` binding: its checked pipeline, and for eager sources (subject, currentValue, future)
-/// the one instance every use shares.
+/// A `let` binding: its checked pipeline, the bindings it names as they were when the `let` ran
+/// (so `let d = d | map …` builds over the old `d`, never over itself), and for eager sources
+/// (subject, currentValue, future) the one instance every use shares.
 struct Binding: Sendable {
     var info: BindingInfo
     var pipeline: CheckedPipeline
     var source: SourceText
+    var scope: [String: Binding]
     var hot: HotSource?
 }
 
@@ -63,6 +69,9 @@ public final class Session {
 
     /// Parses and checks `text`; on errors returns them and changes nothing.
     ///
+    /// Each statement is checked once, here, against the bindings the statements before it make;
+    /// `execute` uses that check.
+    ///
     /// - Parameters:
     ///   - text: One or more statements.
     ///   - file: The name diagnostics show (`<repl>`, a path).
@@ -77,9 +86,13 @@ public final class Session {
         var statements: [Statement] = []
         for ast in asts {
             let mark = checker.diagnostics.count
-            _ = checker.check(ast)
+            let checked = checker.check(ast)
             if !checker.diagnostics[mark...].contains(where: { $0.severity == .error }) {
-                statements.append(Statement(location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source))
+                var info: BindingInfo?
+                if case .binding(let name, _, _) = ast.kind { info = checker.bindings[name] }
+                statements.append(Statement(
+                    location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source,
+                    checked: checked, bindingInfo: info))
             }
         }
         diagnostics += checker.diagnostics
@@ -89,45 +102,50 @@ public final class Session {
 
     /// Performs one statement: binds, sends to a subject, or returns what the shell must do.
     /// Never throws for a bad statement: returns a Diagnostic (and changes nothing).
+    ///
+    /// It does not check again: `compile` did, in order. It only links the names the statement
+    /// uses to the bindings the session has now; a name that is gone since (`:reset` between
+    /// `compile` and `execute`) is a positioned error.
     public func execute(_ statement: Statement) -> Result<Action, Diagnostic> {
         let source = statement.source
-        var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
-        let checked = checker.check(statement.ast)
-        if let error = checker.diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
         let location = statement.location
+        let scope: [String: Binding]
+        switch link(statement) {
+        case .success(let linked): scope = linked
+        case .failure(let d): return .failure(d)
+        }
         switch statement.ast.kind {
         case .pipeline(_, let background):
-            guard let checked else { return .failure(source.diagnostic(.error, "cannot run this pipeline", at: statement.ast.span)) }
+            guard let checked = statement.checked else { return .failure(source.diagnostic(.cannotEvaluate, at: statement.ast.span)) }
             return .success(.run(Pipeline(
                 text: statement.text, location: location, isBackground: background,
-                checked: checked, source: source, runtime: runtime, bindings: bindings)))
+                checked: checked, source: source, runtime: runtime, bindings: scope)))
         case .binding(let name, _, _):
-            guard let checked, let info = checker.bindings[name] else {
-                return .failure(source.diagnostic(.error, "cannot bind this pipeline", at: statement.ast.span))
+            guard let checked = statement.checked, let info = statement.bindingInfo else {
+                return .failure(source.diagnostic(.cannotEvaluate, at: statement.ast.span))
             }
             let hot: HotSource?
             do {
-                hot = try GraphBuilder.hotSource(for: checked, source: source, runtime: runtime, bindings: bindings)
+                hot = try BuildContext(runtime: runtime, bindings: scope, events: nil).hotSource(for: checked, source: source)
             } catch {
-                let e = PipelineError.from(error)
-                return .failure(source.diagnostic(.error, e.message, at: checked.ast.stages[0].span))
+                return .failure(source.diagnostic(.bindingFailed(PipelineError.from(error)), at: checked.ast.stages[0].span))
             }
             if bindings[name] == nil { bindingOrder.append(name) }
-            bindings[name] = Binding(info: info, pipeline: checked, source: source, hot: hot)
+            bindings[name] = Binding(info: info, pipeline: checked, source: source, scope: scope, hot: hot)
             return .success(.done)
         case .send(let subject, let span, let expr):
-            guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             guard let value = try? ExpressionCompiler(source: source).compile(expr)(.none) else {
-                return .failure(source.diagnostic(.error, "cannot evaluate this value", at: expr.span))
+                return .failure(source.diagnostic(.cannotEvaluate, at: expr.span))
             }
             send(value)
             return .success(.done)
         case .finish(let subject, let span):
-            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             complete(nil)
             return .success(.done)
         case .fail(let subject, let span, let expr):
-            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.error, "'\(subject)' is not a subject", at: span)) }
+            guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             let message = (try? ExpressionCompiler(source: source).compile(expr)(.none))?.plainText ?? "failed"
             complete(PipelineError(message: message, location: source.location(of: expr.span.offset)))
             return .success(.done)
@@ -135,18 +153,21 @@ public final class Session {
             let constant = { (x: Expr) -> Value in (try? ExpressionCompiler(source: source).compile(x)(.none)) ?? .null }
             switch e {
             case .values(let x):
-                guard case .array(let items) = constant(x) else { return .failure(source.diagnostic(.error, "expect values needs an array", at: x.span)) }
+                guard case .array(let items) = constant(x) else { return .failure(source.diagnostic(.expectNeedsArray, at: x.span)) }
                 return .success(.expect(.values(items), location))
             case .finished: return .success(.expect(.finished, location))
             case .failed(let x): return .success(.expect(.failed(constant(x).plainText), location))
             case .count(let x):
-                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.error, "expect count needs an integer", at: x.span)) }
+                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.expectNeedsInteger, at: x.span)) }
                 return .success(.expect(.count(n), location))
             case .time(let v):
-                var c = Checker(source: source, bindings: [:])
-                guard let ns = c.duration(v, statement.ast.span, "expect time") else {
-                    return .failure(c.diagnostics.first ?? source.diagnostic(.error, "expect time needs a duration", at: statement.ast.span))
+                let ns: Int64?
+                switch v {
+                case .duration(let d): ns = d
+                case .expr(let x): ns = try? Durations.nanoseconds(fromMilliseconds: constant(x)).get()
+                default: ns = nil
                 }
+                guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
                 return .success(.expect(.time(.nanoseconds(ns)), location))
             }
         case .command(let name, let argument):
@@ -154,25 +175,26 @@ public final class Session {
         }
     }
 
+    /// The bindings a statement names, taken from the session now; an error at the first that is gone.
+    private func link(_ statement: Statement) -> Result<[String: Binding], Diagnostic> {
+        var scope: [String: Binding] = [:]
+        for (name, span) in statement.checked?.bindingReferences ?? [] where scope[name] == nil {
+            guard let binding = bindings[name] else { return .failure(statement.source.diagnostic(.bindingGone(name), at: span)) }
+            scope[name] = binding
+        }
+        return .success(scope)
+    }
+
     /// `:type`: each stage's output and failure type, then the pipeline's Combine type in Swift
     /// spelling, e.g. `AnyPublisher<Int, Never>`.
     public func typeDescription(of text: String) -> Result<String, Diagnostic> {
+        let (statements, diagnostics) = compile(text, file: "<type>")
+        if let error = diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
         let source = SourceText(text, file: "<type>")
-        var parser = Parser(source: source)
-        let asts = parser.parseProgram()
-        if let error = parser.diagnostics.first { return .failure(error) }
-        guard asts.count == 1, let ast = asts.first else {
-            return .failure(source.diagnostic(.error, ":type takes one pipeline", at: Span(0, source.bytes.count)))
+        guard statements.count == 1, let statement = statements.first else {
+            return .failure(source.diagnostic(.typeNeedsOnePipeline, at: Span(0, source.bytes.count)))
         }
-        let pipeline: PipelineAST
-        switch ast.kind {
-        case .pipeline(let p, _), .binding(_, _, let p): pipeline = p
-        default: return .failure(source.diagnostic(.error, ":type takes a pipeline", at: ast.span))
-        }
-        var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
-        let checked = checker.checkPipeline(pipeline, dollars: [], nested: false)
-        if let error = checker.diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
-        guard let checked else { return .failure(source.diagnostic(.error, "cannot type this pipeline", at: ast.span)) }
+        guard let checked = statement.checked else { return .failure(source.diagnostic(.typeNeedsPipeline, at: statement.ast.span)) }
         let width = min(40, checked.stages.map { source.text($0.stage.span).count }.max() ?? 0)
         var lines: [String] = []
         for (i, stage) in checked.stages.enumerated() {

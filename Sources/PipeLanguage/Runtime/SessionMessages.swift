@@ -1,4 +1,31 @@
+/// The session's diagnostics: what `execute` can still find wrong once `compile` has checked a
+/// statement (the session's state can change between the two), and `:type`'s.
 enum SessionCode: Int, DiagnosticCode {
     static let layer = "session"
-    case unclassifiedSession = 400
+    case notSubject = 401
+    case cannotEvaluate
+    case expectNeedsArray
+    case expectNeedsInteger
+    case expectNeedsDuration
+    case typeNeedsOnePipeline
+    case typeNeedsPipeline
+    case bindingFailed
+    case bindingGone
+}
+
+extension Message {
+    static func notSubjectAtRunTime(_ name: String) -> Message { Message(SessionCode.notSubject, "'\(name)' is not a subject") }
+    static let cannotEvaluate = Message(SessionCode.cannotEvaluate, "cannot evaluate this value")
+    static let expectNeedsArray = Message(SessionCode.expectNeedsArray, "expect values needs an array")
+    static let expectNeedsInteger = Message(SessionCode.expectNeedsInteger, "expect count needs an integer")
+    static let expectNeedsDuration = Message(SessionCode.expectNeedsDuration, "expect time needs a duration")
+    static let typeNeedsOnePipeline = Message(SessionCode.typeNeedsOnePipeline, ":type takes one pipeline")
+    static let typeNeedsPipeline = Message(SessionCode.typeNeedsPipeline, ":type takes a pipeline")
+    /// Making an eager binding's instance failed (`let c = currentValue …`): the failure's own id.
+    static func bindingFailed(_ error: PipelineError) -> Message {
+        error.id.map { Message(id: $0, text: error.message) } ?? Message(SessionCode.bindingFailed, error.message)
+    }
+    static func bindingGone(_ name: String) -> Message {
+        Message(SessionCode.bindingGone, "'\(name)' is no longer bound (the session was reset after this statement was read)")
+    }
 }

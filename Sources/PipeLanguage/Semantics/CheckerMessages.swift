@@ -1,5 +1,94 @@
+/// The checker's diagnostics: name resolution, argument matching, constant arguments, and the
+/// static pass's warnings.
 enum CheckerCode: Int, DiagnosticCode {
     static let layer = "checker"
-    case unclassifiedChecker = 300
-    case unclassifiedWarning = 990
+    case unknownSource = 301
+    case unknownOperator
+    case operatorFirst
+    case sourceAfterBar
+    case terminalNotLast
+    case terminalNested
+    case tooManyArguments
+    case missingArgument
+    case unknownLabel
+    case wrongArgument
+    case dollarOutsideClosure
+    case dollarOutOfRange
+    case notSubject
+    case unknownSubject
+    case reservedBinding
+    case bindingTakesNoArguments
+    case unknownName
+    case unknownBinding
+    case invertedRange
+    case missingStep
+    case stepClosureNotExpression
+    case stepNeedsArgument
+    case unknownStep
+    case invalidStep
+    case invalidConstant
+    case retryHasNoEffect = 901
+    case replaceErrorHasNoEffect
+    case catchHasNoEffect
+}
+
+extension Message {
+    static func unknownSource(_ name: String) -> Message { Message(CheckerCode.unknownSource, "unknown source or binding '\(name)'") }
+    static func unknownOperator(_ name: String) -> Message { Message(CheckerCode.unknownOperator, "unknown operator '\(name)'") }
+    static func operatorFirst(_ name: String) -> Message {
+        Message(CheckerCode.operatorFirst, "'\(name)' is an operator; a pipeline starts with a source such as 'just' or 'from'")
+    }
+    static func sourceAfterBar(_ name: String) -> Message { Message(CheckerCode.sourceAfterBar, "'\(name)' is a source and cannot follow '|'") }
+    static func terminalNotLast(_ name: String) -> Message {
+        Message(CheckerCode.terminalNotLast, "'\(name)' ends a pipeline; it must be the last stage")
+    }
+    static func terminalNested(_ name: String) -> Message {
+        Message(CheckerCode.terminalNested, "'\(name)' can only end a statement, not a nested pipeline")
+    }
+    static func tooManyArguments(_ name: String) -> Message { Message(CheckerCode.tooManyArguments, "too many arguments for '\(name)'") }
+    static func missingArgument(_ name: String, _ placeholder: String) -> Message {
+        Message(CheckerCode.missingArgument, "'\(name)' is missing its \(placeholder) argument")
+    }
+    static func unknownLabel(_ name: String, _ label: String) -> Message {
+        Message(CheckerCode.unknownLabel, "'\(name)' has no argument labelled '\(label):'")
+    }
+    static func wrongArgument(_ name: String, _ what: String, got: String) -> Message {
+        Message(CheckerCode.wrongArgument, "\(name) expects \(what), got \(got)")
+    }
+    static func dollarOutsideClosure(_ n: Int) -> Message {
+        Message(CheckerCode.dollarOutsideClosure, "$\(n) is only available inside a closure")
+    }
+    static func dollarOutOfRange(_ name: String, _ n: Int, arity: Int) -> Message {
+        let takes = arity == 1 ? "one argument ($0)" : "\(arity) arguments ($0…$\(arity - 1))"
+        return Message(CheckerCode.dollarOutOfRange, "$\(n) is not available: \(name)'s closure takes \(takes)")
+    }
+    static func notSubject(_ name: String) -> Message {
+        Message(CheckerCode.notSubject, "'\(name)' is not a subject; only 'subject' and 'currentValue' bindings accept send, finish and fail")
+    }
+    static func unknownSubject(_ name: String) -> Message { Message(CheckerCode.unknownSubject, "unknown subject '\(name)'") }
+    static func reservedBinding(_ name: String) -> Message {
+        Message(CheckerCode.reservedBinding, "cannot bind '\(name)': it is the name of a catalog entry")
+    }
+    static let bindingTakesNoArguments = Message(CheckerCode.bindingTakesNoArguments, "a binding takes no arguments")
+    static func unknownName(_ word: String, expectedBy name: String) -> Message {
+        Message(CheckerCode.unknownName, "unknown name '\(word)': \(name) expects a value here (strings are quoted)")
+    }
+    static func unknownBinding(_ name: String) -> Message { Message(CheckerCode.unknownBinding, "unknown binding '\(name)'") }
+    static func invertedRange(_ lower: Int, _ upper: Int) -> Message {
+        Message(CheckerCode.invertedRange, "range \(lower)...\(upper) has its lower bound above its upper bound")
+    }
+    static let missingStep = Message(CheckerCode.missingStep, "asyncMap needs a step")
+    static let stepClosureNotExpression = Message(CheckerCode.stepClosureNotExpression, "asyncMap's closure must be an expression")
+    static func stepNeedsArgument(_ text: String) -> Message { Message(CheckerCode.stepNeedsArgument, text) }
+    static func unknownStep(_ word: String) -> Message { Message(CheckerCode.unknownStep, "unknown asyncMap step '\(word)'") }
+    static func invalidStep(_ got: String) -> Message { Message(CheckerCode.invalidStep, "asyncMap expects a step, got \(got)") }
+    /// A constant argument whose evaluation fails (`just 1 / 0`): the evaluator's message and id.
+    static func invalidConstant(_ error: PipelineError) -> Message {
+        error.id.map { Message(id: $0, text: error.message) } ?? Message(CheckerCode.invalidConstant, error.message)
+    }
+
+    static let retryHasNoEffect = Message(CheckerCode.retryHasNoEffect, "retry has no effect: upstream never fails")
+    static let replaceErrorHasNoEffect = Message(
+        CheckerCode.replaceErrorHasNoEffect, "replaceError on a publisher that never fails has no effect")
+    static let catchHasNoEffect = Message(CheckerCode.catchHasNoEffect, "catch on a publisher that never fails has no effect")
 }

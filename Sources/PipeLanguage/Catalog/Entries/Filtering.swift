@@ -1,0 +1,112 @@
+/// Operators that choose which values pass: filter, first/last, prefix/drop, duplicates, tests.
+extension CatalogTable {
+    static let filtering: [CatalogEntry] = [
+        CatalogEntry(
+            "filter", [[p("$0 > 1", .closure(arity: 1))]],
+            summary: "passes only the values for which the closure is true", combine: ".filter(_:) / .tryFilter(_:)",
+            example: "from 1...6 | filter { $0 % 2 == 0 }",
+            build: .operator { b in b.upstream.tryFilter(try b.predicate(0)).valueStream() },
+            infer: Infer.sameWithClosure),
+        CatalogEntry(
+            "first", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true, labelRequired: true)]],
+            summary: "emits the first value (or the first matching one), then finishes", combine: ".first() / .first(where:)",
+            example: "from 1...5 | first where: { $0 > 2 }",
+            build: .operator { b in
+                if b.argument(0) != nil { return b.upstream.tryFirst(where: try b.predicate(0)).valueStream() }
+                return b.upstream.first().valueStream()
+            },
+            infer: Infer.sameWithClosure),
+        CatalogEntry(
+            "last", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true, labelRequired: true)]],
+            summary: "emits the last value (or the last matching one) when upstream finishes", combine: ".last() / .last(where:)",
+            example: "from 1...5 | last",
+            build: .operator { b in
+                if b.argument(0) != nil { return b.upstream.tryLast(where: try b.predicate(0)).valueStream() }
+                return b.upstream.last().valueStream()
+            },
+            infer: Infer.sameWithClosure),
+        CatalogEntry(
+            "prefix", aliases: ["take"],
+            [[p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while", labelRequired: true)],
+             [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
+            summary: "passes the first COUNT values (or while a condition holds, or until another publisher emits), then finishes",
+            combine: ".prefix(_:) / .prefix(while:) / .prefix(untilOutputFrom:)", example: "interval 100ms | take 3",
+            build: .operator { b in
+                switch b.stage.overload {
+                case 0: return b.upstream.prefix(try b.int(0)).valueStream()
+                case 1: return b.upstream.tryPrefix(while: try b.predicate(0)).valueStream()
+                default: return b.upstream.prefix(untilOutputFrom: try b.publisher(0)).valueStream()
+                }
+            },
+            infer: Infer.sameWithClosure),
+        CatalogEntry(
+            "dropFirst", aliases: ["skip"], [[p("COUNT", .count, optional: true)]],
+            summary: "skips the first COUNT values (default 1)", combine: ".dropFirst(_:)", example: "from 1...5 | skip 2",
+            build: .operator { b in b.upstream.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).valueStream() },
+            infer: Infer.same),
+        CatalogEntry(
+            "drop",
+            [[p("$0 < 3", .closure(arity: 1), label: "while", labelRequired: true)],
+             [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
+            summary: "skips values while a condition holds, or until another publisher emits",
+            combine: ".drop(while:) / .drop(untilOutputFrom:)", example: "from 1...5 | drop while: { $0 < 3 }",
+            build: .operator { b in
+                if b.stage.overload == 1 { return b.upstream.drop(untilOutputFrom: try b.publisher(0)).valueStream() }
+                return b.upstream.tryDrop(while: try b.predicate(0)).valueStream()
+            },
+            infer: Infer.sameWithClosure),
+        CatalogEntry(
+            "removeDuplicates", [[]],
+            summary: "drops a value equal to the one before it", combine: ".removeDuplicates()",
+            example: "from [1, 1, 2, 2, 1] | removeDuplicates",
+            build: .operator { b in b.upstream.removeDuplicates().valueStream() }, infer: Infer.same),
+        CatalogEntry(
+            "ignoreOutput", [[]],
+            summary: "drops every value, keeps the completion", combine: ".ignoreOutput()",
+            example: "from 1...3 | ignoreOutput",
+            build: .operator { b in b.upstream.ignoreOutput().map { (never: Never) -> Value in }.valueStream() },
+            infer: Infer.same),
+        CatalogEntry(
+            "replaceEmpty", [[p("VALUE", .value)]],
+            summary: "emits VALUE if upstream finishes without a value", combine: ".replaceEmpty(with:)",
+            example: "empty | replaceEmpty 0",
+            build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() }, infer: Infer.same),
+        CatalogEntry(
+            "min", [[]],
+            summary: "emits the smallest value when upstream finishes", combine: ".min()",
+            example: "from [3, 1, 2] | min",
+            build: .operator { b in
+                let compiler = ExpressionCompiler(source: b.source)
+                let span = b.stage.stage.nameSpan
+                return b.upstream.tryMin { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "max", [[]],
+            summary: "emits the largest value when upstream finishes", combine: ".max()",
+            example: "from [3, 1, 2] | max",
+            build: .operator { b in
+                let compiler = ExpressionCompiler(source: b.source)
+                let span = b.stage.stage.nameSpan
+                return b.upstream.tryMax { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "contains", [[p("VALUE", .value)]],
+            summary: "emits true as soon as VALUE arrives, or false when upstream finishes", combine: ".contains(_:)",
+            example: "from 1...5 | contains 3",
+            build: .operator { b in b.upstream.contains(try b.value(0)).map(Value.bool).valueStream() },
+            infer: Infer.fixedKeepFailure(.bool)),
+        CatalogEntry(
+            "allSatisfy", [[p("$0 > 0", .closure(arity: 1))]],
+            summary: "emits whether every value satisfies the closure", combine: ".allSatisfy(_:)",
+            example: "from 1...5 | allSatisfy { $0 > 0 }",
+            build: .operator { b in b.upstream.tryAllSatisfy(try b.predicate(0)).map(Value.bool).valueStream() },
+            infer: Infer.boolWithClosure),
+        CatalogEntry(
+            "output", [[p("INDEX", .count, label: "at", labelRequired: true)]],
+            summary: "emits only the value at an index", combine: ".output(at:)",
+            example: "from [10, 20, 30] | output at: 1",
+            build: .operator { b in b.upstream.output(at: try b.int(0)).valueStream() }, infer: Infer.same),
+    ]
+}

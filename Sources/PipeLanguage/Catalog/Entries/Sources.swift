@@ -1,0 +1,134 @@
+import Foundation
+
+/// Sources: what starts a pipeline.
+extension CatalogTable {
+    static let sources: [CatalogEntry] = [
+        CatalogEntry(
+            "just", [[p("VALUE", .value)]],
+            summary: "emits one value, then finishes", combine: "Just(_:)", example: "just 1",
+            build: .source { b in Just(try b.value(0)).setFailureType(to: (any Error).self).valueStream() },
+            infer: { Shape(kind: $0.constantKind(0), canFail: false) }),
+        CatalogEntry(
+            "from", [[p("ARRAY-OR-RANGE", .sequence)]],
+            summary: "emits each element of an array or range, then finishes", combine: "[…].publisher",
+            example: "from [1, 2, 3]",
+            build: .source { b in
+                guard let a = b.argument(0), case .expr(let e) = a.value else { throw b.error(.wrongBuildArgument("from", "an array or a range")) }
+                if case .range(let lo, let hi) = e.kind {
+                    let compiler = ExpressionCompiler(source: b.source)
+                    guard case .int(let x) = try compiler.compile(lo)(b.env), case .int(let y) = try compiler.compile(hi)(b.env) else {
+                        throw b.error(.wrongBuildArgument("from", "a range of integers"))
+                    }
+                    if Ranges.problem(x, y) != nil { throw b.error(.invertedRangeAtRunTime(x, y)) }
+                    // A range streams lazily: `from 1...1000000` never builds an array.
+                    return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, any Error>(sequence: (x...y).lazy.map(Value.int)).valueStream()
+                }
+                guard case .array(let items) = try b.value(0) else { throw b.error(.wrongBuildArgument("from", "an array or a range")) }
+                return Publishers.Sequence<[Value], any Error>(sequence: items).valueStream()
+            },
+            infer: { input in
+                guard case .expr(let e)? = input.arguments.first??.value else { return Shape(kind: .any, canFail: false) }
+                if case .range = e.kind { return Shape(kind: .int, canFail: false) }
+                if case .array(let k) = ExpressionKinds.infer(e, []).kind { return Shape(kind: k, canFail: false) }
+                return Shape(kind: .any, canFail: false)
+            }),
+        CatalogEntry(
+            "empty", [[]],
+            summary: "finishes at once without a value", combine: "Empty()", example: "empty",
+            build: .source { _ in Empty<Value, any Error>().valueStream() }, infer: Infer.fixed(.nothing, fails: false)),
+        CatalogEntry(
+            "never", [[]],
+            summary: "never emits and never completes", combine: "Empty(completeImmediately: false)",
+            example: "never | timeout 100ms",
+            build: .source { _ in Empty<Value, any Error>(completeImmediately: false).valueStream() },
+            infer: Infer.fixed(.nothing, fails: false)),
+        CatalogEntry(
+            "fail", [[p("MESSAGE", .string)]],
+            summary: "fails at once with a message", combine: "Fail(error:)", example: "fail \"boom\"",
+            build: .source { b in
+                // The user's own message: no id.
+                Fail<Value, any Error>(error: PipelineError(message: try b.value(0).plainText, location: b.location)).valueStream()
+            },
+            infer: Infer.fixed(.nothing, fails: true)),
+        CatalogEntry(
+            "interval", [[p("PERIOD", .duration)]],
+            summary: "emits 0, 1, 2, … every period", combine: "Timer.publish(every:on:in:).autoconnect()",
+            example: "interval 100ms | take 3",
+            build: .source { b in
+                let ns = try b.duration(0)
+                guard ns > 0 else { throw b.error(.periodNotPositive) }
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    Publishers.interval(.nanoseconds(Int(ns)), scheduler: s).map(Value.int).setFailureType(to: (any Error).self).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.fixed(.int, fails: false)),
+        CatalogEntry(
+            "timer", [[p("DELAY", .duration)]],
+            summary: "emits 0 once after a delay, then finishes", combine: "Just(0).delay(for:scheduler:)",
+            example: "timer 1s",
+            build: .source { b in
+                // One value (0) after the delay: the first tick of an interval.
+                let ns = Swift.max(1, try b.duration(0))
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    Publishers.interval(.nanoseconds(Int(ns)), scheduler: s).prefix(1).map(Value.int).setFailureType(to: (any Error).self).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.fixed(.int, fails: false)),
+        CatalogEntry(
+            "future", [[p("delay", .keyword("delay")), p("D", .duration), p("value", .keyword("value")), p("VALUE", .value)]],
+            summary: "eager: starts at once and emits its value after the delay (every subscriber gets it)",
+            combine: "Future { promise in … }", example: "future delay 200 value 42",
+            build: .source { b in try Hot.future(b).publisher }, infer: Infer.argumentKind(3), hot: Hot.future),
+        CatalogEntry(
+            "deferred", [[p("pipeline", .pipelineClosure(.none))]],
+            summary: "lazy: builds its pipeline anew for each subscriber", combine: "Deferred { … }",
+            example: "deferred { future delay 200 value 42 }",
+            build: .source { b in
+                let factory = try b.pipelineFactory(0)
+                return Deferred { factory(.null) }.valueStream()
+            },
+            infer: Infer.nestedPipeline(0)),
+        CatalogEntry(
+            "subject", [[]],
+            summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
+            combine: "PassthroughSubject<Value, Error>()", example: "let s = subject",
+            build: .source { b in try Hot.subject(b).publisher }, infer: Infer.fixed(.any, fails: true),
+            hot: Hot.subject, isSubject: true),
+        CatalogEntry(
+            "currentValue", [[p("VALUE", .value)]],
+            summary: "a subject that remembers its latest value and replays it to new subscribers",
+            combine: "CurrentValueSubject<Value, Error>(_:)", example: "let c = currentValue 0",
+            build: .source { b in try Hot.currentValue(b).publisher }, infer: Infer.anyFailing,
+            hot: Hot.currentValue, isSubject: true),
+    ]
+}
+
+/// Eager sources: made once per binding (or per run when used directly).
+enum Hot {
+    static let subject: HotBuilder = { _ in
+        let s = PassthroughSubject<Value, any Error>()
+        return HotSource(
+            publisher: s.valueStream(), send: { s.send($0) },
+            complete: { e in s.send(completion: e.map { .failure($0) } ?? .finished) })
+    }
+
+    static let currentValue: HotBuilder = { b in
+        let s = CurrentValueSubject<Value, any Error>(try b.value(0))
+        return HotSource(
+            publisher: s.valueStream(), send: { s.send($0) },
+            complete: { e in s.send(completion: e.map { .failure($0) } ?? .finished) })
+    }
+
+    /// `future delay D value V`: starts now, fulfils after D on the runtime's scheduler.
+    static let future: HotBuilder = { b in
+        let ns = try b.duration(1)
+        let value = try b.value(3)
+        let runtime = b.context.runtime
+        let f = Future<Value, any Error> { promise in
+            runtime.schedule(afterNanoseconds: ns) { promise(.success(value)) }
+        }
+        return HotSource(publisher: f.valueStream(), send: nil, complete: nil)
+    }
+}

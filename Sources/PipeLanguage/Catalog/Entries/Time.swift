@@ -1,0 +1,103 @@
+import Foundation
+
+/// Operators about time, schedulers and demand: delay, debounce, throttle, timeout, buffer,
+/// receive(on:), subscribe(on:). Each runs on the runtime's scheduler (virtual or a dispatch queue).
+extension CatalogTable {
+    static let time: [CatalogEntry] = [
+        CatalogEntry(
+            "delay", [[p("D", .duration)]],
+            summary: "delays every value and the completion by D", combine: ".delay(for:scheduler:)",
+            example: "from [1, 2] | delay 100ms",
+            build: .operator { b in
+                let ns = try b.duration(0)
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    b.upstream.delay(for: .nanoseconds(Int(ns)), scheduler: s).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "debounce", [[p("D", .duration)]],
+            summary: "emits a value only after D of silence", combine: ".debounce(for:scheduler:)",
+            example: "interval 50ms | take 5 | append (timer 400ms | ignoreOutput) | debounce 100ms",
+            build: .operator { b in
+                let ns = try b.duration(0)
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    b.upstream.debounce(for: .nanoseconds(Int(ns)), scheduler: s).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "throttle", [[p("D", .duration), p("BOOL", .bool, label: "latest", optional: true)]],
+            summary: "emits at most one value per interval D (the first, or the latest with latest: true)",
+            combine: ".throttle(for:scheduler:latest:)", example: "interval 30ms | take 10 | throttle 100ms latest: true",
+            build: .operator { b in
+                let ns = try b.duration(0)
+                var latest = false
+                if b.argument(1) != nil {
+                    guard case .bool(let l) = try b.value(1) else { throw b.error(.wrongBuildArgument("throttle", "latest: true or false")) }
+                    latest = l
+                }
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    b.upstream.throttle(for: .nanoseconds(Int(ns)), scheduler: s, latest: latest).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "timeout", [[p("D", .duration)]],
+            summary: "fails if upstream is silent for D", combine: ".timeout(_:scheduler:customError:)",
+            example: "never | timeout 100ms",
+            build: .operator { b in
+                let ns = try b.duration(0)
+                let error = b.error(.timedOut(Printer.duration(ns)))
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher {
+                    b.upstream.timeout(.nanoseconds(Int(ns)), scheduler: s, customError: { error }).valueStream()
+                }
+                return b.onScheduler(make, make)
+            },
+            infer: { Shape(kind: $0.upstream.kind, canFail: true) }),
+        CatalogEntry(
+            "measureInterval", [[]],
+            summary: "emits the time since the previous value, in milliseconds", combine: ".measureInterval(using:)",
+            example: "interval 100ms | take 3 | measureInterval",
+            build: .operator { b in
+                // Milliseconds (a Double) since the previous value (or the subscription).
+                b.onScheduler(
+                    { (s: VirtualTimeScheduler) in
+                        b.upstream.measureInterval(using: s).map { Value.double(Double($0.nanoseconds) / 1e6) }.valueStream()
+                    },
+                    { (q: DispatchQueue) in
+                        b.upstream.measureInterval(using: q).map { Value.double(Double($0.magnitude) / 1e6) }.valueStream()
+                    })
+            },
+            infer: Infer.fixedKeepFailure(.double)),
+        CatalogEntry(
+            "buffer", [[p("SIZE", .positive)]],
+            summary: "buffers up to SIZE values ahead of demand", combine: ".buffer(size:prefetch:whenFull:)",
+            example: "from 1...5 | buffer 2",
+            build: .operator { b in
+                b.upstream.buffer(size: try b.int(0, minimum: 1), prefetch: .byRequest, whenFull: .dropNewest).valueStream()
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "receiveOn", aliases: ["receive"], [[]],
+            summary: "delivers downstream on the runtime's scheduler", combine: ".receive(on:)",
+            example: "just 1 | receiveOn",
+            build: .operator { b in
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.receive(on: s).valueStream() }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "subscribeOn", [[]],
+            summary: "subscribes upstream on the runtime's scheduler", combine: ".subscribe(on:)",
+            example: "just 1 | subscribeOn",
+            build: .operator { b in
+                func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.subscribe(on: s).valueStream() }
+                return b.onScheduler(make, make)
+            },
+            infer: Infer.same),
+    ]
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The graph builder: turns a checked pipeline into `Reactive` publishers, stage by stage, for one
+/// run. It reads only the checked tree (nested pipelines were checked with their stage), so it
+/// never calls the checker. Bindings resolve in the scope they were made in: `let d = d | map …`
+/// builds over the `d` that existed when the `let` ran, never over itself.
+final class BuildContext: Sendable {
+    let runtime: Runtime
+    /// The bindings this pipeline names, as they were when its statement executed.
+    let bindings: [String: Binding]
+    let events: EventSerializer?
+
+    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?) {
+        self.runtime = runtime
+        self.bindings = bindings
+        self.events = events
+    }
+
+    /// A binding's publisher: its shared instance for an eager source, else its pipeline built
+    /// anew in the binding's own scope.
+    func buildBinding(_ name: String, depth: Int) throws -> ValuePublisher {
+        guard let binding = bindings[name] else { throw PipelineError(.unknownBinding(name), location: nil) }
+        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events)
+        if let hot = binding.hot {
+            var rest = binding.pipeline
+            rest.stages.removeFirst()
+            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher)
+        }
+        return try scope.build(binding.pipeline, source: binding.source, env: .none, depth: depth)
+    }
+
+    func build(_ p: CheckedPipeline, source: SourceText, env: ClosureArguments, depth: Int, upstream start: ValuePublisher? = nil) throws -> ValuePublisher {
+        var upstream = start ?? Empty<Value, any Error>().valueStream()
+        for (index, stage) in p.stages.enumerated() {
+            switch stage.target {
+            case .binding(let name):
+                upstream = try buildBinding(name, depth: depth)
+            case .entry(let i):
+                let build = StageBuild(context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth)
+                switch Catalog.table[i].build {
+                case .source(let make), .operator(let make): upstream = try make(build)
+                case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
+                }
+            }
+            if let events {
+                upstream = Tracing.wrap(upstream, stage: index, name: stage.stage.name, depth: depth, events: events)
+            }
+        }
+        return upstream
+    }
+
+    /// For `let s = subject`, `let c = currentValue 0`, `let f = future …`: the one instance.
+    func hotSource(for p: CheckedPipeline, source: SourceText) throws -> HotSource? {
+        guard let first = p.stages.first, let hot = first.entry?.hot else { return nil }
+        return try hot(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
+    }
+}

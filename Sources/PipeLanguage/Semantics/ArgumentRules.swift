@@ -1,0 +1,31 @@
+/// Duration conversions shared by the checker and the builders.
+enum Durations {
+    /// A bare number where a duration is expected means milliseconds.
+    static func nanoseconds(fromMilliseconds value: Value) -> Result<Int64, DurationProblem> {
+        switch value {
+        case .int(let ms):
+            guard ms >= 0 else { return .failure(DurationProblem(text: "a non-negative duration")) }
+            let (ns, o) = ms.multipliedReportingOverflow(by: 1_000_000)
+            guard !o else { return .failure(DurationProblem(text: "a duration that fits (at most \(Int.max / 1_000_000) ms)")) }
+            return .success(Int64(ns))
+        case .double(let ms):
+            guard ms.isFinite, ms >= 0 else { return .failure(DurationProblem(text: "a non-negative duration")) }
+            guard ms * 1e6 < 9.2e18 else { return .failure(DurationProblem(text: "a duration that fits (at most \(Int.max / 1_000_000) ms)")) }
+            return .success(Int64(ms * 1e6))
+        default:
+            return .failure(DurationProblem(text: "a duration such as 100ms"))
+        }
+    }
+
+    struct DurationProblem: Error {
+        var text: String
+    }
+}
+
+/// The one range check, shared by the checker (constant ranges) and the builders (ranges over `$0`).
+enum Ranges {
+    /// Why `lower...upper` is not a range, or nil when it is.
+    static func problem(_ lower: Int, _ upper: Int) -> Message? {
+        lower > upper ? .invertedRange(lower, upper) : nil
+    }
+}
