@@ -63,6 +63,23 @@ let languageBenchmarks: [BenchCase] = [
             notes: [String(format: "per line: %.0f ns at 10,000 lines, %.0f ns at 100,000 (%.2fx: linear when near 1)", small, large, large / small)],
             extra: ["ns_per_line_1x": small, "ns_per_line_10x": large])
     },
+    BenchCase(name: "check-nesting", summary: "parse + check of `just 1 | merge (just 1 | merge (…))` nested 64 levels (the cap), per level; and at 16 levels") {
+        func cost(levels: Int) -> Double {
+            var text = "just 1"
+            for _ in 0..<levels { text = "just 1 | merge (\(text))" }
+            return measure(operations: levels, repetitions: 5) {
+                let session = Session(runtime: Runtime(clock: .virtual))
+                let (statements, diagnostics) = session.compile(text, file: "bench")
+                blackHole(statements.count + diagnostics.count)
+            }
+        }
+        let small = cost(levels: 16)
+        let large = cost(levels: 63)
+        return BenchResult(
+            nsPerOp: large, baselineNsPerOp: nil,
+            notes: [String(format: "per level: %.0f ns at 63 levels, %.0f ns at 16 (%.2fx: linear when near 1); whole check %.2f ms (target < 100 ms)", large, small, large / small, large * 63 / 1e6)],
+            extra: ["ns_per_level_16": small, "ns_per_level_63": large])
+    },
     BenchCase(name: "dsl-chain", summary: "from 1...1000000 | map { $0 * 3 } | filter { $0 % 2 == 0 } | count, end to end per element; baseline: the same pipeline over Int written against Reactive") {
         let n = 1_000_000
         let baseline = measure(operations: n, repetitions: 3) {

@@ -75,7 +75,9 @@ let shellBenchmarks: [BenchCase] = [
 enum ShellBench {
     /// `plumb` next to this executable (same build folder), or `$PLUMB_BINARY`.
     static let binary: String? = {
-        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] { return path }
+        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] {
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let candidate = me.deletingLastPathComponent().appendingPathComponent("plumb").path
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil

@@ -55,14 +55,25 @@ func format(_ value: Double) -> String { String(format: "%.2f", value) }
 @MainActor
 func report(_ c: BenchCase, _ result: BenchResult) {
     if json {
+        // A case that could not run has NaN figures: JSON has no NaN, so they become null, with
+        // the case's notes saying why.
+        func number(_ value: Double?, scale: Double) -> Any {
+            guard let value, value.isFinite else { return NSNull() }
+            return (value * scale).rounded() / scale
+        }
         var object: [String: Any] = [
             "case": c.name,
-            "ns_per_op": (result.nsPerOp * 100).rounded() / 100,
-            "baseline_ns_per_op": result.baselineNsPerOp.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
-            "ratio": result.ratio.map { ($0 * 1000).rounded() / 1000 } ?? NSNull(),
+            "ns_per_op": number(result.nsPerOp, scale: 100),
+            "baseline_ns_per_op": number(result.baselineNsPerOp, scale: 100),
+            "ratio": number(result.ratio, scale: 1000),
         ]
-        for (key, value) in result.extra { object[key] = value }
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        for (key, value) in result.extra { object[key] = number(value, scale: 100) }
+        if !result.nsPerOp.isFinite || !result.notes.isEmpty { object["notes"] = result.notes }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            FileHandle.standardError.write(Data("plumb-bench: \(c.name): result cannot be written as JSON\n".utf8))
+            print("{\"case\":\"\(c.name)\",\"ns_per_op\":null}")
+            return
+        }
         print(String(decoding: data, as: UTF8.self))
     } else {
         var line = "\(c.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(format(result.nsPerOp)) ns/op"

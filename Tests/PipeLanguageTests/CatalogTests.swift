@@ -12,11 +12,30 @@ import Testing
                 #expect(seen.insert(name).inserted, "duplicate name \(name)")
                 #expect(Catalog.entry(named: name)?.name == entry.name)
             }
-            #expect(entry.kind == .terminal || entry.build != nil, "\(entry.name) has no builder")
         }
         #expect(Catalog.entry(named: "take")?.name == "prefix")
         #expect(Catalog.entry(named: "skip")?.name == "dropFirst")
         #expect(Catalog.entry(named: "nope") == nil)
+    }
+
+    @Test("every source and operator builds a publisher from its example's arguments; the example uses the entry")
+    func everyEntryBuilds() throws {
+        for entry in Catalog.entries where entry.kind != .terminal {
+            let session = Session(runtime: Runtime(clock: .virtual))
+            let (statements, diagnostics) = session.compile(entry.example, file: "example")
+            #expect(!diagnostics.contains { $0.severity == .error }, "\(entry.name): \(diagnostics)")
+            let checked = try #require(statements.last?.checked, "\(entry.name): the example is not a pipeline")
+            let names = checked.stages.compactMap(\.entry?.name)
+            #expect(names.contains(entry.name), "\(entry.name)'s example does not use it: \(names)")
+            let statement = try #require(statements.last)
+            guard case .success(let action) = session.execute(statement) else {
+                Issue.record("\(entry.name): the example does not execute")
+                continue
+            }
+            if case .run(let pipeline) = action {
+                #expect(throws: Never.self, "\(entry.name)'s builder threw") { _ = try pipeline.makePublisher() }
+            }
+        }
     }
 
     @Test("signatures read from the parameters, with labels and placeholders")

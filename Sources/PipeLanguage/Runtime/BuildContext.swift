@@ -43,7 +43,7 @@ final class BuildContext: Sendable {
                 }
             }
             if let events {
-                upstream = Tracing.wrap(upstream, stage: index, name: stage.stage.name, depth: depth, events: events)
+                upstream = Tracing.wrap(upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events)
             }
         }
         return upstream

@@ -18,6 +18,8 @@ public final class Runtime: Sendable {
     let virtual: VirtualParts?
     let queue: DispatchQueue
     let origin: ContinuousClock.Instant
+    /// Marks the runtime's queue, so `:trace` can say an event ran on it.
+    static let queueKey = DispatchSpecificKey<Void>()
 
     struct VirtualParts: Sendable {
         let scheduler: VirtualTimeScheduler
@@ -29,6 +31,7 @@ public final class Runtime: Sendable {
     public init(clock: ClockMode) {
         self.clock = clock
         self.queue = DispatchQueue(label: "plumb.runtime")
+        queue.setSpecific(key: Runtime.queueKey, value: ())
         self.origin = ContinuousClock.now
         if clock == .virtual {
             let scheduler = VirtualTimeScheduler()

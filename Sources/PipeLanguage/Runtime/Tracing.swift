@@ -2,9 +2,11 @@ import Foundation
 
 /// `:trace on`: a `handleEvents` stage after every stage reports its lifecycle.
 enum Tracing {
-    static func wrap(_ upstream: ValuePublisher, stage: Int, name: String, depth: Int, events: EventSerializer) -> ValuePublisher {
+    static func wrap(
+        _ upstream: ValuePublisher, stage: Int, name: String, depth: Int, runtime: Runtime, events: EventSerializer
+    ) -> ValuePublisher {
         @Sendable func emit(_ event: String) {
-            events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: currentThreadName()))
+            events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: threadName(runtime)))
         }
         return upstream.handleEvents(
             receiveSubscription: { _ in emit("subscribe") },
@@ -24,9 +26,14 @@ enum Tracing {
         d == .unlimited ? "unlimited" : "\(d.max ?? 0)"
     }
 
-    static func currentThreadName() -> String {
+    /// Where an event happens, in words a person reads: `virtual` (the virtual clock runs everything
+    /// on the thread that drives it), `main`, `queue:runtime` (the runtime's serial queue) or
+    /// `queue:global` (dispatch's global queues and the concurrency pool). Thread names are no use
+    /// here: Linux cuts them to 15 bytes (`r-initiated-qos`).
+    static func threadName(_ runtime: Runtime) -> String {
+        if runtime.clock == .virtual { return "virtual" }
         if Thread.isMainThread { return "main" }
-        return Thread.current.name.flatMap { $0.isEmpty ? nil : $0 } ?? "thread"
+        if DispatchQueue.getSpecific(key: Runtime.queueKey) != nil { return "queue:runtime" }
+        return "queue:global"
     }
 }
-

@@ -236,7 +236,8 @@ struct Checker {
                 continue
             }
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
-            shape = entry.infer(InferenceInput(upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested))
+            shape = entry.infer(InferenceInput(
+                upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
             stages.append(CheckedStage(
                 stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
                 nested: match.nested, shape: shape))

@@ -6,6 +6,8 @@ struct InferenceInput {
     var overload: Int
     /// Checked publisher arguments by parameter index.
     var nested: [Int: NestedPublisher]
+    /// What `$0`, `$1` are where the stage is written (inside `flatMap { … }`: the upstream value).
+    var dollars: [ValueKind] = []
 
     /// The shape of the publisher argument at `i`: unknown and failing when there is none.
     func nestedShape(_ i: Int) -> Shape { nested[i]?.shape ?? Shape(kind: .any, canFail: true) }
@@ -21,10 +23,10 @@ struct InferenceInput {
         return nil
     }
 
-    /// The kind of the constant argument at `i` (`any` when it uses `$0` or is missing).
+    /// The kind of the value argument at `i`, given what `$0` is in scope (`any` when missing).
     func constantKind(_ i: Int) -> ValueKind {
-        guard i < arguments.count, case .expr(let e)? = arguments[i]?.value, !e.usesDollar else { return .any }
-        return ExpressionKinds.infer(e, []).kind
+        guard i < arguments.count, case .expr(let e)? = arguments[i]?.value else { return .any }
+        return ExpressionKinds.infer(e, dollars).kind
     }
 }
 
