@@ -16,10 +16,11 @@ import Testing
         ("just -9223372036854775807 | map { abs($0 - 1) }", "arithmetic overflow: abs(-9223372036854775808)"),
         ("just 1e300 | map { Int($0) }", "cannot convert 1e+300 to Int"),
         ("just \"x\" | map { Int($0) }", "cannot convert \"x\" to Int"),
-        ("just \"a\" | map { $0 * 2 }", "cannot apply '*' to String \"a\" and Int 2"),
+        // Mixed kinds: the static pass cannot know `$0`, so these fail at run time.
+        ("from [\"a\", 1] | map { $0 * 2 }", "cannot apply '*' to String \"a\" and Int 2"),
         ("just [1, 2] | map { $0[5] }", "index 5 out of range (count 2)"),
         ("just 1 | filter { $0 }", "filter's closure must return a Bool"),
-        ("just 1 | map { $0 > \"a\" }", "cannot compare Int 1 with String \"a\""),
+        ("from [1, \"b\"] | map { $0 > \"a\" }", "cannot compare Int 1 with String \"a\""),
         ("just 1 | map { $0 ? 1 : 2 }", "the condition of '?:' must be a Bool"),
         ("just 1 | map { $0.count }", "Int has no member 'count'"),
         ("from [3, \"a\"] | max", "cannot compare"),

@@ -8,7 +8,6 @@ enum BuildCode: Int, DiagnosticCode {
     case invertedRange
     case periodNotPositive
     case windowNotPositive
-    case timedOut
     case predicateNotBool
     case flakyFailure
 }
@@ -26,7 +25,6 @@ extension Message {
     }
     static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period above zero")
     static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window above zero")
-    static func timedOut(_ duration: String) -> Message { Message(BuildCode.timedOut, "timed out after \(duration)") }
     static func predicateNotBool(_ name: String) -> Message { Message(BuildCode.predicateNotBool, "\(name)'s closure must return a Bool") }
     static func flakyFailure(_ call: Int, of n: Int) -> Message { Message(BuildCode.flakyFailure, "flaky failure \(call) of \(n)") }
 }

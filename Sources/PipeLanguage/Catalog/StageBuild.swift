@@ -119,6 +119,16 @@ struct StageBuild {
         }
     }
 
+    /// A two-argument closure used as a condition (`removeDuplicates by:`, `min by:`).
+    func predicate2(_ i: Int) throws -> @Sendable (Value, Value) throws -> Bool {
+        let f = try closure(i)
+        let failure = error(.predicateNotBool(name))
+        return { a, b in
+            guard case .bool(let result) = try f(ClosureArguments(a, b)) else { throw failure }
+            return result
+        }
+    }
+
     /// A publisher argument, built in this scope from the pipeline the checker checked (or the
     /// binding it named).
     func publisher(_ i: Int) throws -> ValuePublisher {

@@ -9,18 +9,21 @@ final class BuildContext: Sendable {
     /// The bindings this pipeline names, as they were when its statement executed.
     let bindings: [String: Binding]
     let events: EventSerializer?
+    /// Shared by every graph this run builds, in any scope.
+    let run: RunState
 
-    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?) {
+    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?, run: RunState = RunState()) {
         self.runtime = runtime
         self.bindings = bindings
         self.events = events
+        self.run = run
     }
 
     /// A binding's publisher: its shared instance for an eager source, else its pipeline built
     /// anew in the binding's own scope.
     func buildBinding(_ name: String, depth: Int) throws -> ValuePublisher {
         guard let binding = bindings[name] else { throw PipelineError(.unknownBinding(name), location: nil) }
-        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events)
+        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, run: run)
         if let hot = binding.hot {
             var rest = binding.pipeline
             rest.stages.removeFirst()
@@ -53,5 +56,24 @@ final class BuildContext: Sendable {
     func hotSource(for p: CheckedPipeline, source: SourceText) throws -> HotSource? {
         guard let first = p.stages.first, let hot = first.entry?.hot else { return nil }
         return try hot(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
+    }
+}
+
+/// What lives for one run of a statement and is shared by every graph the run builds: a
+/// `deferred`'s graph per subscription, `flatMap`'s inner ones, a binding's. Today that is
+/// `flaky`'s call counts, so `deferred { just true | asyncMap flaky 2 } | retry 3` recovers as
+/// `Deferred { Future { … } }.retry(3)` does. The next statement's run starts from zero.
+final class RunState: Sendable {
+    private let counters = Lock([String: FlakyCounter]())
+
+    /// The counter of the stage written at `offset` in `source`: one per place in the text.
+    func flakyCounter(_ source: SourceText, at offset: Int) -> FlakyCounter {
+        let key = "\(source.file):\(source.firstLine):\(source.bytes.count):\(offset)"
+        return counters.withLock { table in
+            if let counter = table[key] { return counter }
+            let counter = FlakyCounter()
+            table[key] = counter
+            return counter
+        }
     }
 }

@@ -286,7 +286,7 @@ struct Checker {
         let signature = entry.signatureNote
         var slots = [Argument?](repeating: nil, count: params.count)
         if params.first?.kind == .step {
-            return checkStep(stage, dollars: dollars) ? ([stage.arguments.first], [:]) : nil
+            return checkStep(stage, upstream: upstream, dollars: dollars) ? ([stage.arguments.first], [:]) : nil
         }
         for argument in stage.arguments {
             if let label = argument.label {
@@ -372,6 +372,8 @@ struct Checker {
             }
             if e.highestDollar >= arity {
                 error(.dollarOutOfRange(name, e.highestDollar, arity: arity), dollarSpan(e, e.highestDollar) ?? e.span)
+            } else if let (problem, span) = ExpressionCheck.problem(in: e, dollars: arity == 1 ? [upstream.kind] : [.any, upstream.kind]) {
+                error(problem, span)
             }
         case .pipelineClosure(let input):
             guard case .closure(let c) = argument.value, case .pipeline(let p) = c.body else {
@@ -448,8 +450,17 @@ struct Checker {
         }
     }
 
+    /// asyncMap's closure: `$0` only, and operations its kind allows.
+    mutating func checkStepClosure(_ e: Expr, upstream: Shape) {
+        if e.highestDollar >= 1 {
+            error(.dollarOutOfRange("asyncMap", e.highestDollar, arity: 1), e.span)
+        } else if let (problem, span) = ExpressionCheck.problem(in: e, dollars: [upstream.kind]) {
+            error(problem, span)
+        }
+    }
+
     /// asyncMap's step: `delay D [{ expr }]`, `flaky N`, `fail "message"`, or `{ expr }`.
-    mutating func checkStep(_ stage: Stage, dollars: [ValueKind]) -> Bool {
+    mutating func checkStep(_ stage: Stage, upstream: Shape, dollars: [ValueKind]) -> Bool {
         let args = stage.arguments
         let usage = "asyncMap takes delay D, delay D { expr }, flaky N, fail \"message\" or { expr }"
         guard let first = args.first else {
@@ -467,7 +478,7 @@ struct Checker {
                 error(.stepClosureNotExpression, c.span, notes: [usage])
                 return false
             }
-            if e.highestDollar >= 1 { error(.dollarOutOfRange("asyncMap", e.highestDollar, arity: 1), e.span) }
+            checkStepClosure(e, upstream: upstream)
             if args.count > 1 { error(.tooManyArguments("asyncMap"), args[1].span, notes: [usage]) }
         case .word("delay"):
             guard args.count >= 2 else {
@@ -480,7 +491,7 @@ struct Checker {
                     error(.wrongArgument("asyncMap delay", "a closure such as { $0 * 2 } after the duration", got: source.text(args[2].span)), args[2].span)
                     return false
                 }
-                if e.highestDollar >= 1 { error(.dollarOutOfRange("asyncMap", e.highestDollar, arity: 1), e.span) }
+                checkStepClosure(e, upstream: upstream)
             }
             if args.count > 3 { error(.tooManyArguments("asyncMap"), args[3].span, notes: [usage]) }
         case .word("flaky"):

@@ -27,6 +27,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case unknownStep
     case invalidStep
     case invalidConstant
+    case impossibleOperation
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect

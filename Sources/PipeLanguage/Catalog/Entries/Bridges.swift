@@ -59,7 +59,7 @@ struct AsyncStep: Sendable {
             env: b.env, source: b.source, depth: b.depth)
         switch first.value {
         case .word("delay"): kind = .delay(try inner.duration(1), args.count > 2 ? try inner.closure(2) : nil)
-        case .word("flaky"): kind = .flaky(try inner.int(1), FlakyCounter())
+        case .word("flaky"): kind = .flaky(try inner.int(1), b.context.run.flakyCounter(b.source, at: b.stage.stage.nameSpan.offset))
         case .word("fail"): kind = .fail(try inner.value(1).plainText)
         case .closure: kind = .closure(try inner.closure(0))
         default: throw b.error(.invalidStep(b.source.text(first.span)))
@@ -72,8 +72,9 @@ struct AsyncStep: Sendable {
             try await runtime.sleep(nanoseconds: ns)
             return try f?(ClosureArguments(value)) ?? value
         case .flaky(let n, let counter):
-            // Fails its first n calls of this run (the counter lives as long as the built graph,
-            // so it is shared by `retry`'s resubscriptions and fresh for the next statement).
+            // Fails its first n calls of this run: the counter belongs to the run, so it is shared
+            // by `retry`'s resubscriptions and by every graph `deferred` or `flatMap` builds, and
+            // fresh for the next statement.
             let call = counter.next()
             if call <= n { throw PipelineError(.flakyFailure(call, of: n), location: location) }
             return value

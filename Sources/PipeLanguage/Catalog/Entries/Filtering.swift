@@ -8,7 +8,7 @@ extension CatalogTable {
             build: .operator { b in b.upstream.tryFilter(try b.predicate(0)).valueStream() },
             infer: Infer.sameWithClosure),
         CatalogEntry(
-            "first", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true, labelRequired: true)]],
+            "first", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true)]],
             summary: "emits the first value (or the first matching one), then finishes", combine: ".first() / .first(where:)",
             example: "from 1...5 | first where: { $0 > 2 }",
             build: .operator { b in
@@ -17,7 +17,7 @@ extension CatalogTable {
             },
             infer: Infer.sameWithClosure),
         CatalogEntry(
-            "last", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true, labelRequired: true)]],
+            "last", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true)]],
             summary: "emits the last value (or the last matching one) when upstream finishes", combine: ".last() / .last(where:)",
             example: "from 1...5 | last",
             build: .operator { b in
@@ -27,7 +27,7 @@ extension CatalogTable {
             infer: Infer.sameWithClosure),
         CatalogEntry(
             "prefix", aliases: ["take"],
-            [[p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while", labelRequired: true)],
+            [[p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while")],
              [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
             summary: "passes the first COUNT values (or while a condition holds, or until another publisher emits), then finishes",
             combine: ".prefix(_:) / .prefix(while:) / .prefix(untilOutputFrom:)", example: "interval 100ms | take 3",
@@ -46,7 +46,7 @@ extension CatalogTable {
             infer: Infer.same),
         CatalogEntry(
             "drop",
-            [[p("$0 < 3", .closure(arity: 1), label: "while", labelRequired: true)],
+            [[p("$0 < 3", .closure(arity: 1), label: "while")],
              [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
             summary: "skips values while a condition holds, or until another publisher emits",
             combine: ".drop(while:) / .drop(untilOutputFrom:)", example: "from 1...5 | drop while: { $0 < 3 }",
@@ -56,10 +56,15 @@ extension CatalogTable {
             },
             infer: Infer.sameWithClosure),
         CatalogEntry(
-            "removeDuplicates", [[]],
-            summary: "drops a value equal to the one before it", combine: ".removeDuplicates()",
+            "removeDuplicates", [[p("$0 == $1", .closure(arity: 2), label: "by", optional: true)]],
+            summary: "drops a value equal to the one before it (or for which the closure of previous and current is true)",
+            combine: ".removeDuplicates() / .removeDuplicates(by:)",
             example: "from [1, 1, 2, 2, 1] | removeDuplicates",
-            build: .operator { b in b.upstream.removeDuplicates().valueStream() }, infer: Infer.same),
+            build: .operator { b in
+                if b.argument(0) != nil { return b.upstream.tryRemoveDuplicates(by: try b.predicate2(0)).valueStream() }
+                return b.upstream.removeDuplicates().valueStream()
+            },
+            infer: Infer.sameWithClosure),
         CatalogEntry(
             "ignoreOutput", [[]],
             summary: "drops every value, keeps the completion", combine: ".ignoreOutput()",
@@ -72,31 +77,39 @@ extension CatalogTable {
             example: "empty | replaceEmpty 0",
             build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() }, infer: Infer.same),
         CatalogEntry(
-            "min", [[]],
-            summary: "emits the smallest value when upstream finishes", combine: ".min()",
+            "min", [[p("$0 < $1", .closure(arity: 2), label: "by", optional: true)]],
+            summary: "emits the smallest value when upstream finishes (ordered by the closure: is $0 before $1?)",
+            combine: ".min() / .min(by:)",
             example: "from [3, 1, 2] | min",
             build: .operator { b in
+                if b.argument(0) != nil { return b.upstream.tryMin(by: try b.predicate2(0)).valueStream() }
                 let compiler = ExpressionCompiler(source: b.source)
                 let span = b.stage.stage.nameSpan
                 return b.upstream.tryMin { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.sameWithClosure),
         CatalogEntry(
-            "max", [[]],
-            summary: "emits the largest value when upstream finishes", combine: ".max()",
+            "max", [[p("$0 < $1", .closure(arity: 2), label: "by", optional: true)]],
+            summary: "emits the largest value when upstream finishes (ordered by the closure: is $0 before $1?)",
+            combine: ".max() / .max(by:)",
             example: "from [3, 1, 2] | max",
             build: .operator { b in
+                if b.argument(0) != nil { return b.upstream.tryMax(by: try b.predicate2(0)).valueStream() }
                 let compiler = ExpressionCompiler(source: b.source)
                 let span = b.stage.stage.nameSpan
                 return b.upstream.tryMax { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.sameWithClosure),
         CatalogEntry(
-            "contains", [[p("VALUE", .value)]],
-            summary: "emits true as soon as VALUE arrives, or false when upstream finishes", combine: ".contains(_:)",
+            "contains", [[p("VALUE", .value)], [p("$0 > 2", .closure(arity: 1), label: "where")]],
+            summary: "emits true as soon as VALUE (or a value matching the closure) arrives, or false when upstream finishes",
+            combine: ".contains(_:) / .contains(where:)",
             example: "from 1...5 | contains 3",
-            build: .operator { b in b.upstream.contains(try b.value(0)).map(Value.bool).valueStream() },
-            infer: Infer.fixedKeepFailure(.bool)),
+            build: .operator { b in
+                if b.stage.overload == 1 { return b.upstream.tryContains(where: try b.predicate(0)).map(Value.bool).valueStream() }
+                return b.upstream.contains(try b.value(0)).map(Value.bool).valueStream()
+            },
+            infer: Infer.boolWithClosure),
         CatalogEntry(
             "allSatisfy", [[p("$0 > 0", .closure(arity: 1))]],
             summary: "emits whether every value satisfies the closure", combine: ".allSatisfy(_:)",

@@ -46,18 +46,20 @@ extension CatalogTable {
             },
             infer: Infer.same),
         CatalogEntry(
-            "timeout", [[p("D", .duration)]],
-            summary: "fails if upstream is silent for D", combine: ".timeout(_:scheduler:customError:)",
+            "timeout", [[p("D", .duration), p("MESSAGE", .string, label: "customError", optional: true, labelRequired: true)]],
+            summary: "finishes if upstream is silent for D (or fails with MESSAGE, given customError:)",
+            combine: ".timeout(_:scheduler:) / .timeout(_:scheduler:customError:)",
             example: "never | timeout 100ms",
             build: .operator { b in
                 let ns = try b.duration(0)
-                let error = b.error(.timedOut(Printer.duration(ns)))
+                // Without customError Combine's timeout finishes; with it, it fails with that error.
+                let error: PipelineError? = b.argument(1) == nil ? nil : PipelineError(message: try b.value(1).plainText, location: b.location)
                 func make<S: Scheduler>(_ s: S) -> ValuePublisher {
-                    b.upstream.timeout(.nanoseconds(Int(ns)), scheduler: s, customError: { error }).valueStream()
+                    b.upstream.timeout(.nanoseconds(Int(ns)), scheduler: s, customError: error.map { e in { e } }).valueStream()
                 }
                 return b.onScheduler(make, make)
             },
-            infer: { Shape(kind: $0.upstream.kind, canFail: true) }),
+            infer: { Shape(kind: $0.upstream.kind, canFail: $0.upstream.canFail || $0.arguments.count > 1 && $0.arguments[1] != nil) }),
         CatalogEntry(
             "measureInterval", [[]],
             summary: "emits the time since the previous value, in milliseconds", combine: ".measureInterval(using:)",
