@@ -58,14 +58,7 @@ struct REPL {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
-                let result = TerminalEcho.withoutControlEcho { () -> StepResult in
-                    if trimmed.hasPrefix(":") {
-                        let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
-                        let argument = String(trimmed.dropFirst(1 + name.count))
-                        return engine.command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
-                    }
-                    return engine.runLine(text)
-                }
+                let result = TerminalEcho.withoutControlEcho { engine.runLine(text) }
                 if result == .quit { break loop }
                 offerFix(engine.takeFixOffer(), editor: editor)
                 let output = background.take()

@@ -160,7 +160,7 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("a line that fails with a fix-it: the fix is shown, pre-filled on the next prompt, and Enter runs it",
+    @Test("a line that fails with a fix-it (or a misspelt :command): the fix is shown, pre-filled on the next prompt, and Enter runs it",
           .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func fixItOffer() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
@@ -190,6 +190,13 @@ import Testing
         try pane.type("just 1 | map { $0 + }")
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("expected a value") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+
+        // A misspelt :command is offered corrected too.
+        try pane.type(":jbos")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("did you mean ':jobs'?") && $0.lastLine == "plumb> :jobs" }, "\(pane.screen)")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("no background jobs") && $0.lastLine == "plumb>" }, "\(pane.screen)")
         try pane.send("C-d")
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }

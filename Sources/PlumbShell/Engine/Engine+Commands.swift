@@ -113,6 +113,7 @@ extension Engine {
             var message = "unknown command ':\(name)'"
             if let suggestion = Suggestions.closest(to: name, among: ShellCommand.names) {
                 message += "; did you mean ':\(suggestion)'?"
+                offerCommand(suggestion, for: name)
             } else {
                 message += " (:help lists the commands)"
             }

@@ -116,13 +116,26 @@ final class Engine {
         return .ok
     }
 
-    /// Runs one line typed at the REPL, as `run(text:file:)` does; when it fails with diagnostics
-    /// carrying fix-its, `takeFixOffer()` then returns the line with them made.
+    /// Runs one line typed at the REPL: a `:`-command, or statements as `run(text:file:)` runs them.
+    /// When it fails with diagnostics carrying fix-its (or names a misspelt command),
+    /// `takeFixOffer()` then returns the line corrected.
     func runLine(_ text: String) -> StepResult {
         lineOfferingFixes = text
         fixOffer = nil
         defer { lineOfferingFixes = nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix(":") {
+            let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
+            let argument = String(trimmed.dropFirst(1 + name.count))
+            return command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
+        }
         return run(text: text, file: "<input>")
+    }
+
+    /// In the REPL, offers `line` with `:name` corrected to `:suggestion`.
+    func offerCommand(_ suggestion: String, for name: String) {
+        guard let line = lineOfferingFixes, let range = line.range(of: ":" + name) else { return }
+        fixOffer = line.replacingCharacters(in: range, with: ":" + suggestion)
     }
 
     /// The corrected line to offer, once, after `runLine`.
