@@ -117,9 +117,7 @@ enum HelpText {
             """
         case "help": return """
             plumb help [COMMAND]
-
-            plumb help diagnostics
-            plumb help ID
+            plumb help diagnostics | ID
 
             Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
             every error and warning plumb can report, by code and name (`E101  unterminated-string
