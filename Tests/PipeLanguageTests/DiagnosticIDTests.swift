@@ -147,6 +147,7 @@ import Testing
         ("just \"a\\(1\"", "just \"a\\(1)\""),
         ("just \"a\\(1", "just \"a\\(1)\""),
         ("just \"a\u{01}b\"", "just \"a\\u{1}b\""),
+        ("just \"\\([1)\"", "just \"\\([1])\""),
         ("let s = subject\ns.sned 1", "let s = subject\ns.send 1"),
         ("just 1 | map { $0 == tru }", "just 1 | map { $0 == true }"),
         ("just 1 | map { $0 + 100ms }", "just 1 | map { $0 + 100 }"),

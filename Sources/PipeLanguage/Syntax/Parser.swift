@@ -77,7 +77,7 @@ struct Parser {
         return ("did you mean '\(suggestion)'?", [source.replacing(span, with: suggestion)])
     }
 
-    /// An edit removing `token` and the spaces before it (a stray `&` or `|` at the end).
+    /// An edit removing `token` and the spaces before it (a stray `&` or `|`).
     func removing(_ token: Token) -> FixIt {
         var start = token.span.offset
         while start > 0, source.bytes[start - 1] == UInt8(ascii: " ") || source.bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
