@@ -166,6 +166,19 @@ import Testing
         #expect(parse(fixed).1.isEmpty, "\(fixed): \(parse(fixed).1.map(\.message))")
     }
 
+    @Test("every fix-it of every bad input lies inside its text and changes it")
+    func inside() {
+        let texts = BadInputTests.cases.map { unmark($0.text).text } + Self.cases.map(\.text)
+        for text in texts {
+            for d in parse(text).1 {
+                for fix in d.fixIts {
+                    #expect(fix.offset >= 0 && fix.length >= 0 && fix.offset + fix.length <= text.utf8.count, "\(d.message)")
+                    #expect(fix.applied(to: text) != text, "\(d.message): \(fix)")
+                }
+            }
+        }
+    }
+
     @Test("prose advice is help, not an edit")
     func proseIsHelp() {
         let d = parse("let = 5").1
