@@ -10,3 +10,13 @@ ensure_readline() {
         $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libreadline-dev >&2
     fi
 }
+
+# The terminal tests drive the REPL in a pseudo-terminal through tmux; without it they are skipped.
+ensure_tmux() {
+    if ! command -v tmux >/dev/null 2>&1; then
+        echo "plumb: installing tmux (for the terminal tests)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq tmux >&2
+    fi
+}

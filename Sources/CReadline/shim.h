@@ -41,6 +41,10 @@ static inline int plumb_rl_point(void) { return rl_point; }
 static inline void plumb_rl_set_point(int value) { rl_point = value; }
 static inline int plumb_rl_end(void) { return rl_end; }
 
+/// Runs `hook` when readline next sets up a line, before it draws the prompt (NULL: nothing). The
+/// REPL inserts a fix-it's corrected line there, so the prompt comes up with it already typed.
+static inline void plumb_rl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
+
 /// The filename generator, for `:load` completion.
 static inline char **plumb_rl_filename_matches(const char *text) {
     return rl_completion_matches(text, rl_filename_completion_function);

@@ -58,15 +58,9 @@ struct REPL {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
-                let result = TerminalEcho.withoutControlEcho { () -> StepResult in
-                    if trimmed.hasPrefix(":") {
-                        let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
-                        let argument = String(trimmed.dropFirst(1 + name.count))
-                        return engine.command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
-                    }
-                    return engine.run(text: text, file: "<input>")
-                }
+                let result = TerminalEcho.withoutControlEcho { engine.runLine(text) }
                 if result == .quit { break loop }
+                offerFix(engine.takeFixOffer(), editor: editor)
                 let output = background.take()
                 if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
             }
@@ -76,6 +70,15 @@ struct REPL {
         if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
         editor.close()
         return ExitCode.success
+    }
+
+    /// After a line failed with a fix-it: shows the corrected line and puts it on the next prompt.
+    /// Only a one-line correction: a continued statement is not put back on one line.
+    private func offerFix(_ fixed: String?, editor: LineEditor) {
+        guard let fixed, !fixed.contains("\n") else { return }
+        let style = Style(enabled: options.colorErrors)
+        writeStandardError(style.dim("fix: \(fixed)  (press Enter to run it, or edit it)") + "\n")
+        editor.prefillNextLine(fixed)
     }
 
     private func refreshCompletion(_ engine: Engine) {

@@ -160,6 +160,47 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
+    @Test("a line that fails with a fix-it (or a misspelt :command): the fix is shown, pre-filled on the next prompt, and Enter runs it",
+          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    func fixItOffer() throws {
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        let pane = try Pane(tmux: Self.tmux!, binary: binary)
+        #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
+        try pane.type("from [1, 2] | map { $0 * 10ms }")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("fix: from [1, 2] | map { $0 * 10 }  (press Enter to run it, or edit it)") },
+                "no fix line:\n\(pane.screen)")
+        #expect(pane.wait { $0.lastLine == "plumb> from [1, 2] | map { $0 * 10 }" }, "the prompt is not pre-filled:\n\(pane.screen)")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("value 20") && $0.lastLine == "plumb>" }, "the fix did not run:\n\(pane.screen)")
+
+        // Editing the offer: the pre-filled text is ordinary typed text.
+        try pane.type("let s = subject")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.lastLine == "plumb>" }, "\(pane.screen)")
+        try pane.type("s.sned 1")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.lastLine == "plumb> s.send 1" }, "\(pane.screen)")
+        try pane.send("BSpace")
+        try pane.type("2")
+        #expect(pane.wait { $0.lastLine == "plumb> s.send 2" }, "\(pane.screen)")
+        try pane.send("C-u")
+
+        // A line without a fix-it leaves the next prompt empty.
+        try pane.type("just 1 | map { $0 + }")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("expected a value") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+
+        // A misspelt :command is offered corrected too.
+        try pane.type(":jbos")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("did you mean ':jobs'?") && $0.lastLine == "plumb> :jobs" }, "\(pane.screen)")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("no background jobs") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        try pane.send("C-d")
+        #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
+    }
+
     @Test("a background job prints above the prompt without corrupting the typed line",
           .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func backgroundJob() throws {

@@ -122,9 +122,13 @@ import Testing
 @Suite struct SuggestionTests {
     @Test("unknown commands get the closest name")
     func suggestions() {
-        #expect(Engine.suggestion(for: "hepl", among: ShellCommand.names) == "help")
-        #expect(Engine.suggestion(for: "job", among: ShellCommand.names) == "jobs")
-        #expect(Engine.suggestion(for: "xyzzy", among: ShellCommand.names) == nil)
+        #expect(Suggestions.closest(to: "hepl", among: ShellCommand.names) == "help")
+        #expect(Suggestions.closest(to: "job", among: ShellCommand.names) == "jobs")
+        #expect(Suggestions.closest(to: "xyzzy", among: ShellCommand.names) == nil)
+        // The language's edit distance: case-insensitive, a transposition is one edit.
+        #expect(Suggestions.closest(to: "HELP", among: ShellCommand.names) == "help")
+        #expect(Suggestions.closest(to: "jbos", among: ShellCommand.names) == "jobs")
+        #expect(Suggestions.closest(to: "retyr", among: Catalog.entries.map(\.name)) == "retry")
     }
 }
 

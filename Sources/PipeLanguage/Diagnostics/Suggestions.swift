@@ -1,7 +1,21 @@
 /// Suggestions for misspelt names, by edit distance (as swift-argument-parser does for options).
-enum Suggestions {
-    /// The closest candidate at distance < 4 (and less than the name's length), or nil.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+/// The one edit distance of the package: the language's diagnostics and the shell's unknown
+/// `:commands`, options and help topics all use it.
+public enum Suggestions {
+    /// The candidate closest to `name`, ignoring case, at distance < 4 and less than the name's
+    /// length (at least 2); the first of equally close ones wins. A transposition counts as one edit.
+    ///
+    /// - Parameters:
+    ///   - name: What was typed.
+    ///   - candidates: The names it may have meant.
+    /// - Returns: The suggestion, or nil when nothing is close enough.
+    ///
+    /// ```swift
+    /// Suggestions.closest(to: "retyr", among: ["retry", "map"])   // "retry"
+    /// Suggestions.closest(to: "HELP", among: ["help", "jobs"])    // "help"
+    /// Suggestions.closest(to: "xyzzy", among: ["help", "jobs"])   // nil
+    /// ```
+    public static func closest(to name: String, among candidates: [String]) -> String? {
         let a = Array(name.lowercased().unicodeScalars.prefix(64))
         guard !a.isEmpty else { return nil }
         var best: (String, Int)?

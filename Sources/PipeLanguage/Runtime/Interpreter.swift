@@ -26,8 +26,8 @@ let maxRangeArray = 1_000_000
 struct ExpressionCompiler {
     let source: SourceText
 
-    func error(_ message: String, _ span: Span) -> PipelineError {
-        PipelineError(message: message, location: source.location(of: span.offset))
+    func error(_ message: Message, _ span: Span) -> PipelineError {
+        PipelineError(message, location: source.location(of: span.offset))
     }
 
     func compile(_ e: Expr) -> CompiledExpression {
@@ -38,7 +38,7 @@ struct ExpressionCompiler {
         case .dollar(let n):
             if n == 0 { return { $0.first } }
             if n == 1 { return { $0.second } }
-            let err = error("$\(n) is not available (closures take at most two arguments)", span)
+            let err = error(.closureArgumentUnavailable(n), span)
             return { _ in throw err }
         case .array(let items):
             let parts = items.map(compile)
@@ -60,7 +60,7 @@ struct ExpressionCompiler {
             let loc = self
             if op == "!" {
                 return { args in
-                    guard case .bool(let b) = try x(args) else { throw loc.error("'!' needs a Bool", span) }
+                    guard case .bool(let b) = try x(args) else { throw loc.error(.notOperandNotBool, span) }
                     return .bool(!b)
                 }
             }
@@ -68,17 +68,17 @@ struct ExpressionCompiler {
                 switch try x(args) {
                 case .int(let i):
                     let (r, o) = (0 as Int).subtractingReportingOverflow(i)
-                    if o { throw loc.error("arithmetic overflow: -(\(i))", span) }
+                    if o { throw loc.error(.arithmeticOverflow("-(\(i))"), span) }
                     return .int(r)
                 case .double(let d): return .double(-d)
-                case let v: throw loc.error("cannot negate \(v.typeName) \(v)", span)
+                case let v: throw loc.error(.cannotNegate(v), span)
                 }
             }
         case .binary(let op, let lhs, let rhs):
             return compileBinary(op, compile(lhs), compile(rhs), span)
         case .ternary(let c, let a, let b):
             let (cc, ca, cb) = (compile(c), compile(a), compile(b))
-            let err = error("the condition of '?:' must be a Bool", c.span)
+            let err = error(.conditionNotBool, c.span)
             return { args in
                 guard case .bool(let t) = try cc(args) else { throw err }
                 return try t ? ca(args) : cb(args)
@@ -89,16 +89,16 @@ struct ExpressionCompiler {
             return { args in
                 let b = try cb(args)
                 let i = try ci(args)
-                guard case .int(let n) = i else { throw loc.error("index must be an Int, got \(i.typeName) \(i)", span) }
+                guard case .int(let n) = i else { throw loc.error(.indexNotInt(i), span) }
                 switch b {
                 case .array(let a):
-                    guard n >= 0, n < a.count else { throw loc.error("index \(n) out of range (count \(a.count))", span) }
+                    guard n >= 0, n < a.count else { throw loc.error(.indexOutOfRange(n, count: a.count), span) }
                     return a[n]
                 case .string(let s):
                     let chars = Array(s)
-                    guard n >= 0, n < chars.count else { throw loc.error("index \(n) out of range (count \(chars.count))", span) }
+                    guard n >= 0, n < chars.count else { throw loc.error(.indexOutOfRange(n, count: chars.count), span) }
                     return .string(String(chars[n]))
-                default: throw loc.error("cannot index \(b.typeName) \(b)", span)
+                default: throw loc.error(.notIndexable(b), span)
                 }
             }
         case .member(let base, let name):
@@ -115,7 +115,7 @@ struct ExpressionCompiler {
                 case (.array(let a), "last"): return a.last ?? .null
                 case (.string(let s), "uppercased"): return .string(s.uppercased())
                 case (.string(let s), "lowercased"): return .string(s.lowercased())
-                default: throw loc.error("\(b.typeName) has no member '\(name)'", span)
+                default: throw loc.error(.unknownMember(name, of: b), span)
                 }
             }
         case .call(let name, let arguments):
@@ -126,11 +126,11 @@ struct ExpressionCompiler {
             let loc = self
             return { args in
                 guard case .int(let a) = try cl(args), case .int(let b) = try ch(args) else {
-                    throw loc.error("range bounds must be Int", span)
+                    throw loc.error(.rangeBoundsNotInt, span)
                 }
-                guard a <= b else { throw loc.error("range \(a)...\(b) has its lower bound above its upper bound", span) }
+                guard a <= b else { throw loc.error(.rangeBoundsReversed(a, b), span) }
                 let (width, o) = b.subtractingReportingOverflow(a)
-                guard !o, width < maxRangeArray else { throw loc.error("range \(a)...\(b) is too large for a value", span) }
+                guard !o, width < maxRangeArray else { throw loc.error(.rangeTooLarge(a, b), span) }
                 return .array((a...b).map(Value.int))
             }
         }
@@ -139,11 +139,11 @@ struct ExpressionCompiler {
     private func compileCall(_ name: String, _ args: [CompiledExpression], _ span: Span) -> CompiledExpression {
         let loc = self
         guard let arity = Functions.arity[name] else {
-            let err = error("unknown function '\(name)'", span)
+            let err = error(.unknownFunction(name), span)
             return { _ in throw err }
         }
         guard arity.contains(args.count) else {
-            let err = error("\(name) takes \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s"), got \(args.count)", span)
+            let err = error(.wrongArgumentCount(name, expected: arity.lowerBound, got: args.count), span)
             return { _ in throw err }
         }
         switch name {
@@ -151,10 +151,10 @@ struct ExpressionCompiler {
             return { a in
                 switch try args[0](a) {
                 case .int(let i):
-                    guard i != .min else { throw loc.error("arithmetic overflow: abs(\(i))", span) }
+                    guard i != .min else { throw loc.error(.arithmeticOverflow("abs(\(i))"), span) }
                     return .int(Swift.abs(i))
                 case .double(let d): return .double(Swift.abs(d))
-                case let v: throw loc.error("abs needs a number, got \(v.typeName) \(v)", span)
+                case let v: throw loc.error(.numberExpected("abs", got: v), span)
                 }
             }
         case "min", "max":
@@ -174,14 +174,14 @@ struct ExpressionCompiler {
                 case .int: return v
                 case .double(let d):
                     guard d.isFinite, d > -9.3e18, d < 9.3e18, let i = Int(exactly: d.rounded(.towardZero)) else {
-                        throw loc.error("cannot convert \(v) to Int", span)
+                        throw loc.error(.invalidConversion(v, to: "Int", showingType: false), span)
                     }
                     return .int(i)
                 case .string(let s):
-                    guard let i = Int(s) else { throw loc.error("cannot convert \(v) to Int", span) }
+                    guard let i = Int(s) else { throw loc.error(.invalidConversion(v, to: "Int", showingType: false), span) }
                     return .int(i)
                 case .bool(let b): return .int(b ? 1 : 0)
-                default: throw loc.error("cannot convert \(v.typeName) \(v) to Int", span)
+                default: throw loc.error(.invalidConversion(v, to: "Int", showingType: true), span)
                 }
             }
         case "Double":
@@ -191,9 +191,9 @@ struct ExpressionCompiler {
                 case .int(let i): return .double(Double(i))
                 case .double: return v
                 case .string(let s):
-                    guard let d = Double(s) else { throw loc.error("cannot convert \(v) to Double", span) }
+                    guard let d = Double(s) else { throw loc.error(.invalidConversion(v, to: "Double", showingType: false), span) }
                     return .double(d)
-                default: throw loc.error("cannot convert \(v.typeName) \(v) to Double", span)
+                default: throw loc.error(.invalidConversion(v, to: "Double", showingType: true), span)
                 }
             }
         default:  // round
@@ -201,7 +201,7 @@ struct ExpressionCompiler {
                 switch try args[0](a) {
                 case .int(let i): return .int(i)
                 case .double(let d): return .double(d.rounded())
-                case let v: throw loc.error("round needs a number, got \(v.typeName) \(v)", span)
+                case let v: throw loc.error(.numberExpected("round", got: v), span)
                 }
             }
         }
@@ -220,25 +220,25 @@ struct ExpressionCompiler {
         case (.int(let a), .double(let b)): return order(Double(a), b)
         case (.double(let a), .int(let b)): return order(a, Double(b))
         case (.string(let a), .string(let b)): return order(a, b)
-        default: throw loc.error("cannot compare \(x.typeName) \(x) with \(y.typeName) \(y)", span)
+        default: throw loc.error(.uncomparableValues(x, y), span)
         }
     }
 
     private func compileBinary(_ op: String, _ l: @escaping CompiledExpression, _ r: @escaping CompiledExpression, _ span: Span) -> CompiledExpression {
         let loc = self
         @Sendable func mismatch(_ x: Value, _ y: Value) -> PipelineError {
-            loc.error("cannot apply '\(op)' to \(x.typeName) \(x) and \(y.typeName) \(y)", span)
+            loc.error(.operandTypeMismatch(op, x, y), span)
         }
         @Sendable func overflow(_ a: Int, _ b: Int) -> PipelineError {
-            loc.error("arithmetic overflow: \(a) \(op) \(b)", span)
+            loc.error(.arithmeticOverflow(a, op, b), span)
         }
         switch op {
         case "&&", "||":
             let isAnd = op == "&&"
             return { args in
-                guard case .bool(let a) = try l(args) else { throw loc.error("'\(op)' needs Bool operands", span) }
+                guard case .bool(let a) = try l(args) else { throw loc.error(.logicalOperandNotBool(op), span) }
                 if isAnd ? !a : a { return .bool(a) }
-                guard case .bool(let b) = try r(args) else { throw loc.error("'\(op)' needs Bool operands", span) }
+                guard case .bool(let b) = try r(args) else { throw loc.error(.logicalOperandNotBool(op), span) }
                 return .bool(b)
             }
         case "??":
@@ -288,13 +288,13 @@ struct ExpressionCompiler {
                 let x = try l(args)
                 let y = try r(args)
                 if case .int(let a) = x, case .int(let b) = y {
-                    if b == 0 { throw loc.error("division by zero: \(a) \(op) 0", span) }
+                    if b == 0 { throw loc.error(.divisionByZero(x, op, y), span) }
                     let (v, o) = isDiv ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
                     if o { throw overflow(a, b) }
                     return .int(v)
                 }
                 guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                if b == 0 { throw loc.error("division by zero: \(x) \(op) \(y)", span) }
+                if b == 0 { throw loc.error(.divisionByZero(x, op, y), span) }
                 return .double(isDiv ? a / b : a.truncatingRemainder(dividingBy: b))
             }
         }

@@ -31,10 +31,17 @@ struct Lexer {
         return last.kind == .newline
     }
 
-    mutating func error(_ message: String, _ offset: Int, _ length: Int = 1, notes: [String] = [], fixIt: String? = nil) {
+    mutating func error(
+        _ message: Message, _ offset: Int, _ length: Int = 1, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []
+    ) {
         // Past the cap the parser reports "too many errors"; computing more locations is wasted work.
         guard diagnostics.count < Parser.maxDiagnostics else { return }
-        diagnostics.append(source.diagnostic(.error, message, at: Span(offset, length), notes: notes, fixIt: fixIt))
+        diagnostics.append(source.diagnostic(message, at: Span(offset, length), notes: notes, help: help, fixIts: fixIts))
+    }
+
+    /// An edit inserting `text` at `offset`.
+    private func inserting(_ text: String, at offset: Int) -> FixIt {
+        FixIt(offset: offset, length: 0, replacement: text)
     }
 
     /// Lexes the whole range. Interpolations are lexed again by the parser when it meets them.
@@ -62,10 +69,10 @@ struct Lexer {
                 var j = i + 1
                 while j < end, isDigit(bytes[j]) { j += 1 }
                 if j == i + 1 {
-                    error("expected a number after '$' (as in $0)", i)
+                    error(.missingClosureArgumentNumber, i)
                     tokens.append(Token(kind: .dollar(0), span: Span(i, 1)))
                 } else if j - i > 3 {
-                    error("closure argument '\(text(i, j))' is out of range (use $0 or $1)", i, j - i)
+                    error(.closureArgumentOutOfRange(text(i, j)), i, j - i)
                     tokens.append(Token(kind: .dollar(0), span: Span(i, j - i)))
                 } else {
                     tokens.append(Token(kind: .dollar(Int(text(i + 1, j))!), span: Span(i, j - i)))
@@ -105,8 +112,10 @@ struct Lexer {
         }
         for (bracket, offset) in open.prefix(1) {
             let closer = bracket == UInt8(ascii: "{") ? "}" : bracket == UInt8(ascii: "[") ? "]" : ")"
-            let what = bracket == UInt8(ascii: "{") ? "closure" : bracket == UInt8(ascii: "[") ? "array" : "parenthesis"
-            error("unterminated \(what): '\(String(UnicodeScalar(bracket)))' is never closed", offset, 1, fixIt: "add '\(closer)'")
+            // After the last token, so a trailing comment does not swallow the closer.
+            let last = tokens.last { $0.kind != .newline }.map { $0.span.offset + $0.span.length } ?? end
+            let space = bracket == UInt8(ascii: "{") ? " " : ""
+            error(.unterminatedBracket(bracket), offset, 1, help: "add '\(closer)'", fixIts: [inserting(space + closer, at: last)])
         }
         tokens.append(Token(kind: .eof, span: Span(end, 0)))
     }
@@ -125,15 +134,15 @@ struct Lexer {
     }
 
     /// The message for the bad character at `i`, and where it ends.
-    private func classifyBad(_ i: Int) -> (String, Int) {
+    private func classifyBad(_ i: Int) -> (Message, Int) {
         let bytes = source.bytes
         let c = bytes[i]
         var j = i + 1
         if c >= 0x80 { while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 } }
         let scalar = text(i, j).unicodeScalars.first ?? "\u{FFFD}"
-        if scalar == "\u{FFFD}" { return ("invalid UTF-8 in the source", j) }
-        if c < 0x20 || c == 0x7F { return ("control character U+\(hex(scalar.value)) is not allowed here", j) }
-        return ("unexpected character '\(scalar)'", j)
+        if scalar == "\u{FFFD}" { return (.invalidUtf8, j) }
+        if c < 0x20 || c == 0x7F { return (.controlCharacter(scalar.value), j) }
+        return (.unexpectedCharacter(scalar), j)
     }
 
     private mutating func lexCommand(_ i: Int) -> Int {
@@ -145,10 +154,10 @@ struct Lexer {
         var argument = text(j, k)
         while argument.first == " " || argument.first == "\t" { argument.removeFirst() }
         while argument.last == " " || argument.last == "\t" || argument.last == "\r" { argument.removeLast() }
-        if name.isEmpty { error("expected a command name after ':' (try :help)", i) }
+        if name.isEmpty { error(.missingCommandName, i) }
         if let bad = argument.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{FFFD}" }) {
             let off = j + (Array(text(j, k).unicodeScalars).firstIndex(of: bad).map { String(String.UnicodeScalarView(Array(text(j, k).unicodeScalars)[..<$0])).utf8.count } ?? 0)
-            error(bad == "\u{FFFD}" ? "invalid UTF-8 in the source" : "control character U+\(hex(bad.value)) is not allowed here", off)
+            error(bad == "\u{FFFD}" ? .invalidUtf8 : .controlCharacter(bad.value), off)
         }
         tokens.append(Token(kind: .command(name, argument), span: Span(i, k - i)))
         return k
@@ -182,13 +191,13 @@ struct Lexer {
         if !unit.isEmpty {
             let scale: Double? = ["ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9][unit]
             guard let scale else {
-                error("unknown duration unit '\(unit)' (use ms, s, m, us or ns)", j, k - j)
+                error(.unknownDurationUnit(unit), j, k - j)
                 tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))
                 return k
             }
             let value = (Double(digits) ?? .infinity) * scale
             if !value.isFinite || value >= 9.2e18 {
-                error("duration '\(text(i, k))' is too long", i, k - i)
+                error(.durationTooLong(text(i, k)), i, k - i)
                 tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))
             } else if value != value.rounded(.down), scale >= 1 {
                 // sub-nanosecond fractions are rounded down
@@ -201,13 +210,13 @@ struct Lexer {
         if isDouble {
             let value = Double(digits) ?? .infinity
             if !value.isFinite {
-                error("floating-point literal '\(text(i, j))' is too large", i, j - i)
+                error(.floatingPointLiteralTooLarge(text(i, j)), i, j - i)
             }
             tokens.append(Token(kind: .double(value.isFinite ? value : 0), span: Span(i, j - i)))
         } else if let value = Int(digits) {
             tokens.append(Token(kind: .int(value), span: Span(i, j - i)))
         } else {
-            error("integer literal '\(text(i, j))' overflows Int (largest is \(Int.max))", i, j - i)
+            error(.integerLiteralOverflow(text(i, j)), i, j - i)
             tokens.append(Token(kind: .int(0), span: Span(i, j - i)))
         }
         return j
@@ -226,7 +235,9 @@ struct Lexer {
         }
         while true {
             guard j < end, bytes[j] != UInt8(ascii: "\n") else {
-                error("unterminated string literal", i, 1, notes: ["the string starts here and runs to the end of the line"], fixIt: "add '\"'")
+                error(
+                    .unterminatedString, i, 1, notes: ["the string starts here and runs to the end of the line"], help: "add '\"'",
+                    fixIts: [inserting("\"", at: trimmedEnd(j))])
                 if j >= end { openString = true }
                 flush()
                 tokens.append(Token(kind: .string(parts), span: Span(i, j - i)))
@@ -266,7 +277,12 @@ struct Lexer {
                         k += 1
                     }
                     guard k < end, bytes[k] == UInt8(ascii: ")") else {
-                        error("unterminated interpolation: '\\(' is never closed", j, 2, fixIt: "add ')'")
+                        // When the inside ends in the string's own closing quote (`"a\(1"`), close the
+                        // interpolation before it; otherwise close both at the end of the line.
+                        let stop = trimmedEnd(k)
+                        let fix = inString && stop > j + 2 && bytes[stop - 1] == UInt8(ascii: "\"")
+                            ? inserting(")", at: stop - 1) : inserting(")\"", at: stop)
+                        error(.unterminatedInterpolation, j, 2, help: "add ')'", fixIts: [fix])
                         // The string ends here too; one error is enough.
                         if k >= end { openString = true }
                         flush()
@@ -282,17 +298,18 @@ struct Lexer {
                         buffer.append(contentsOf: Array(String(Character(s)).utf8))
                         j = k + 1
                     } else {
-                        error("invalid unicode escape (write \\u{1F600})", j, max(2, k - j))
+                        error(.invalidUnicodeEscape, j, max(2, k - j))
                         j = max(k, j + 2)
                     }
                 default:
-                    error("invalid escape sequence in string", j, e == 0 ? 1 : 2, notes: ["valid escapes: \\n \\t \\r \\0 \\\\ \\\" \\u{…} \\(…)"])
+                    error(.invalidEscape, j, e == 0 ? 1 : 2, notes: ["valid escapes: \\n \\t \\r \\0 \\\\ \\\" \\u{…} \\(…)"])
                     j += e == 0 ? 1 : 2
                 }
                 continue
             }
             if c < 0x20 && c != 9 || c == 0x7F {
-                error("control character U+\(hex(UInt32(c))) is not allowed in a string (write an escape)", j)
+                let escape = c == 0 ? "\\0" : c == 13 ? "\\r" : "\\u{\(String(c, radix: 16))}"
+                error(.controlCharacterInString(UInt32(c)), j, fixIts: [FixIt(offset: j, length: 1, replacement: escape)])
                 j += 1
                 continue
             }
@@ -301,7 +318,7 @@ struct Lexer {
                 while k < end, bytes[k] & 0xC0 == 0x80 { k += 1 }
                 let piece = text(j, k)
                 if piece.unicodeScalars.contains("\u{FFFD}") {
-                    error("invalid UTF-8 in the source", j, k - j)
+                    error(.invalidUtf8, j, k - j)
                 }
                 buffer.append(contentsOf: bytes[j..<k])
                 j = k
@@ -313,6 +330,14 @@ struct Lexer {
         flush()
         tokens.append(Token(kind: .string(parts), span: Span(i, j - i)))
         return j
+    }
+
+    /// `offset` moved back over spaces, tabs and a carriage return, so an insertion lands after the
+    /// line's last character.
+    private func trimmedEnd(_ offset: Int) -> Int {
+        var k = offset
+        while k > start, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(source.bytes[k - 1]) { k -= 1 }
+        return k
     }
 
     func text(_ i: Int, _ j: Int) -> String {

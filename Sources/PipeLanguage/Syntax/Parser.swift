@@ -36,7 +36,7 @@ struct Parser {
             while current.kind == .newline { index += 1 }
             if current.kind == .eof { break }
             if diagnostics.count >= Parser.maxDiagnostics {
-                diagnostics.append(source.diagnostic(.error, "too many errors; stopping here", at: current.span))
+                diagnostics.append(source.diagnostic(.tooManyErrors, at: current.span))
                 break
             }
             let mark = diagnostics.count
@@ -44,7 +44,7 @@ struct Parser {
                 let statement = try parseStatement()
                 switch current.kind {
                 case .newline, .eof: break
-                default: throw fail("unexpected \(describe(current)) after the end of the statement", current.span)
+                default: throw fail(.unexpectedTokenAfterStatement(describe(current)), current.span)
                 }
                 if diagnostics.count == mark { statements.append(statement) }
             } catch let failure as Failure {
@@ -67,19 +67,36 @@ struct Parser {
         return t
     }
 
-    func fail(_ message: String, _ span: Span, notes: [String] = [], fixIt: String? = nil) -> Failure {
-        Failure(diagnostic: source.diagnostic(.error, message, at: span, notes: notes, fixIt: fixIt))
+    func fail(_ message: Message, _ span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []) -> Failure {
+        Failure(diagnostic: source.diagnostic(message, at: span, notes: notes, help: help, fixIts: fixIts))
+    }
+
+    /// `did you mean 'x'?` and the edit that makes it, or neither when nothing is close.
+    func suggesting(_ name: String, at span: Span, among candidates: [String]) -> (help: String?, fixIts: [FixIt]) {
+        guard let suggestion = Suggestions.closest(to: name, among: candidates) else { return (nil, []) }
+        return ("did you mean '\(suggestion)'?", [source.replacing(span, with: suggestion)])
+    }
+
+    /// An edit removing `token` and the spaces before it (a stray `&` or `|`).
+    func removing(_ token: Token) -> FixIt {
+        var start = token.span.offset
+        while start > 0, source.bytes[start - 1] == UInt8(ascii: " ") || source.bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+        return FixIt(offset: start, length: token.span.offset + token.span.length - start, replacement: "")
     }
 
     mutating func expect(_ p: String, closing opener: Token? = nil) throws -> Token {
         if current.isPunct(p) { return advance() }
         if let opener {
             let at = source.location(of: opener.span.offset)
+            // At the end of the line the closer goes there; elsewhere where it goes is a guess.
+            let atEnd = current.kind == .newline || current.kind == .eof
+            let insertAt = tokens[max(0, index - 1)].span.offset + tokens[max(0, index - 1)].span.length
             throw fail(
-                "expected '\(p)' to close '\(opener.punct ?? "")' opened at \(at.line):\(at.column), found \(describe(current))",
-                current.span, fixIt: "add '\(p)'")
+                .unclosedBracket(p, opener: opener.punct ?? "", line: at.line, column: at.column, found: describe(current)),
+                current.span, help: "add '\(p)'",
+                fixIts: atEnd ? [FixIt(offset: insertAt, length: 0, replacement: (p == "}" ? " " : "") + p)] : [])
         }
-        throw fail("expected '\(p)', found \(describe(current))", current.span)
+        throw fail(.expectedToken(p, found: describe(current)), current.span)
     }
 
     func describe(_ t: Token) -> String {
@@ -98,14 +115,14 @@ struct Parser {
     mutating func enter(_ span: Span) throws {
         depth += 1
         if depth > Parser.maxNesting {
-            throw fail("nesting is too deep (the limit is \(Parser.maxNesting) levels)", span)
+            throw fail(.nestingTooDeep, span)
         }
     }
 
     func make(_ kind: Expr.Kind, _ span: Span) throws -> Expr {
         let e = Expr(kind, span)
         if e.depth > Parser.maxExpressionDepth {
-            throw fail("expression is too complex (more than \(Parser.maxExpressionDepth) levels); split it up", span)
+            throw fail(.expressionTooComplex, span)
         }
         return e
     }
@@ -122,17 +139,21 @@ struct Parser {
             _ = advance()
             let name = advance()
             _ = advance()
-            if case .newline = current.kind { throw fail("expected a pipeline after '='", current.span) }
-            if case .eof = current.kind { throw fail("expected a pipeline after '='", current.span) }
+            if case .newline = current.kind { throw fail(.missingBindingPipeline, current.span) }
+            if case .eof = current.kind { throw fail(.missingBindingPipeline, current.span) }
             let pipeline = try parsePipeline()
-            if current.isPunct("&") { throw fail("'&' cannot follow a binding: 'let' does not subscribe", current.span) }
+            if current.isPunct("&") { throw fail(.backgroundBinding, current.span, fixIts: [removing(current)]) }
             return StatementAST(kind: .binding(name: name.identifier!, nameSpan: name.span, pipeline), span: first.span.through(pipeline.span))
         }
         if first.identifier == "let" {
             if peek().identifier == nil {
-                throw fail("expected a name after 'let'", peek().span, fixIt: "let name = …")
+                throw fail(.missingBindingName, peek().span, help: "let name = …")
             }
-            throw fail("expected '=' after 'let \(peek().identifier!)'", peek(2).span)
+            // `let x just 1`: the '=' goes before the pipeline.
+            let next = peek(2)
+            throw fail(
+                .missingBindingEquals(peek().identifier!), next.span,
+                fixIts: next.identifier != nil ? [FixIt(offset: next.span.offset, length: 0, replacement: "= ")] : [])
         }
         if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time"].contains(word) {
             return try parseExpect()
@@ -145,7 +166,7 @@ struct Parser {
             switch verb {
             case "send":
                 guard startsExpression(current) else {
-                    throw fail("\(name).send expects a value, found \(describe(current))", current.span, fixIt: "\(name).send 1")
+                    throw fail(.sendNeedsValue(name, found: describe(current)), current.span, help: "\(name).send 1")
                 }
                 let value = try parseExpression()
                 return StatementAST(kind: .send(subject: name, subjectSpan: first.span, value), span: span.through(value.span))
@@ -153,15 +174,13 @@ struct Parser {
                 return StatementAST(kind: .finish(subject: name, subjectSpan: first.span), span: span)
             case "fail":
                 guard startsExpression(current) else {
-                    throw fail("\(name).fail expects a message string, found \(describe(current))", current.span, fixIt: "\(name).fail \"message\"")
+                    throw fail(.failNeedsMessage(name, found: describe(current)), current.span, help: "\(name).fail \"message\"")
                 }
                 let value = try parseExpression()
                 return StatementAST(kind: .fail(subject: name, subjectSpan: first.span, value), span: span.through(value.span))
             default:
-                let suggestion = Suggestions.closest(to: verb, among: ["send", "finish", "fail"])
-                throw fail(
-                    "unknown subject command '\(verb)' (use send, finish or fail)", verbToken.span,
-                    fixIt: suggestion.map { "did you mean '\($0)'?" })
+                let fix = suggesting(verb, at: verbToken.span, among: ["send", "finish", "fail"])
+                throw fail(.unknownSubjectCommand(verb), verbToken.span, help: fix.help, fixIts: fix.fixIts)
             }
         }
         let pipeline = try parsePipeline()
@@ -180,18 +199,18 @@ struct Parser {
         let kind: ExpectAST
         switch word.identifier! {
         case "values":
-            guard current.isPunct("[") else { throw fail("expect values needs an array, as in expect values [1, 2]", current.span) }
+            guard current.isPunct("[") else { throw fail(.expectValuesNeedsArray, current.span) }
             kind = .values(try parseExpression())
         case "finished": kind = .finished
         case "failed":
-            guard case .string = current.kind else { throw fail("expect failed needs a message string, as in expect failed \"boom\"", current.span) }
+            guard case .string = current.kind else { throw fail(.expectFailedNeedsMessage, current.span) }
             kind = .failed(try parseExpression())
         case "count":
-            guard startsExpression(current) else { throw fail("expect count needs a number, as in expect count 3", current.span) }
+            guard startsExpression(current) else { throw fail(.expectCountNeedsNumber, current.span) }
             kind = .count(try parseExpression())
         default:
             guard startsExpression(current) || { if case .duration = current.kind { true } else { false } }() else {
-                throw fail("expect time needs a duration, as in expect time 100ms", current.span)
+                throw fail(.expectTimeNeedsDuration, current.span)
             }
             kind = .time(try parseArgumentValue())
         }
@@ -206,13 +225,14 @@ struct Parser {
             let bar = advance()
             switch current.kind {
             case .newline, .eof:
-                throw fail("expected a stage after '|'", bar.span, fixIt: "remove the trailing '|' or add a stage")
+                throw fail(.trailingPipe, bar.span, help: "remove the trailing '|' or add a stage", fixIts: [removing(bar)])
             case .punct(let p) where p == ")" || p == "}" || p == "|" || p == "&":
-                throw fail("expected a stage after '|', found '\(p)'", current.span)
+                // `a | | b`: the second '|' is a slip.
+                throw fail(.missingStage(found: p), current.span, fixIts: p == "|" ? [removing(current)] : [])
             default: break
             }
             if stages.count >= Parser.maxStages {
-                throw fail("pipeline is too long (the limit is \(Parser.maxStages) stages)", current.span)
+                throw fail(.pipelineTooLong, current.span)
             }
             stages.append(try parseStage())
         }
@@ -223,9 +243,9 @@ struct Parser {
         let nameToken = current
         guard let name = nameToken.identifier else {
             if case .command = nameToken.kind {
-                throw fail("a ':' command must start its own line", nameToken.span)
+                throw fail(.commandNotAtLineStart, nameToken.span)
             }
-            throw fail("expected a source or operator name, found \(describe(nameToken))", nameToken.span)
+            throw fail(.expectedStage(found: describe(nameToken)), nameToken.span)
         }
         _ = advance()
         var arguments: [Argument] = []
@@ -250,9 +270,9 @@ struct Parser {
             _ = advance()
             _ = advance()
             switch current.kind {
-            case .newline, .eof: throw fail("expected a value after '\(label):'", current.span)
+            case .newline, .eof: throw fail(.missingLabelValue(label), current.span)
             case .punct(let p) where p == "|" || p == "&" || p == ")" || p == "}":
-                throw fail("expected a value after '\(label):', found '\(p)'", current.span)
+                throw fail(.unexpectedTokenAfterLabel(label, found: p), current.span)
             default: break
             }
             let value = try parseArgumentValue()
@@ -278,13 +298,13 @@ struct Parser {
             _ = advance()
             return .duration(ns)
         case .punct("-") where { if case .duration = peek().kind { true } else { false } }():
-            throw fail("a duration cannot be negative", t.span.through(peek().span))
+            throw fail(.negativeDuration, t.span.through(peek().span), fixIts: [FixIt(offset: t.span.offset, length: t.span.length, replacement: "")])
         case .identifier(let name) where !["true", "false", "nil"].contains(name) && !peek().isPunct("("):
             _ = advance()
             return .word(name)
         default:
             guard startsExpression(t) else {
-                throw fail("expected an argument, found \(describe(t))", t.span)
+                throw fail(.expectedArgument(found: describe(t)), t.span)
             }
             return .expr(try parseExpression())
         }
@@ -321,7 +341,7 @@ struct Parser {
         try enter(open.span)
         defer { depth -= 1 }
         if current.isPunct("}") {
-            throw fail("empty closure: write an expression or a pipeline inside '{ }'", open.span.through(current.span))
+            throw fail(.emptyClosure, open.span.through(current.span))
         }
         let body: Closure.Body
         if let name = current.identifier, closureHoldsPipeline(name, peek()) {
@@ -372,7 +392,7 @@ struct Parser {
         _ = advance()
         let rhs = try parseCoalescing()
         if let q = current.punct, Parser.comparisonOperators.contains(q) {
-            throw fail("comparisons cannot be chained; use '&&'", current.span)
+            throw fail(.chainedComparison, current.span)
         }
         return try make(.binary(p, lhs, rhs), lhs.span.through(rhs.span))
     }
@@ -460,8 +480,10 @@ struct Parser {
         case .string(let parts):
             _ = advance()
             return try parseString(parts, t.span)
-        case .duration:
-            throw fail("a duration is not a value here; write milliseconds as a number", t.span)
+        case .duration(let ns):
+            // `100ms` → `100`: the same time in milliseconds, when it is a whole number of them.
+            let fix = ns % 1_000_000 == 0 ? [source.replacing(t.span, with: String(ns / 1_000_000))] : []
+            throw fail(.durationInExpression, t.span, fixIts: fix)
         case .identifier(let name):
             _ = advance()
             switch name {
@@ -471,11 +493,10 @@ struct Parser {
             default: break
             }
             guard current.isPunct("(") else {
-                let suggestion = Suggestions.closest(to: name, among: Functions.names + ["true", "false", "nil"])
+                let fix = suggesting(name, at: t.span, among: Functions.names + ["true", "false", "nil"])
                 throw fail(
-                    "unknown name '\(name)' in an expression", t.span,
-                    notes: ["closures refer to their arguments as $0, $1"],
-                    fixIt: suggestion.map { "did you mean '\($0)'?" })
+                    .unknownName(name), t.span, notes: ["closures refer to their arguments as $0, $1"], help: fix.help,
+                    fixIts: fix.fixIts)
             }
             let open = advance()
             try enter(open.span)
@@ -513,7 +534,7 @@ struct Parser {
             depth -= 1
             return try make(.array(items), open.span.through(close.span))
         default:
-            throw fail("expected a value, found \(describe(t))", t.span)
+            throw fail(.expectedValue(found: describe(t)), t.span)
         }
     }
 
@@ -527,19 +548,19 @@ struct Parser {
                 var lexer = Lexer(source: source, range: offset..<(offset + length))
                 lexer.run()
                 diagnostics.append(contentsOf: lexer.diagnostics)
-                if !lexer.diagnostics.isEmpty { throw fail("invalid interpolation", Span(offset - 2, length + 3)) }
+                if !lexer.diagnostics.isEmpty { throw fail(.invalidInterpolation, Span(offset - 2, length + 3)) }
                 var inner = Parser(source: source, tokens: lexer.tokens, depth: depth)
                 guard case .eof = inner.current.kind else {
                     let e = try inner.parseExpression()
                     guard case .eof = inner.current.kind else {
-                        throw inner.fail("unexpected \(inner.describe(inner.current)) in interpolation", inner.current.span)
+                        throw inner.fail(.unexpectedTokenInInterpolation(inner.describe(inner.current)), inner.current.span)
                     }
                     diagnostics.append(contentsOf: inner.diagnostics)
                     out.append(.expr(e))
                     depth -= 1
                     continue
                 }
-                throw fail("empty interpolation '\\()'", Span(offset - 2, length + 3))
+                throw fail(.emptyInterpolation, Span(offset - 2, length + 3))
             }
         }
         if out.count <= 1, case .text(let s)? = out.first ?? .text("") {

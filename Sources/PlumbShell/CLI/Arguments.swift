@@ -71,7 +71,7 @@ enum ArgumentParser {
             case "--version": invocation.command = .version
             default:
                 var message = "unknown option '\(name)'"
-                if let suggestion = Engine.suggestion(for: name, among: options) {
+                if let suggestion = Suggestions.closest(to: name, among: options) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message)
@@ -99,8 +99,13 @@ enum ArgumentParser {
             invocation.command = .test(operands)
         case "help":
             guard operands.count <= 1 else { throw UsageError(message: "help takes at most one COMMAND") }
-            if let topic = operands.first, !subcommands.contains(topic) {
-                throw UsageError(message: "no command '\(topic)'" + (Engine.suggestion(for: topic, among: subcommands).map { "; did you mean '\($0)'?" } ?? ""))
+            if let topic = operands.first, !subcommands.contains(topic), !HelpText.isTopic(topic) {
+                let looksLikeCode = topic.count > 1 && "EeWw".contains(topic.first!) && topic.dropFirst().allSatisfy(\.isNumber)
+                var message = looksLikeCode ? "no diagnostic '\(topic)' (plumb help diagnostics lists them)" : "no command '\(topic)'"
+                if !looksLikeCode, let suggestion = Suggestions.closest(to: topic, among: HelpText.topics(commands: subcommands)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message)
             }
             invocation.command = .help(operands.first)
         case "repl":
@@ -110,7 +115,7 @@ enum ArgumentParser {
             var message = "unknown command '\(first)'"
             if first.hasSuffix(".pipe") {
                 message += "; to run a script: plumb run \(first)"
-            } else if let suggestion = Engine.suggestion(for: first, among: subcommands) {
+            } else if let suggestion = Suggestions.closest(to: first, among: subcommands) {
                 message += "; did you mean '\(suggestion)'?"
             }
             throw UsageError(message: message)

@@ -1,4 +1,7 @@
-/// The texts of `plumb --help` and `plumb help COMMAND`.
+import PipeLanguage
+
+/// The texts of `plumb --help`, `plumb help COMMAND` and `plumb help diagnostics` (also `:help
+/// diagnostics` in the REPL).
 enum HelpText {
     static let overview = """
         plumb: an interactive shell for reactive pipelines
@@ -9,6 +12,8 @@ enum HelpText {
           plumb check FILE...                parse and statically check scripts only
           plumb test PATH...                 run scripts and check their `expect` lines (folders: every .pipe inside)
           plumb help [COMMAND]               this text, or one command's
+          plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
+                                             unknown-operator)
 
         OPTIONS
           --clock real|virtual               the clock for time-based sources and operators (default: real;
@@ -38,8 +43,8 @@ enum HelpText {
           130  interrupted: Ctrl-C (SIGINT) cancelled a script's running pipeline, which printed
                `cancelled`; the rest of the script did not run and plumb ended by SIGINT
 
-        In the REPL, :help lists the commands and :ops the operators; Ctrl-C there cancels the
-        running pipeline and keeps the session.
+        In the REPL, :help lists the commands and :ops the operators (:help diagnostics, the
+        diagnostics); Ctrl-C there cancels the running pipeline and keeps the session.
         """
 
     static func command(_ name: String) -> String {
@@ -112,10 +117,51 @@ enum HelpText {
             """
         case "help": return """
             plumb help [COMMAND]
+            plumb help diagnostics | ID
 
-            Describes plumb, or one of its commands: run, check, test, repl.
+            Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
+            every error and warning plumb can report, by code and name (`E101  unterminated-string
+            (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
             """
-        default: return overview
+        case "diagnostics": return diagnostics
+        default:
+            if let id = DiagnosticID.named(name) { return diagnostic(id) }
+            return overview
         }
+    }
+}
+
+extension HelpText {
+    /// Every diagnostic, one a line: `E101  unterminated-string  (lexer)`.
+    static var diagnostics: String {
+        var lines = ["Diagnostics (E: error, W: warning); `plumb help ID` or `:help ID` describes one.", ""]
+        lines += DiagnosticID.all.map(line)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `E101  unterminated-string  (lexer)`.
+    static func line(_ id: DiagnosticID) -> String { "\(id.code)  \(id.name)  (\(id.layer))" }
+
+    /// One diagnostic: its line, what it is, and when it is reported.
+    static func diagnostic(_ id: DiagnosticID) -> String {
+        let when: String
+        switch id.layer {
+        case "lexer", "parser", "checker": when = "found by the \(id.layer), before anything of the text runs"
+        case "session": when = "found when a statement is performed"
+        case "build": when = "found when a pipeline is built, before it is subscribed"
+        case "evaluation": when = "raised while a closure runs: the pipeline fails with it"
+        default: when = "reported by the \(id.layer)"
+        }
+        return [line(id), "  \(id.severity == .warning ? "a warning" : "an error"), \(when)"].joined(separator: "\n")
+    }
+
+    /// Whether `topic` is something `plumb help` can describe besides a command.
+    static func isTopic(_ topic: String) -> Bool {
+        topic == "diagnostics" || DiagnosticID.named(topic) != nil
+    }
+
+    /// What an unknown help topic may have meant: commands, `diagnostics` and diagnostic names.
+    static func topics(commands: [String]) -> [String] {
+        commands + ["diagnostics"] + DiagnosticID.all.map(\.name)
     }
 }

@@ -8,7 +8,7 @@ struct ShellCommand: Sendable {
     let summary: String
 
     static let all: [ShellCommand] = [
-        ShellCommand(name: "help", arguments: "[NAME]", summary: "this overview, or an operator's signature, summary, Combine equivalent and example"),
+        ShellCommand(name: "help", arguments: "[NAME]", summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code"),
         ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal"),
         ShellCommand(name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type"),
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let"),
@@ -111,8 +111,9 @@ extension Engine {
             return .quit
         default:
             var message = "unknown command ':\(name)'"
-            if let suggestion = Self.suggestion(for: name, among: ShellCommand.names) {
+            if let suggestion = Suggestions.closest(to: name, among: ShellCommand.names) {
                 message += "; did you mean ':\(suggestion)'?"
+                offerCommand(suggestion, for: name)
             } else {
                 message += " (:help lists the commands)"
             }
@@ -152,27 +153,6 @@ extension Engine {
         return interactive ? .ok : .compileErrors
     }
 
-    /// Closest name by edit distance (< 4, and less than the name's length), as in the language.
-    static func suggestion(for name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(name, $0)) }.filter { $0.1 < 4 && $0.1 < max(2, name.count) }
-        return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-
     // MARK: Help
 
     func help(_ topic: String) -> String {
@@ -188,9 +168,11 @@ extension Engine {
         if let command = ShellCommand.all.first(where: { $0.name == name }) {
             return style.bold(":\(command.name) \(command.arguments)") + "\n  \(command.summary)"
         }
+        if name == "diagnostics" { return HelpText.diagnostics }
+        if let id = DiagnosticID.named(name) { return HelpText.diagnostic(id) }
         var message = "no help for '\(topic)'"
-        let names = Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names
-        if let suggestion = Catalog.suggestion(for: name, among: names) ?? Self.suggestion(for: name, among: names) {
+        let names = HelpText.topics(commands: Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names)
+        if let suggestion = Suggestions.closest(to: name, among: names) {
             message += "; did you mean '\(suggestion)'?"
         }
         return message
@@ -218,6 +200,7 @@ extension Engine {
         }
         lines.append("")
         lines.append(":ops lists the operators; :help NAME describes one (:help retry).")
+        lines.append(":help diagnostics lists the error and warning codes; :help E302 or :help unknown-operator shows one.")
         return lines.joined(separator: "\n")
     }
 

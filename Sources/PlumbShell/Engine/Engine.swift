@@ -61,6 +61,10 @@ final class Engine {
     var compileFailures = 0
     /// The first error reported, for `plumb test`'s FAIL line.
     private(set) var firstError: (location: SourceLocation, message: String)?
+    /// The REPL line being run by `runLine`, whose failures may be offered fixed.
+    private var lineOfferingFixes: String?
+    /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
+    private var fixOffer: String?
 
     init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe, interactive: Bool, quiet: Bool = false) {
         self.options = options
@@ -112,9 +116,56 @@ final class Engine {
         return .ok
     }
 
+    /// Runs one line typed at the REPL: a `:`-command, or statements as `run(text:file:)` runs them.
+    /// When it fails with diagnostics carrying fix-its (or names a misspelt command),
+    /// `takeFixOffer()` then returns the line corrected.
+    func runLine(_ text: String) -> StepResult {
+        lineOfferingFixes = text
+        fixOffer = nil
+        defer { lineOfferingFixes = nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix(":") {
+            let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
+            let argument = String(trimmed.dropFirst(1 + name.count))
+            return command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
+        }
+        return run(text: text, file: "<input>")
+    }
+
+    /// In the REPL, offers `line` with `:name` corrected to `:suggestion`.
+    func offerCommand(_ suggestion: String, for name: String) {
+        guard let line = lineOfferingFixes, let range = line.range(of: ":" + name) else { return }
+        fixOffer = line.replacingCharacters(in: range, with: ":" + suggestion)
+    }
+
+    /// The corrected line to offer, once, after `runLine`.
+    func takeFixOffer() -> String? {
+        defer { fixOffer = nil }
+        return fixOffer
+    }
+
+    /// `text` with the first fix-it of each error made, or nil when no error has one (or they change
+    /// nothing). Fix-its are made from the last to the first, so earlier offsets stay valid; one that
+    /// overlaps an earlier one, or starts where it does, is skipped.
+    static func fixed(_ text: String, by diagnostics: [Diagnostic]) -> String? {
+        let fixes = diagnostics.filter { $0.severity == .error }.compactMap(\.fixIts.first).sorted { $0.offset < $1.offset }
+        var kept: [FixIt] = []
+        for fix in fixes {
+            if let last = kept.last, fix.offset < last.offset + last.length || fix.offset == last.offset { continue }
+            kept.append(fix)
+        }
+        guard !kept.isEmpty else { return nil }
+        let result = kept.reversed().reduce(text) { $1.applied(to: $0) }
+        return result == text ? nil : result
+    }
+
     /// Prints diagnostics to standard error, compiler-style.
     func report(_ diagnostics: [Diagnostic], source: String, firstLine: Int) {
         guard !diagnostics.isEmpty else { return }
+        if let line = lineOfferingFixes, source == line, firstLine == 1, fixOffer == nil,
+           diagnostics.contains(where: { $0.severity == .error }) {
+            fixOffer = Self.fixed(line, by: diagnostics)
+        }
         if firstError == nil, let error = diagnostics.first(where: { $0.severity == .error }) {
             firstError = (error.location, error.message)
         }

@@ -178,8 +178,13 @@ struct EventFormatter: Sendable {
         case .finished:
             out.append(contentsOf: "\"finished\"".utf8)
         case .failed(let error):
+            // `id` is the error's code (`E602`) when the language raised it, absent for `fail "…"`.
             out.append(contentsOf: "\"failed\",\"error\":".utf8)
             Self.appendJSONString(error.message, to: &out)
+            if let id = error.id {
+                out.append(contentsOf: ",\"id\":".utf8)
+                Self.appendJSONString(id.code, to: &out)
+            }
             if let location = error.location {
                 out.append(contentsOf: ",\"at\":".utf8)
                 Self.appendJSONString("\(location)", to: &out)

@@ -31,7 +31,7 @@ enum Completer {
             let rest = head.dropFirst(command.count + 1)
             switch String(command) {
             case "load": return .files
-            case "help": return .words(filter(words.sources + words.operators + words.commands, word))
+            case "help": return .words(filter(words.sources + words.operators + words.commands + ["diagnostics"], word))
             case "clock": return .words(filter(["real", "virtual"], word))
             case "trace": return .words(filter(["on", "off"], word))
             case "cancel": return .words(filter(words.jobs + ["all"], word))

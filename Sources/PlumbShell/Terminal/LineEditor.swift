@@ -91,6 +91,13 @@ final class LineEditor {
         plumb_rl_show_line()
     }
 
+    /// Puts `text` on the next prompt's line, as if typed (the cursor at its end), for Enter to run or
+    /// for editing.
+    func prefillNextLine(_ text: String) {
+        Prefill.text.withLock { $0 = text }
+        plumb_rl_set_startup_hook(plumbStartupHook)
+    }
+
     /// Adds an entry to the history (skipping blanks and repeats) and appends it to the file.
     func remember(_ entry: String) {
         let trimmed = entry.trimmingCharacters(in: .whitespaces)
@@ -108,6 +115,18 @@ final class LineEditor {
     func close() {
         _ = history_truncate_file(historyPath, 2000)
     }
+}
+
+/// The text the startup hook inserts, once.
+private enum Prefill {
+    static let text = Mutex<String?>(nil)
+}
+
+/// readline's startup hook: inserts the pre-filled text and removes itself.
+private func plumbStartupHook() -> Int32 {
+    plumb_rl_set_startup_hook(nil)
+    if let text = Prefill.text.withLock({ $0.take() }) { _ = rl_insert_text(text) }
+    return 0
 }
 
 /// Where the C line handler leaves the line it received.
