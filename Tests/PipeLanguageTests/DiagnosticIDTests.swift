@@ -20,21 +20,11 @@ import Testing
         }
     }
 
-    @Test("the lexer's and the evaluation's ids are all classified")
+    @Test("every id is classified: no placeholder is left in any layer, and no bad input produces one")
     func classified() {
-        for id in DiagnosticID.all where id.layer == "lexer" || id.layer == "evaluation" {
+        for id in DiagnosticID.all {
             #expect(!id.name.hasPrefix("unclassified"), "\(id)")
         }
-    }
-
-    @Test("the parser's only unclassified id is the string form's placeholder, and no parser message has it")
-    func parserPlaceholder() {
-        let placeholders = DiagnosticID.all.filter { $0.layer == "parser" && $0.name.hasPrefix("unclassified") }
-        withKnownIssue("Diagnostics/Unclassified.swift still gives its errors ParserCode.unclassifiedParser; remove the case with that file") {
-            #expect(placeholders.isEmpty)
-        }
-        #expect(placeholders.map(\.name).allSatisfy { $0 == "unclassified-parser" })
-        // Every bad input's lexer and parser diagnostics carry a real id.
         for c in BadInputTests.cases {
             let (_, diagnostics) = parse(unmark(c.text).text)
             for d in diagnostics {
@@ -121,7 +111,7 @@ import Testing
         // `command-not-at-line-start` guards the parser; the lexer makes a command only at a
         // statement's start, so no text reaches it.
         let tested = Set(Self.cases.map(\.id)).union(["too-many-errors", "pipeline-too-long", "command-not-at-line-start", "invalid-interpolation"])
-        for id in LexerCode.ids + ParserCode.ids where !id.name.hasPrefix("unclassified") {
+        for id in LexerCode.ids + ParserCode.ids {
             #expect(tested.contains(id.name), "no case for \(id)")
         }
     }
@@ -223,11 +213,11 @@ import Testing
         ("just 1 | map { abs(-9223372036854775807 - $0) }", "arithmetic-overflow", "arithmetic overflow: abs(-9223372036854775808)"),
         ("just 1 | map { $0 / 0 }", "division-by-zero", "division by zero: 1 / 0"),
         ("just 1.5 | map { $0 % 0 }", "division-by-zero", "division by zero: 1.5 % 0"),
-        ("just \"a\" | map { $0 * 2 }", "operand-type-mismatch", "cannot apply '*' to String \"a\" and Int 2"),
-        ("just \"a\" | map { -$0 }", "cannot-negate", "cannot negate String \"a\""),
-        ("just \"a\" | map { $0 < 1 }", "uncomparable-values", "cannot compare String \"a\" with Int 1"),
-        ("just 1 | map { !$0 }", "not-operand-not-bool", "'!' needs a Bool"),
-        ("just 1 | map { $0 && true }", "logical-operand-not-bool", "'&&' needs Bool operands"),
+        ("from [\"a\", 1] | map { $0 * 2 }", "operand-type-mismatch", "cannot apply '*' to String \"a\" and Int 2"),
+        ("from [\"a\", 1] | map { -$0 }", "cannot-negate", "cannot negate String \"a\""),
+        ("from [\"a\", 1] | map { $0 < 1 }", "uncomparable-values", "cannot compare String \"a\" with Int 1"),
+        ("from [1, true] | map { !$0 }", "not-operand-not-bool", "'!' needs a Bool"),
+        ("from [1, true] | map { $0 && true }", "logical-operand-not-bool", "'&&' needs Bool operands"),
         ("just 1 | map { $0 ? 1 : 2 }", "condition-not-bool", "the condition of '?:' must be a Bool"),
         ("just [1, 2] | map { $0[5] }", "index-out-of-range", "index 5 out of range (count 2)"),
         ("just \"ab\" | map { $0[2] }", "index-out-of-range", "index 2 out of range (count 2)"),
@@ -241,6 +231,17 @@ import Testing
         ("just \"x\" | map { Int($0) }", "invalid-conversion", "cannot convert \"x\" to Int"),
         ("just [1] | map { Double($0) }", "invalid-conversion", "cannot convert Array [1] to Double"),
     ]
+
+    @Test("what the static pass can see is refused before the run: the same operations on known kinds", arguments: [
+        ("just \"a\" | map { $0 * 2 }", "cannot apply '*' to String and Int"),
+        ("just \"a\" | map { -$0 }", "cannot apply '-' to String"),
+        ("just 1 | map { !$0 }", "cannot apply '!' to Int"),
+    ])
+    func staticTwins(_ text: String, _ message: String) {
+        let (_, diagnostics) = Session(runtime: Runtime(clock: .virtual)).compile(text, file: "t")
+        #expect(diagnostics.map(\.message) == [message])
+        #expect(diagnostics.first?.id.name == "impossible-operation")
+    }
 
     @Test("run-time errors by id, with their exact messages", arguments: cases)
     func byID(_ text: String, _ id: String, _ message: String) {

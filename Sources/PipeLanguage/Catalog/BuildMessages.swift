@@ -3,9 +3,8 @@
 /// has no id: it is not the language's.
 enum BuildCode: Int, DiagnosticCode {
     static let layer = "build"
-    case missingArgument = 501
-    case wrongArgument
-    case invertedRange
+    case missingValue = 501
+    case invalidValue
     case periodNotPositive
     case windowNotPositive
     case predicateNotBool
@@ -14,14 +13,10 @@ enum BuildCode: Int, DiagnosticCode {
 
 extension Message {
     static func missingBuildArgument(_ name: String, _ what: String) -> Message {
-        Message(BuildCode.missingArgument, "\(name): missing \(what)")
+        Message(BuildCode.missingValue, "\(name): missing \(what)")
     }
     static func wrongBuildArgument(_ name: String, _ what: String, got: String? = nil) -> Message {
-        Message(BuildCode.wrongArgument, "\(name) expects \(what)" + (got.map { ", got \($0)" } ?? ""))
-    }
-    /// The same words as the checker's, for a range that is only known at run time.
-    static func invertedRangeAtRunTime(_ lower: Int, _ upper: Int) -> Message {
-        Message(BuildCode.invertedRange, Message.invertedRange(lower, upper).text)
+        Message(BuildCode.invalidValue, "\(name) expects \(what)" + (got.map { ", got \($0)" } ?? ""))
     }
     static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period above zero")
     static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window above zero")

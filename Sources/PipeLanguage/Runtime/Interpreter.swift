@@ -128,7 +128,7 @@ struct ExpressionCompiler {
                 guard case .int(let a) = try cl(args), case .int(let b) = try ch(args) else {
                     throw loc.error(.rangeBoundsNotInt, span)
                 }
-                guard a <= b else { throw loc.error(.rangeBoundsReversed(a, b), span) }
+                if let problem = Ranges.problem(a, b, atRunTime: true) { throw loc.error(problem, span) }
                 let (width, o) = b.subtractingReportingOverflow(a)
                 guard !o, width < maxRangeArray else { throw loc.error(.rangeTooLarge(a, b), span) }
                 return .array((a...b).map(Value.int))

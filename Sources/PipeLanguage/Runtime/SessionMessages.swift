@@ -2,7 +2,7 @@
 /// statement (the session's state can change between the two), and `:type`'s.
 enum SessionCode: Int, DiagnosticCode {
     static let layer = "session"
-    case notSubject = 401
+    case sendToNonSubject = 401
     case cannotEvaluate
     case expectNeedsArray
     case expectNeedsInteger
@@ -14,7 +14,7 @@ enum SessionCode: Int, DiagnosticCode {
 }
 
 extension Message {
-    static func notSubjectAtRunTime(_ name: String) -> Message { Message(SessionCode.notSubject, "'\(name)' is not a subject") }
+    static func notSubjectAtRunTime(_ name: String) -> Message { Message(SessionCode.sendToNonSubject, "'\(name)' is not a subject") }
     static let cannotEvaluate = Message(SessionCode.cannotEvaluate, "cannot evaluate this value")
     static let expectNeedsArray = Message(SessionCode.expectNeedsArray, "expect values needs an array")
     static let expectNeedsInteger = Message(SessionCode.expectNeedsInteger, "expect count needs an integer")

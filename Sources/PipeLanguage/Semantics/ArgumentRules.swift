@@ -22,10 +22,13 @@ enum Durations {
     }
 }
 
-/// The one range check, shared by the checker (constant ranges) and the builders (ranges over `$0`).
+/// The one range check, shared by the checker (constant ranges), the builders (`from` over `$0`)
+/// and the interpreter (ranges in closures).
 enum Ranges {
-    /// Why `lower...upper` is not a range, or nil when it is.
-    static func problem(_ lower: Int, _ upper: Int) -> Message? {
-        lower > upper ? .invertedRange(lower, upper) : nil
+    /// Why `lower...upper` is not a range, or nil when it is: the checker's diagnostic, or (at run
+    /// time, where the bounds came from `$0`) the evaluation's failure.
+    static func problem(_ lower: Int, _ upper: Int, atRunTime: Bool = false) -> Message? {
+        guard lower > upper else { return nil }
+        return atRunTime ? .rangeBoundsReversed(lower, upper) : .invertedRange(lower, upper)
     }
 }

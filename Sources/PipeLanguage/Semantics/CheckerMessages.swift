@@ -18,7 +18,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case unknownSubject
     case reservedBinding
     case bindingTakesNoArguments
-    case unknownName
+    case unquotedName
     case unknownBinding
     case invertedRange
     case missingStep
@@ -72,11 +72,11 @@ extension Message {
     }
     static let bindingTakesNoArguments = Message(CheckerCode.bindingTakesNoArguments, "a binding takes no arguments")
     static func unknownName(_ word: String, expectedBy name: String) -> Message {
-        Message(CheckerCode.unknownName, "unknown name '\(word)': \(name) expects a value here (strings are quoted)")
+        Message(CheckerCode.unquotedName, "unknown name '\(word)': \(name) expects a value here (strings are quoted)")
     }
     static func unknownBinding(_ name: String) -> Message { Message(CheckerCode.unknownBinding, "unknown binding '\(name)'") }
     static func invertedRange(_ lower: Int, _ upper: Int) -> Message {
-        Message(CheckerCode.invertedRange, "range \(lower)...\(upper) has its lower bound above its upper bound")
+        Message(CheckerCode.invertedRange, Message.rangeBoundsReversed(lower, upper).text)
     }
     static let missingStep = Message(CheckerCode.missingStep, "asyncMap needs a step")
     static let stepClosureNotExpression = Message(CheckerCode.stepClosureNotExpression, "asyncMap's closure must be an expression")

@@ -4,7 +4,6 @@ enum ParserCode: Int, DiagnosticCode {
 
     /// Transitional: the id `Diagnostics/Unclassified.swift` gives to the string form's errors, for
     /// the layers not yet converted. No parser message uses it; remove it with that file.
-    case unclassifiedParser = 200
 
     // Statements
     case tooManyErrors = 201

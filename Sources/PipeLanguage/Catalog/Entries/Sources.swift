@@ -19,7 +19,7 @@ extension CatalogTable {
                     guard case .int(let x) = try compiler.compile(lo)(b.env), case .int(let y) = try compiler.compile(hi)(b.env) else {
                         throw b.error(.wrongBuildArgument("from", "a range of integers"))
                     }
-                    if Ranges.problem(x, y) != nil { throw b.error(.invertedRangeAtRunTime(x, y)) }
+                    if let problem = Ranges.problem(x, y, atRunTime: true) { throw b.error(problem) }
                     // A range streams lazily: `from 1...1000000` never builds an array.
                     return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, any Error>(sequence: (x...y).lazy.map(Value.int)).valueStream()
                 }
