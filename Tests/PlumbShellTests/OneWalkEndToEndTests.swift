@@ -50,3 +50,26 @@ import Testing
         #expect(names.contains("queue:runtime"))
     }
 }
+
+/// The cap on what a pipeline builds holds on the thread a user's pipeline subscribes on.
+@Suite struct DepthCapEndToEndTests {
+    @Test("at the cap, traced or not, the deepest chains run to the end (no stack overflow)", arguments: [
+        "just 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
+        ":trace on\njust 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
+        ":trace on\njust 0" + String(repeating: " | flatMap { just $0 + 1 }", count: 499) + "\nexpect values [499]\n",
+        "let a0 = just 0\n" + (1...999).map { "let a\($0) = a\($0 - 1) | map { $0 + 1 }\n" }.joined() + "a999\nexpect values [999]\n",
+    ])
+    func deepestRun(_ text: String) throws {
+        let script = try PlumbBinary.script(text)
+        let result = try PlumbBinary.run(["--clock", "virtual", "test", script])
+        #expect(result.status == 0, "\(result.status) \(result.stderr.prefix(500))")
+    }
+
+    @Test("2,500 stages (past the cap) is a positioned error, exit 65, not a crash")
+    func pastTheCap() throws {
+        let script = try PlumbBinary.script("just 1" + String(repeating: " | map { $0 + 1 }", count: 2_500) + "\n")
+        let result = try PlumbBinary.run(["run", script])
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("pipeline is too long (the limit is 1000 stages)"))
+    }
+}

@@ -21,6 +21,8 @@ public enum Suggestions {
         var best: (String, Int)?
         for candidate in candidates {
             let b = Array(candidate.lowercased().unicodeScalars.prefix(64))
+            // The distance is at least the difference in length: skip what cannot be close.
+            guard abs(a.count - b.count) < 4 else { continue }
             let d = distance(a, b)
             if d < 4, d < max(a.count, 2), best == nil || d < best!.1 { best = (candidate, d) }
         }

@@ -85,6 +85,11 @@ public final class Session {
         var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
         var statements: [Statement] = []
         for ast in asts {
+            // As the parser does: past this many errors, more are noise (and cost time).
+            if checker.diagnostics.count(where: { $0.severity == .error }) >= Parser.maxDiagnostics {
+                checker.diagnostics.append(source.diagnostic(.tooManyErrors, at: ast.span))
+                break
+            }
             let mark = checker.diagnostics.count
             let checked = checker.check(ast)
             if !checker.diagnostics[mark...].contains(where: { $0.severity == .error }) {

@@ -32,3 +32,14 @@ enum Ranges {
         return atRunTime ? .rangeBoundsReversed(lower, upper) : .invertedRange(lower, upper)
     }
 }
+
+/// Caps that keep a pipeline's build and subscription within the stack.
+enum Limits {
+    /// Most operators one pipeline builds: its stages, its nested pipelines' stages and the stages
+    /// of every binding it names, expanded (`:trace on` adds one operator a stage). Subscribing
+    /// recurses once per operator on the thread that subscribes (8 MiB on the main thread):
+    /// measured in a debug build, 2,500 `map` stages overflow it and 2,000 do not, 1,000 traced
+    /// `flatMap { just $0 }` stages (4,000 operators) overflow and 800 do not. 1,000 stages, traced
+    /// or not, stays below both.
+    static let maxExpandedStages = 1_000
+}

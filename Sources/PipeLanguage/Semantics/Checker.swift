@@ -3,6 +3,8 @@ struct BindingInfo: Sendable {
     var shape: Shape
     var isSubject: Bool
     var text: String
+    /// How many operators a use of the binding builds (`CheckedPipeline.size`).
+    var size: Int = 1
 }
 
 /// A stage after name resolution and argument matching.
@@ -22,6 +24,16 @@ struct CheckedStage: Sendable {
 
     var entry: CatalogEntry? { if case .entry(let i) = target { Catalog.table[i] } else { nil } }
     var displayName: String { stage.name }
+    /// This stage's operators, with its nested pipelines; a binding's whole expansion.
+    var size: Int = 1
+}
+
+extension Int {
+    /// `self + other`, at most `Int.max`.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
+    }
 }
 
 /// A publisher argument after checking: a nested pipeline (`(just 1)`, `{ just $0 }`) with its
@@ -49,6 +61,10 @@ struct CheckedPipeline: Sendable {
 
     var terminalEntry: CatalogEntry { Catalog.table[terminal] }
 
+    /// How many operators one build makes: each stage, its nested pipelines, and every binding
+    /// named, expanded (saturating, so `let a = b | merge (b)` chains cannot overflow it).
+    var size: Int { stages.reduce(0) { $0.addingSaturated($1.size) } }
+
     /// Every binding this pipeline names, here or in a nested pipeline, with the span naming it.
     var bindingReferences: [(name: String, span: Span)] {
         var out: [(String, Span)] = []
@@ -71,6 +87,8 @@ struct CheckedPipeline: Sendable {
 struct Checker {
     let source: SourceText
     var bindings: [String: BindingInfo]
+    /// Names whose `let` in this text had errors: a use says so instead of "unknown".
+    var failedBindings: Set<String> = []
     var diagnostics: [Diagnostic] = []
     /// How many pipelines this checker (and its trial checkers) checked: linear in the text.
     var pipelinesChecked = 0
@@ -103,17 +121,20 @@ struct Checker {
     mutating func check(_ statement: StatementAST) -> CheckedPipeline? {
         switch statement.kind {
         case .pipeline(let p, _):
-            return checkPipeline(p, dollars: [], nested: false)
+            return checkSize(checkPipeline(p, dollars: [], nested: false))
         case .binding(let name, let nameSpan, let p):
             if Catalog.entry(named: name) != nil || ["let", "expect", "true", "false", "nil"].contains(name) {
                 error(.reservedBinding(name), nameSpan)
                 return nil
             }
             let mark = diagnostics.count
-            let checked = checkPipeline(p, dollars: [], nested: true)
+            let checked = checkSize(checkPipeline(p, dollars: [], nested: true))
             if let checked, !diagnostics[mark...].contains(where: { $0.severity == .error }) {
                 let isSubject = checked.stages.count == 1 && checked.stages[0].entry?.isSubject == true
-                bindings[name] = BindingInfo(shape: checked.shape, isSubject: isSubject, text: source.text(p.span))
+                bindings[name] = BindingInfo(shape: checked.shape, isSubject: isSubject, text: source.text(p.span), size: checked.size)
+                failedBindings.remove(name)
+            } else if bindings[name] == nil {
+                failedBindings.insert(name)
             }
             return checked
         case .send(let subject, let span, let value):
@@ -141,6 +162,21 @@ struct Checker {
             case .finished: break
             }
         case .command: break
+        }
+        return nil
+    }
+
+    /// Refuses a pipeline that expands past `Limits.maxExpandedStages`, at the stage where its
+    /// running size passes the limit, before anything is built.
+    mutating func checkSize(_ checked: CheckedPipeline?) -> CheckedPipeline? {
+        guard let checked, checked.size > Limits.maxExpandedStages else { return checked }
+        var total = 0
+        for stage in checked.stages {
+            total = total.addingSaturated(stage.size)
+            if total > Limits.maxExpandedStages {
+                error(.pipelineTooLarge(checked.size), stage.stage.nameSpan)
+                break
+            }
         }
         return nil
     }
@@ -187,13 +223,15 @@ struct Checker {
                     ok = false
                 }
                 shape = binding.shape
-                stages.append(CheckedStage(stage: stage, target: .binding(name), overload: 0, arguments: [], shape: shape))
+                stages.append(CheckedStage(stage: stage, target: .binding(name), overload: 0, arguments: [], shape: shape, size: binding.size))
                 continue
             }
             guard let entryIndex = Catalog.byName[name] else {
                 ok = false
                 if isFirst {
-                    if Catalog.names(of: .operator).contains(name) {
+                    if failedBindings.contains(name) {
+                        error(.bindingHadErrors(name), stage.nameSpan)
+                    } else if Catalog.names(of: .operator).contains(name) {
                         error(.operatorFirst(name), stage.nameSpan)
                     } else {
                         error(.unknownSource(name), stage.nameSpan, suggesting: name,
@@ -238,9 +276,15 @@ struct Checker {
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
             shape = entry.infer(InferenceInput(
                 upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
+            let nestedSize = match.nested.values.reduce(0) { total, nested in
+                switch nested {
+                case .pipeline(let inner): total.addingSaturated(inner.size)
+                case .binding(let name, _): total.addingSaturated(bindings[name]?.size ?? 1)
+                }
+            }
             stages.append(CheckedStage(
                 stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
-                nested: match.nested, shape: shape))
+                nested: match.nested, shape: shape, size: 1.addingSaturated(nestedSize)))
         }
         return ok ? CheckedPipeline(stages: stages, terminal: terminal, ast: p) : nil
     }
@@ -266,7 +310,9 @@ struct Checker {
             return la && !lb
         }
         for overload in order {
-            var trial = Checker(source: source, bindings: bindings)
+            var trial = self
+            trial.diagnostics = []
+            trial.pipelinesChecked = 0
             let result = trial.match(entry, entry.overloads[overload], stage, upstream: upstream, dollars: dollars)
             pipelinesChecked += trial.pipelinesChecked
             if let (slots, nested) = result, !trial.hasErrors {
@@ -388,7 +434,11 @@ struct Checker {
                 return pipeline(p, dollars)
             case .word(let w):
                 guard let binding = bindings[w] else {
-                    error(.unknownBinding(w), argument.span, suggesting: w, among: bindings.keys.sorted())
+                    if failedBindings.contains(w) {
+                        error(.bindingHadErrors(w), argument.span)
+                    } else {
+                        error(.unknownBinding(w), argument.span, suggesting: w, among: bindings.keys.sorted())
+                    }
                     return nil
                 }
                 return .binding(w, binding.shape)

@@ -28,6 +28,8 @@ enum CheckerCode: Int, DiagnosticCode {
     case invalidStep
     case invalidConstant
     case impossibleOperation
+    case pipelineTooLarge
+    case bindingHadErrors
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect
@@ -86,6 +88,15 @@ extension Message {
     /// A constant argument whose evaluation fails (`just 1 / 0`): the evaluator's message and id.
     static func invalidConstant(_ error: PipelineError) -> Message {
         error.id.map { Message(id: $0, text: error.message) } ?? Message(CheckerCode.invalidConstant, error.message)
+    }
+
+    static func bindingHadErrors(_ name: String) -> Message {
+        Message(CheckerCode.bindingHadErrors, "'\(name)' is not bound: its let has errors (reported above)")
+    }
+
+    static func pipelineTooLarge(_ size: Int) -> Message {
+        let count = size >= Limits.maxExpandedStages * 1_000 ? "far more than \(Limits.maxExpandedStages)" : "\(size)"
+        return Message(CheckerCode.pipelineTooLarge, "this pipeline expands to \(count) stages, with its bindings and nested pipelines (the limit is \(Limits.maxExpandedStages))")
     }
 
     static let retryHasNoEffect = Message(CheckerCode.retryHasNoEffect, "retry has no effect: upstream never fails")

@@ -5,8 +5,9 @@ struct Parser {
     static let maxNesting = 64
     /// Tallest expression tree (long chains like `1 + 1 + … + 1`).
     static let maxExpressionDepth = 128
-    /// Most stages in one pipeline.
-    static let maxStages = 10_000
+    /// Most stages in one pipeline as written: the same cap the checker puts on what a pipeline
+    /// expands to (`Limits.maxExpandedStages`).
+    static let maxStages = Limits.maxExpandedStages
     /// Diagnostics collected before giving up on a text.
     static let maxDiagnostics = 100
 
