@@ -230,6 +230,8 @@ import Testing
         ("just \"x\" | map { abs($0) }", "number-expected", "abs needs a number, got String \"x\""),
         ("just \"x\" | map { Int($0) }", "invalid-conversion", "cannot convert \"x\" to Int"),
         ("just [1] | map { Double($0) }", "invalid-conversion", "cannot convert Array [1] to Double"),
+        ("from 1...30 | scan \"ab\" { $0 + $0 }", "string-too-large", "string of 33554432 bytes is over the limit of 16777216 bytes (16 MiB)"),
+        ("from 1...30 | scan [1, 2] { $0 + $0 }", "array-too-large", "array of 1048576 elements is over the limit of 1000000"),
     ]
 
     @Test("what the static pass can see is refused before the run: the same operations on known kinds", arguments: [

@@ -43,6 +43,9 @@ public struct CatalogEntry: Sendable {
     var hot: HotBuilder?
     /// A `let` of this source alone accepts `NAME.send`, `NAME.finish` and `NAME.fail`.
     var isSubject: Bool = false
+    /// A hot operator (`share`): in a binding, the pipeline up to it is built once, when the `let`
+    /// runs, and every use shares it, as the same Swift value would be shared.
+    var sharesUpstream: Bool = false
 }
 
 /// How an entry is built: sources and operators make a publisher, terminals subscribe to one.
@@ -95,6 +98,8 @@ enum ParameterKind: Sendable, Hashable {
     case bool
     /// A duration: `100ms`, `1.5s`, or a bare number of milliseconds.
     case duration
+    /// A duration above zero (`interval`'s period, `collect byTime:`'s window).
+    case period
     /// An expression closure taking this many arguments.
     case closure(arity: Int)
     /// A closure holding a pipeline (`{ just $0 }`), with what `$0` is inside it.
@@ -148,7 +153,8 @@ extension CatalogEntry {
     init(
         _ name: String, aliases: [String] = [], _ overloads: [[Parameter]],
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
-        noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false
+        noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
+        sharesUpstream: Bool = false
     ) {
         let signature = overloads.map { params in
             ([name] + params.map { param in
@@ -166,6 +172,6 @@ extension CatalogEntry {
             name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
             signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
-            hot: hot, isSubject: isSubject)
+            hot: hot, isSubject: isSubject, sharesUpstream: sharesUpstream)
     }
 }

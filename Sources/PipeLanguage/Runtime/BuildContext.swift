@@ -26,7 +26,7 @@ final class BuildContext: Sendable {
         let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, run: run)
         if let hot = binding.hot {
             var rest = binding.pipeline
-            rest.stages.removeFirst()
+            rest.stages.removeFirst(hot.stages)
             return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher)
         }
         return try scope.build(binding.pipeline, source: binding.source, env: .none, depth: depth)
@@ -52,10 +52,20 @@ final class BuildContext: Sendable {
         return upstream
     }
 
-    /// For `let s = subject`, `let c = currentValue 0`, `let f = future …`: the one instance.
+    /// A binding's shared instance, made when the `let` runs: an eager source (`let s = subject`,
+    /// `let c = currentValue 0`, `let f = future …`), and the pipeline up to its last `share`
+    /// (`let t = interval 100ms | take 5 | share`: every use of `t` shares one subscription).
     func hotSource(for p: CheckedPipeline, source: SourceText) throws -> HotSource? {
-        guard let first = p.stages.first, let hot = first.entry?.hot else { return nil }
-        return try hot(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
+        guard let first = p.stages.first else { return nil }
+        var hot: HotSource?
+        if let make = first.entry?.hot {
+            hot = try make(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
+        }
+        guard let shared = p.stages.lastIndex(where: { $0.entry?.sharesUpstream == true }) else { return hot }
+        var prefix = p
+        prefix.stages = Array(p.stages[(hot == nil ? 0 : 1)...shared])
+        let publisher = try build(prefix, source: source, env: .none, depth: 0, upstream: hot?.publisher)
+        return HotSource(publisher: publisher, send: hot?.send, complete: hot?.complete, stages: shared + 1)
     }
 }
 

@@ -22,6 +22,8 @@ enum EvaluationCode: Int, DiagnosticCode {
     case rangeBoundsNotInt
     case rangeBoundsReversed
     case rangeTooLarge
+    case stringTooLarge
+    case arrayTooLarge
 
     // Functions and arguments
     case closureArgumentUnavailable
@@ -89,6 +91,14 @@ extension Message {
 
     static func rangeTooLarge(_ a: Int, _ b: Int) -> Message {
         Message(EvaluationCode.rangeTooLarge, "range \(a)...\(b) is too large for a value")
+    }
+
+    static func stringTooLarge(_ bytes: Int) -> Message {
+        Message(EvaluationCode.stringTooLarge, "string of \(bytes) bytes is over the limit of \(Limits.maxStringBytes) bytes (16 MiB)")
+    }
+
+    static func arrayTooLarge(_ count: Int) -> Message {
+        Message(EvaluationCode.arrayTooLarge, "array of \(count) elements is over the limit of \(Limits.maxArrayCount)")
     }
 
     static func closureArgumentUnavailable(_ n: Int) -> Message {

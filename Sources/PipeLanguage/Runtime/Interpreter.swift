@@ -21,7 +21,7 @@ enum Functions {
 }
 
 /// Largest array a range in a closure may build (`from 1...N` streams lazily and has no cap).
-let maxRangeArray = 1_000_000
+let maxRangeArray = Limits.maxArrayCount
 
 struct ExpressionCompiler {
     let source: SourceText
@@ -44,6 +44,7 @@ struct ExpressionCompiler {
             let parts = items.map(compile)
             return { args in .array(try parts.map { try $0(args) }) }
         case .interpolated(let pieces):
+            let loc = self
             let parts: [CompiledExpression] = pieces.map { piece in
                 switch piece {
                 case .text(let s): let v = Value.string(s); return { _ in v }
@@ -52,7 +53,10 @@ struct ExpressionCompiler {
             }
             return { args in
                 var s = ""
-                for part in parts { s += try part(args).plainText }
+                for part in parts {
+                    s += try part(args).plainText
+                    if s.utf8.count > Limits.maxStringBytes { throw loc.error(.stringTooLarge(s.utf8.count), span) }
+                }
                 return .string(s)
             }
         case .unary(let op, let operand):
@@ -191,7 +195,7 @@ struct ExpressionCompiler {
                 case .int(let i): return .double(Double(i))
                 case .double: return v
                 case .string(let s):
-                    guard let d = Double(s) else { throw loc.error(.invalidConversion(v, to: "Double", showingType: false), span) }
+                    guard let d = Double(s), d.isFinite else { throw loc.error(.invalidConversion(v, to: "Double", showingType: false), span) }
                     return .double(d)
                 default: throw loc.error(.invalidConversion(v, to: "Double", showingType: true), span)
                 }
@@ -229,6 +233,12 @@ struct ExpressionCompiler {
         @Sendable func mismatch(_ x: Value, _ y: Value) -> PipelineError {
             loc.error(.operandTypeMismatch(op, x, y), span)
         }
+        /// A Double result that is infinite or NaN from finite operands overflowed: it fails, as
+        /// Int arithmetic does, rather than flowing on as `inf` and later `nan`.
+        @Sendable func finite(_ result: Double, _ a: Double, _ b: Double) throws -> Value {
+            guard result.isFinite else { throw loc.error(.arithmeticOverflow("\(Value.double(a)) \(op) \(Value.double(b))"), span) }
+            return .double(result)
+        }
         @Sendable func overflow(_ a: Int, _ b: Int) -> PipelineError {
             loc.error(.arithmeticOverflow(a, op, b), span)
         }
@@ -262,11 +272,16 @@ struct ExpressionCompiler {
                     let (v, o) = a.addingReportingOverflow(b)
                     if o { throw overflow(a, b) }
                     return .int(v)
-                case (.string(let a), .string(let b)): return .string(a + b)
-                case (.array(let a), .array(let b)): return .array(a + b)
+                case (.string(let a), .string(let b)):
+                    let size = a.utf8.count + b.utf8.count
+                    if size > Limits.maxStringBytes { throw loc.error(.stringTooLarge(size), span) }
+                    return .string(a + b)
+                case (.array(let a), .array(let b)):
+                    if a.count + b.count > Limits.maxArrayCount { throw loc.error(.arrayTooLarge(a.count + b.count), span) }
+                    return .array(a + b)
                 default:
                     guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                    return .double(a + b)
+                    return try finite(a + b, a, b)
                 }
             }
         case "-", "*":
@@ -280,7 +295,7 @@ struct ExpressionCompiler {
                     return .int(v)
                 }
                 guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                return .double(isSub ? a - b : a * b)
+                return try finite(isSub ? a - b : a * b, a, b)
             }
         default:  // "/", "%"
             let isDiv = op == "/"
@@ -295,7 +310,7 @@ struct ExpressionCompiler {
                 }
                 guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
                 if b == 0 { throw loc.error(.divisionByZero(x, op, y), span) }
-                return .double(isDiv ? a / b : a.truncatingRemainder(dividingBy: b))
+                return try finite(isDiv ? a / b : a.truncatingRemainder(dividingBy: b), a, b)
             }
         }
     }

@@ -28,11 +28,14 @@ struct Binding: Sendable {
     var hot: HotSource?
 }
 
-/// An instance made when a binding is made: subjects and futures are shared by every use.
+/// An instance made when a binding is made: subjects, futures and the pipeline up to a `share`
+/// are shared by every use.
 struct HotSource: Sendable {
     var publisher: ValuePublisher
     var send: (@Sendable (Value) -> Void)?
     var complete: (@Sendable (PipelineError?) -> Void)?
+    /// How many of the binding's leading stages `publisher` stands for.
+    var stages: Int = 1
 }
 
 /// A session: bindings and subjects live here. Not thread-safe: use it from one thread (the

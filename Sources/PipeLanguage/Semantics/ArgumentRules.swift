@@ -42,4 +42,9 @@ enum Limits {
     /// `flatMap { just $0 }` stages (4,000 operators) overflow and 800 do not. 1,000 stages, traced
     /// or not, stays below both.
     static let maxExpandedStages = 1_000
+    /// Largest string a closure may make (`+`, interpolation): 16 MiB of UTF-8. Past it the
+    /// pipeline fails at the closure, as an integer overflow does, instead of exhausting memory.
+    static let maxStringBytes = 16 * 1024 * 1024
+    /// Most elements an array a closure makes (`+`, a range) or `collect` gathers may have.
+    static let maxArrayCount = 1_000_000
 }

@@ -412,6 +412,10 @@ struct Checker {
             if let v = value(e), case .bool = v {} else if !e.usesDollar { return expect("true or false") }
         case .duration:
             _ = duration(argument.value, argument.span, name, signature: signature, dollars: dollars)
+        case .period:
+            if duration(argument.value, argument.span, name, signature: signature, dollars: dollars) == 0 {
+                return expect("a duration above zero")
+            }
         case .closure(let arity):
             guard case .closure(let c) = argument.value, case .expression(let e) = c.body else {
                 return expect("a closure such as { \(param.placeholder) }")

@@ -215,6 +215,10 @@ struct Lexer {
             tokens.append(Token(kind: .double(value.isFinite ? value : 0), span: Span(i, j - i)))
         } else if let value = Int(digits) {
             tokens.append(Token(kind: .int(value), span: Span(i, j - i)))
+        } else if digits == "9223372036854775808", i > 0, source.bytes[i - 1] == UInt8(ascii: "-") {
+            // `-9223372036854775808` is Int.min: its magnitude fits no Int, so the token carries
+            // Int.min and the parser's `-literal` fold keeps it.
+            tokens.append(Token(kind: .int(.min), span: Span(i, j - i)))
         } else {
             error(.integerLiteralOverflow(text(i, j)), i, j - i)
             tokens.append(Token(kind: .int(0), span: Span(i, j - i)))

@@ -431,7 +431,8 @@ struct Parser {
             let operand = try parseUnary()
             // Fold `-literal` so that Int.min can be written and printing round-trips.
             if p == "-", case .literal(.int(let v)) = operand.kind, operand.span.offset == op.span.offset + 1 {
-                return try make(.literal(.int(-v)), op.span.through(operand.span))
+                // The lexer gives `-9223372036854775808`'s digits as Int.min already.
+                return try make(.literal(.int(v == .min ? .min : -v)), op.span.through(operand.span))
             }
             if p == "-", case .literal(.double(let v)) = operand.kind, operand.span.offset == op.span.offset + 1 {
                 return try make(.literal(.double(-v)), op.span.through(operand.span))

@@ -62,6 +62,6 @@ extension CatalogTable {
             "share", [[]],
             summary: "shares one upstream subscription among subscribers", combine: ".share()",
             example: "let t = interval 100ms | take 3 | share",
-            build: .operator { b in b.upstream.share().valueStream() }, infer: Infer.same),
+            build: .operator { b in b.upstream.share().valueStream() }, infer: Infer.same, sharesUpstream: true),
     ]
 }

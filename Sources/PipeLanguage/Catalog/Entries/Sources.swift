@@ -51,7 +51,7 @@ extension CatalogTable {
             },
             infer: Infer.fixed(.nothing, fails: true)),
         CatalogEntry(
-            "interval", [[p("PERIOD", .duration)]],
+            "interval", [[p("PERIOD", .period)]],
             summary: "emits 0, 1, 2, … every period", combine: "Timer.publish(every:on:in:).autoconnect()",
             example: "interval 100ms | take 3",
             build: .source { b in

@@ -49,7 +49,7 @@ extension CatalogTable {
             build: .operator { b in b.upstream.count().map(Value.int).valueStream() },
             infer: Infer.fixedKeepFailure(.int)),
         CatalogEntry(
-            "collect", [[p("COUNT", .positive, optional: true)], [p("D", .duration, label: "byTime", labelRequired: true)]],
+            "collect", [[p("COUNT", .positive, optional: true)], [p("D", .period, label: "byTime", labelRequired: true)]],
             summary: "gathers values into arrays (all of them, every COUNT, or per time window)",
             combine: ".collect() / .collect(_:) / .collect(.byTime(_:_:))", example: "from 1...5 | collect 2",
             build: .operator { b in
@@ -64,7 +64,12 @@ extension CatalogTable {
                 if b.argument(0) != nil {
                     return b.upstream.collect(try b.int(0, minimum: 1)).map(Value.array).valueStream()
                 }
-                return b.upstream.collect().map(Value.array).valueStream()
+                // All of upstream in one array: past the array cap the pipeline fails at the stage.
+                let location = b.location
+                return b.upstream.collect().tryMap { all -> Value in
+                    guard all.count <= Limits.maxArrayCount else { throw PipelineError(.arrayTooLarge(all.count), location: location) }
+                    return .array(all)
+                }.valueStream()
             },
             infer: Infer.arrayOfUpstream),
         CatalogEntry(
