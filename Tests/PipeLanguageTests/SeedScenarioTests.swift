@@ -60,4 +60,59 @@ import Testing
         #expect(diagnose("from [1, \"a\"] | map { $0 * 2 }").isEmpty)
         #expect(diagnose("from [\"a\"] | map { $0 + \"b\" } | map { \"\\($0)\" }").isEmpty)
     }
+
+    @Test("print \"label\" writes Combine's own lines on the timeline, at their times")
+    func printLines() {
+        #expect(run("interval 100ms | take 2 | print \"ticks\"") == [
+            "0 print 2 ticks: receive subscription: (Output)", "0 subscribed", "0 print 2 ticks: request unlimited",
+            "100 print 2 ticks: receive value: (0)", "100 value 0",
+            "200 print 2 ticks: receive value: (1)", "200 value 1", "200 print 2 ticks: receive finished", "200 finished",
+        ])
+        #expect(run("fail \"boom\" | print").contains("0 print 1 receive error: (boom (at test:1:1))"))
+        #expect(run("just 1 | print \"one\" | take 1").contains("0 print 1 one: receive value: (1)"))
+    }
+
+    @Test("handleEvents hooks print their message when they run: the query starts on subscription and stops on cancel")
+    func queryLifecycle() {
+        let events = run("""
+            let heartRate = interval 100ms | handleEvents receiveSubscription: "start query" receiveCancel: "stop query"
+            heartRate | take 2 | map { 60 + $0 }
+            """)
+        #expect(events == [
+            "0 hook 1 start query", "0 subscribed", "100 value 60", "200 hook 1 stop query", "200 value 61", "200 finished",
+        ])
+        #expect(run("from [1, 2] | handleEvents receiveOutput: { \"got \\($0)\" } receiveCompletion: { \"done: \\($0)\" } receiveRequest: { \"asked \\($0)\" }") == [
+            "0 subscribed", "0 hook 1 asked unlimited", "0 hook 1 got 1", "0 value 1", "0 hook 1 got 2", "0 value 2",
+            "0 hook 1 done: finished", "0 finished",
+        ])
+    }
+
+    @Test("hooks are checked: a misspelt hook is suggested, a hook must be a message or a closure")
+    func hookDiagnostics() throws {
+        let d = diagnose("just 1 | handleEvents recieveOutput: \"x\"")
+        #expect(d.map(\.id.name) == ["unknown-label"])
+        #expect(d.first?.help == "did you mean 'receiveOutput:'?")
+        let fix = try #require(d.first?.fixIts.first)
+        #expect(fix.applied(to: "just 1 | handleEvents recieveOutput: \"x\"") == "just 1 | handleEvents receiveOutput: \"x\"")
+        #expect(diagnose("just 1 | handleEvents receiveOutput: 3").map(\.id.name) == ["wrong-argument"])
+        #expect(diagnose("just 1 | handleEvents receiveOutput: { $1 }").map(\.id.name) == ["dollar-out-of-range"])
+    }
+
+    @Test("a future says when it starts and when it is fulfilled; deferred makes one per subscription, at subscription")
+    func futureEagerness() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let notes = Lock<[String]>([])
+        session.runtime.onNote { text in notes.withLock { $0.append(text) } }
+        _ = run("let f = future delay 200 value 42", session: session)
+        #expect(notes.withLock { $0 } == ["future started: it runs now, before anyone subscribes"])
+        #expect(run("let d = deferred { future delay 200 value 42 }\ntimer 100ms | flatMap { d | merge (d) }", session: session) == [
+            "0 subscribed",
+            "100 note 0 future started: it runs now, before anyone subscribes",
+            "100 note 0 future started: it runs now, before anyone subscribes",
+            "300 note 0 future fulfilled with 42 after 200ms", "300 value 42",
+            "300 note 0 future fulfilled with 42 after 200ms", "300 value 42", "300 finished",
+        ])
+        // The bound future was fulfilled at 200 ms, outside any run.
+        #expect(notes.withLock { $0 }.last == "future fulfilled with 42 after 200ms")
+    }
 }

@@ -41,7 +41,8 @@ import Testing
         #expect(run("let f = future delay 200 value 42\ntimer 300ms | flatMap { f }", session: session)
             == ["0 subscribed", "300 value 42", "300 finished"])
         #expect(run("let d = deferred { future delay 200 value 42 }\ntimer 300ms | flatMap { d }", session: session)
-            == ["0 subscribed", "500 value 42", "500 finished"])
+            == ["0 subscribed", "300 note 0 future started: it runs now, before anyone subscribes",
+                "500 note 0 future fulfilled with 42 after 200ms", "500 value 42", "500 finished"])
     }
 
     @Test("flaky counts across retry's resubscriptions within a run, and from zero for the next statement")

@@ -100,6 +100,8 @@ enum ParameterKind: Sendable, Hashable {
     case duration
     /// A duration above zero (`interval`'s period, `collect byTime:`'s window).
     case period
+    /// A message: a string, or a closure over `$0` whose result is printed (`handleEvents`' hooks).
+    case message
     /// An expression closure taking this many arguments.
     case closure(arity: Int)
     /// A closure holding a pipeline (`{ just $0 }`), with what `$0` is inside it.

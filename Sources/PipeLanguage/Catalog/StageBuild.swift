@@ -69,6 +69,8 @@ struct StageBuild {
     let env: ClosureArguments
     let source: SourceText
     let depth: Int
+    /// The stage's index in its pipeline (0 = source), as `:trace` and `.output` events name it.
+    var index: Int = 0
 
     var arguments: [Argument?] { stage.arguments }
     func argument(_ i: Int) -> Argument? { i < stage.arguments.count ? stage.arguments[i] : nil }

@@ -8,22 +8,37 @@ final class BuildContext: Sendable {
     let runtime: Runtime
     /// The bindings this pipeline names, as they were when its statement executed.
     let bindings: [String: Binding]
+    /// Where the run's events go (nil when building outside a run: a binding's shared instance,
+    /// `Pipeline.makePublisher`).
     let events: EventSerializer?
+    /// `:trace on`: a `handleEvents` stage after every stage reports its lifecycle.
+    let trace: Bool
     /// Shared by every graph this run builds, in any scope.
     let run: RunState
 
-    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?, run: RunState = RunState()) {
+    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?, trace: Bool = false, run: RunState = RunState()) {
         self.runtime = runtime
         self.bindings = bindings
         self.events = events
+        self.trace = trace
         self.run = run
+    }
+
+    /// Reports a line a stage writes (`print`, hooks, notes): to the run's events, or outside a
+    /// run to the runtime's note handler (the shell prints it above the prompt).
+    func output(_ kind: OutputKind, stage: Int, _ text: String) {
+        if let events {
+            events.send(.output(kind, stage: stage, text: text))
+        } else {
+            runtime.note(text)
+        }
     }
 
     /// A binding's publisher: its shared instance for an eager source, else its pipeline built
     /// anew in the binding's own scope.
     func buildBinding(_ name: String, depth: Int) throws -> ValuePublisher {
         guard let binding = bindings[name] else { throw PipelineError(.unknownBinding(name), location: nil) }
-        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, run: run)
+        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, trace: trace, run: run)
         if let hot = binding.hot {
             var rest = binding.pipeline
             rest.stages.removeFirst(hot.stages)
@@ -39,13 +54,13 @@ final class BuildContext: Sendable {
             case .binding(let name):
                 upstream = try buildBinding(name, depth: depth)
             case .entry(let i):
-                let build = StageBuild(context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth)
+                let build = StageBuild(context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index)
                 switch Catalog.table[i].build {
                 case .source(let make), .operator(let make): upstream = try make(build)
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
             }
-            if let events {
+            if trace, let events {
                 upstream = Tracing.wrap(upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events)
             }
         }

@@ -55,6 +55,19 @@ public enum PipelineEvent: Sendable, Hashable {
     /// `:trace on`: a stage's lifecycle event (`subscribe`, `request(unlimited)`, `value 1`,
     /// `finished`, `failed: …`, `cancel`), the stage's index (0 = source) and nesting depth.
     case trace(stage: Int, name: String, depth: Int, event: String, thread: String)
+    /// A line a stage writes as the run goes: `print`'s Combine lines, a `handleEvents` hook's
+    /// message, an eager source's note (`future started`); `stage` is its index (0 = source).
+    case output(OutputKind, stage: Int, text: String)
+}
+
+/// Who wrote an `.output` line.
+public enum OutputKind: String, Sendable, Hashable {
+    /// `print "label"`: Combine's own lines (`label: receive value: (1)`).
+    case print
+    /// A `handleEvents` hook (`receiveSubscription: "start query"`).
+    case hook
+    /// What the language says about an eager source (`future started`).
+    case note
 }
 
 /// `expect …`: what the shell checks against the last pipeline.

@@ -79,7 +79,7 @@ public struct Pipeline: Sendable {
     /// - Parameter register: Called with the terminal's cancel before subscribing; returns false
     ///   when the run was cancelled meanwhile (then nothing is subscribed).
     fileprivate func subscribe(trace: Bool, events: EventSerializer, register: (@escaping @Sendable () -> Void) -> Bool) {
-        let context = BuildContext(runtime: runtime, bindings: bindings, events: trace ? events : nil)
+        let context = BuildContext(runtime: runtime, bindings: bindings, events: events, trace: trace)
         let publisher: ValuePublisher
         do {
             publisher = try context.build(checked, source: source, env: .none, depth: 0)

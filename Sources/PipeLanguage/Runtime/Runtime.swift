@@ -41,6 +41,19 @@ public final class Runtime: Sendable {
         }
     }
 
+    private let noteHandler = Lock<(@Sendable (String) -> Void)?>(nil)
+
+    /// Where notes made outside a run go (a bound `future` saying it started and when it is
+    /// fulfilled); the shell prints them above the prompt. Without a handler they are dropped.
+    public func onNote(_ handler: (@Sendable (String) -> Void)?) {
+        noteHandler.withLock { $0 = handler }
+    }
+
+    func note(_ text: String) {
+        let handler = noteHandler.withLock { $0 }
+        handler?(text)
+    }
+
     /// Monotonic time since the runtime was made; in virtual mode, the virtual time.
     public func now() -> Duration {
         if let virtual { return .nanoseconds(virtual.scheduler.now.nanoseconds) }

@@ -337,7 +337,14 @@ struct Checker {
         for argument in stage.arguments {
             if let label = argument.label {
                 guard let i = params.firstIndex(where: { $0.label == label }), slots[i] == nil else {
-                    error(.unknownLabel(name, label), argument.span, notes: [signature])
+                    let labels = params.compactMap(\.label)
+                    if slots.indices.contains(where: { params[$0].label == label }) || Suggestions.closest(to: label, among: labels) == nil {
+                        error(.unknownLabel(name, label), argument.span, notes: [signature])
+                    } else if let suggestion = Suggestions.closest(to: label, among: labels) {
+                        let labelSpan = Span(argument.span.offset, label.utf8.count)
+                        error(.unknownLabel(name, label), argument.span, notes: [signature],
+                              help: "did you mean '\(suggestion):'?", fixIts: [source.replacing(labelSpan, with: suggestion)])
+                    }
                     return nil
                 }
                 slots[i] = argument
@@ -415,6 +422,16 @@ struct Checker {
         case .period:
             if duration(argument.value, argument.span, name, signature: signature, dollars: dollars) == 0 {
                 return expect("a duration above zero")
+            }
+        case .message:
+            switch argument.value {
+            case .expr(let e):
+                if let v = value(e), case .string = v {} else if !e.usesDollar { return expect("a message string or a closure such as { \"got \\($0)\" }") }
+            case .closure(let c):
+                guard case .expression(let e) = c.body else { return expect("a message string or a closure such as { \"got \\($0)\" }") }
+                if e.highestDollar >= 1 { error(.dollarOutOfRange(name, e.highestDollar, arity: 1), dollarSpan(e, e.highestDollar) ?? e.span) }
+            default:
+                return expect("a message string or a closure such as { \"got \\($0)\" }")
             }
         case .closure(let arity):
             guard case .closure(let c) = argument.value, case .expression(let e) = c.body else {

@@ -75,6 +75,26 @@ final class Engine {
         self.interactive = interactive
         self.quiet = quiet
         self.trace = options.trace
+        installNoteHandler()
+    }
+
+    /// Notes made outside a run (a bound `future` saying it started, and later that it was
+    /// fulfilled) print like background output: above the prompt in the REPL.
+    private func installNoteHandler() {
+        guard !quiet else { return }
+        let sink = backgroundOut
+        let style = self.style
+        let jsonl = options.format == .jsonl
+        session.runtime.onNote { text in
+            if jsonl {
+                var line: [UInt8] = Array("{\"event\":\"note\",\"text\":".utf8)
+                EventFormatter.appendJSONString(text, to: &line)
+                line.append(contentsOf: "}\n".utf8)
+                sink.append { $0.append(contentsOf: line) }
+            } else {
+                sink.write(style.dim("note: " + text) + "\n")
+            }
+        }
     }
 
     var style: Style { Style(enabled: options.color) }
@@ -342,6 +362,7 @@ final class Engine {
         cancelAllJobs()
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
+        installNoteHandler()
         last = nil
     }
 

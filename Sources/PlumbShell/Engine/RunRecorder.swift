@@ -62,7 +62,7 @@ final class RunRecorder: Sendable {
             case .finished: record.termination = .finished
             case .failed(let error): record.termination = .failed(error.message)
             case .cancelled: record.termination = .cancelled
-            case .subscribed, .trace: return (true, nil)
+            case .subscribed, .trace, .output: return (true, nil)
             }
             record.duration = time
             return (true, RunSummary(count: record.count, duration: time))

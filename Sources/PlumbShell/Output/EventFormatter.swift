@@ -67,6 +67,12 @@ struct EventFormatter: Sendable {
             appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
         case .cancelled:
             appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)
+        case .output(let kind, _, let text):
+            switch kind {
+            case .print: out.append(contentsOf: style.dim(text).utf8)
+            case .hook: out.append(contentsOf: style.magenta("▸ " + text).utf8)
+            case .note: out.append(contentsOf: style.dim("note: " + text).utf8)
+            }
         case .trace(let stage, let name, let depth, let event, let thread):
             let indent = String(repeating: "  ", count: max(0, depth))
             let text = "│ \(indent)\(name)#\(stage) \(event)"
@@ -191,6 +197,11 @@ struct EventFormatter: Sendable {
             }
         case .cancelled:
             out.append(contentsOf: "\"cancelled\"".utf8)
+        case .output(let kind, let stage, let text):
+            out.append(contentsOf: "\"\(kind.rawValue)\",\"stage\":".utf8)
+            Self.appendInt(stage, to: &out)
+            out.append(contentsOf: ",\"text\":".utf8)
+            Self.appendJSONString(text, to: &out)
         case .trace(let stage, let name, let depth, let event, let thread):
             out.append(contentsOf: "\"trace\",\"stage\":".utf8)
             Self.appendInt(stage, to: &out)

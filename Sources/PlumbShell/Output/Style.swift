@@ -10,6 +10,7 @@ struct Style: Sendable {
     func green(_ s: String) -> String { wrap(s, "32") }
     func yellow(_ s: String) -> String { wrap(s, "33") }
     func blue(_ s: String) -> String { wrap(s, "34") }
+    func magenta(_ s: String) -> String { wrap(s, "35") }
     func cyan(_ s: String) -> String { wrap(s, "36") }
 
     private func wrap(_ s: String, _ code: String) -> String {

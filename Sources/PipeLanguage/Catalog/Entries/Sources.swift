@@ -122,12 +122,19 @@ enum Hot {
     }
 
     /// `future delay D value V`: starts now, fulfils after D on the runtime's scheduler.
+    /// It says so when it starts (at creation: bound, or each time a `deferred` makes one) and
+    /// when it is fulfilled, so a learner sees the eagerness without `:trace`.
     static let future: HotBuilder = { b in
         let ns = try b.duration(1)
         let value = try b.value(3)
-        let runtime = b.context.runtime
+        let context = b.context
+        let stage = b.index
         let f = Future<Value, any Error> { promise in
-            runtime.schedule(afterNanoseconds: ns) { promise(.success(value)) }
+            context.output(.note, stage: stage, "future started: it runs now, before anyone subscribes")
+            context.runtime.schedule(afterNanoseconds: ns) {
+                context.output(.note, stage: stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
+                promise(.success(value))
+            }
         }
         return HotSource(publisher: f.valueStream(), send: nil, complete: nil)
     }

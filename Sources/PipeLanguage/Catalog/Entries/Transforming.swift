@@ -83,9 +83,81 @@ extension CatalogTable {
             },
             infer: Infer.same),
         CatalogEntry(
-            "handleEvents", [[]],
-            summary: "passes everything through (use :trace on to see each stage's events)", combine: ".handleEvents(…)",
-            example: "just 1 | handleEvents",
-            build: .operator { b in b.upstream.handleEvents().valueStream() }, infer: Infer.same),
+            "handleEvents",
+            [["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"].map {
+                p("MESSAGE", .message, label: $0, optional: true, labelRequired: true)
+            }],
+            summary: "passes everything through; each hook given prints its message (or its closure's result) when it runs",
+            combine: ".handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)",
+            example: "interval 100ms | handleEvents receiveSubscription: \"start query\" receiveCancel: \"stop query\" | take 2",
+            build: .operator { b in
+                // $0 in a hook's closure: the value, the completion ("finished" or the error's
+                // message), or the demand ("unlimited" or a number); nil for subscription and cancel.
+                let hook = { (i: Int) throws -> (@Sendable (Value) -> Void)? in
+                    guard let a = b.argument(i) else { return nil }
+                    let context = b.context
+                    let stage = b.index
+                    if case .closure = a.value {
+                        let f = try b.closure(i)
+                        return { v in context.output(.hook, stage: stage, ((try? f(ClosureArguments(v))) ?? .null).plainText) }
+                    }
+                    let text = try b.value(i).plainText
+                    return { _ in context.output(.hook, stage: stage, text) }
+                }
+                let (subscription, output, completion, cancel, request) = (try hook(0), try hook(1), try hook(2), try hook(3), try hook(4))
+                if subscription == nil && output == nil && completion == nil && cancel == nil && request == nil {
+                    return b.upstream.handleEvents().valueStream()
+                }
+                return b.upstream.handleEvents(
+                    receiveSubscription: subscription.map { h in { _ in h(.null) } },
+                    receiveOutput: output,
+                    receiveCompletion: completion.map { h in
+                        { c in
+                            switch c {
+                            case .finished: h(.string("finished"))
+                            case .failure(let e): h(.string(PipelineError.from(e).message))
+                            }
+                        }
+                    },
+                    receiveCancel: cancel.map { h in { h(.null) } },
+                    receiveRequest: request.map { h in { d in h(d.max.map(Value.int) ?? .string("unlimited")) } }
+                ).valueStream()
+            },
+            infer: Infer.same),
+        CatalogEntry(
+            "print", [[p("LABEL", .string, optional: true)]],
+            summary: "prints Combine's own line for every event that passes (label: receive value: (1)), on the timeline",
+            combine: ".print(_:)",
+            example: "from [1, 2] | print \"numbers\"",
+            build: .operator { b in
+                let label = b.argument(0) == nil ? "" : try b.value(0).plainText
+                return b.upstream.print(label, to: OutputLines(context: b.context, stage: b.index)).valueStream()
+            },
+            infer: Infer.same),
     ]
+}
+
+/// `print`'s stream: each line Combine's `print` writes becomes an `.output(.print, …)` event.
+final class OutputLines: TextOutputStream, @unchecked Sendable {
+    // @unchecked: `pending` is only touched under `lock`; the rest is immutable.
+    private let lock = Lock()
+    private var pending = ""
+    private let context: BuildContext
+    private let stage: Int
+
+    init(context: BuildContext, stage: Int) {
+        self.context = context
+        self.stage = stage
+    }
+
+    func write(_ string: String) {
+        let lines = lock.guarded { () -> [String] in
+            pending += string
+            guard let last = pending.lastIndex(of: "\n") else { return [] }
+            let complete = pending[..<last].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            pending = String(pending[pending.index(after: last)...])
+            return complete
+        }
+        for line in lines { context.output(.print, stage: stage, line) }
+    }
 }
