@@ -115,4 +115,33 @@ import Testing
         // The bound future was fulfilled at 200 ms, outside any run.
         #expect(notes.withLock { $0 }.last == "future fulfilled with 42 after 200ms")
     }
+
+    @Test("a pipeline closure chooses a publisher per value: a binding, a source, a parenthesised pipeline, nested")
+    func choosingPublishers() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(run("let heartRate = interval 100ms | map { 60 + $0 } | take 2\nfrom [true, false] | flatMap { $0 ? heartRate : empty }", session: session)
+            == ["0 subscribed", "100 value 60", "200 value 61", "200 finished"])
+        #expect(run("from [1, 2] | flatMap { $0 > 1 ? (from [$0, $0]) : (just 0) }") == ["0 subscribed", "0 value 0", "0 value 2", "0 value 2", "0 finished"])
+        #expect(run("from [1, 2, 3] | flatMap { $0 > 2 ? (just \"big\") : $0 > 1 ? (just \"mid\") : empty }")
+            == ["0 subscribed", "0 value \"mid\"", "0 value \"big\"", "0 finished"])
+        #expect(run("fail \"x\" | catch { $0 == \"x\" ? (just 1) : (just 2) }") == ["0 subscribed", "0 value 1", "0 finished"])
+    }
+
+    @Test("the static pass infers the union of both branches; a condition over known kinds cannot fail")
+    func choiceTypes() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just 1) : (just 2) }").get().hasSuffix("AnyPublisher<Int, Never>"))
+        #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just \"a\") : (just 2) }").get().hasSuffix("AnyPublisher<Value, Never>"))
+        #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just 1) : (fail \"no\") }").get().hasSuffix("AnyPublisher<Int, Error>"))
+    }
+
+    @Test("choices are checked: a branch that is not a publisher, a condition that is not a Bool, an unknown name")
+    func choiceDiagnostics() {
+        #expect(diagnose("from [1] | flatMap { $0 > 0 ? (just 1) : 5 }").map(\.id.name) == ["branch-not-publisher"])
+        #expect(diagnose("from [1] | flatMap { $0 + 1 ? (just 1) : empty }").map(\.message) == ["the condition of ?: must be a Bool, got Int"])
+        #expect(diagnose("from [true] | flatMap { $0 ? hr : empty }").map(\.message) == ["unknown source or binding 'hr'"])
+        #expect(diagnose("from [1] | map { $0 > 0 ? (just 1) : empty }").map(\.id.name) == ["wrong-argument"])
+        // A value ternary in an expression closure is unchanged.
+        #expect(run("from [1, 2] | map { $0 > 1 ? \"a\" : \"b\" }") == ["0 subscribed", "0 value \"b\"", "0 value \"a\"", "0 finished"])
+    }
 }

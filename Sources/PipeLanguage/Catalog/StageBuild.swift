@@ -137,21 +137,42 @@ struct StageBuild {
         switch stage.nested[i] {
         case .pipeline(let p)?: return try context.build(p, source: source, env: env, depth: depth + 1)
         case .binding(let w, _)?: return try context.buildBinding(w, depth: depth + 1)
-        case nil: throw error(.missingBuildArgument(name, "publisher"))
+        case .choice?, nil: throw error(.missingBuildArgument(name, "publisher"))
         }
     }
 
     /// A pipeline closure, built per call with `$0` bound, from the checked pipeline.
     func pipelineFactory(_ i: Int) throws -> @Sendable (Value) -> ValuePublisher {
-        guard case .pipeline(let checked)? = stage.nested[i] else { throw error(.missingBuildArgument(name, "pipeline closure")) }
         let context = self.context
         let source = self.source
         let depth = self.depth
+        let choose: @Sendable (ClosureArguments) throws -> CheckedPipeline
+        switch stage.nested[i] {
+        case .pipeline(let checked)?: choose = { _ in checked }
+        case .choice(let choice)?: choose = Self.chooser(choice, ExpressionCompiler(source: source))
+        default: throw error(.missingBuildArgument(name, "pipeline closure"))
+        }
         return { value in
             do {
-                return try context.build(checked, source: source, env: ClosureArguments(value), depth: depth + 1)
+                let env = ClosureArguments(value)
+                return try context.build(try choose(env), source: source, env: env, depth: depth + 1)
             } catch {
                 return Fail(error: error as any Error).valueStream()
+            }
+        }
+    }
+
+    /// Picks a choice's pipeline for `$0`: conditions compiled once, evaluated per value.
+    private static func chooser(_ choice: CheckedChoice, _ compiler: ExpressionCompiler) -> @Sendable (ClosureArguments) throws -> CheckedPipeline {
+        switch choice {
+        case .pipeline(let p): return { _ in p }
+        case .choice(let condition, _, let yes, let no):
+            let test = compiler.compile(condition)
+            let (a, b) = (chooser(yes, compiler), chooser(no, compiler))
+            let failure = PipelineError(.conditionNotBool, location: compiler.source.location(of: condition.span.offset))
+            return { env in
+                guard case .bool(let flag) = try test(env) else { throw failure }
+                return try flag ? a(env) : b(env)
             }
         }
     }

@@ -41,11 +41,53 @@ extension Int {
 enum NestedPublisher: Sendable {
     case pipeline(CheckedPipeline)
     case binding(String, Shape)
+    /// `{ cond ? (a) : (b) }`: one of the pipelines, chosen per value.
+    case choice(CheckedChoice)
 
     var shape: Shape {
         switch self {
         case .pipeline(let p): p.shape
         case .binding(_, let shape): shape
+        case .choice(let c): c.shape
+        }
+    }
+
+    /// Operators one build makes (a choice builds one branch: the larger counts).
+    var size: Int {
+        switch self {
+        case .pipeline(let p): p.size
+        case .binding: 1
+        case .choice(let c): c.size
+        }
+    }
+}
+
+/// A checked `cond ? a : b` over publishers.
+indirect enum CheckedChoice: Sendable {
+    case pipeline(CheckedPipeline)
+    /// The condition, whether evaluating it can fail (known kinds cannot), and the branches.
+    case choice(Expr, conditionCanFail: Bool, CheckedChoice, CheckedChoice)
+
+    /// The union of the branches; a condition that can fail (a type error) can fail the stage.
+    var shape: Shape {
+        switch self {
+        case .pipeline(let p): return p.shape
+        case .choice(_, let conditionCanFail, let a, let b):
+            return Shape(kind: a.shape.kind.merged(b.shape.kind), canFail: a.shape.canFail || b.shape.canFail || conditionCanFail)
+        }
+    }
+
+    var size: Int {
+        switch self {
+        case .pipeline(let p): p.size
+        case .choice(_, _, let a, let b): max(a.size, b.size)
+        }
+    }
+
+    var pipelines: [CheckedPipeline] {
+        switch self {
+        case .pipeline(let p): [p]
+        case .choice(_, _, let a, let b): a.pipelines + b.pipelines
         }
     }
 }
@@ -74,6 +116,7 @@ struct CheckedPipeline: Sendable {
                 switch stage.nested[index]! {
                 case .pipeline(let inner): out += inner.bindingReferences
                 case .binding(let name, _): out.append((name, stage.arguments[index]?.span ?? stage.stage.nameSpan))
+                case .choice(let choice): out += choice.pipelines.flatMap(\.bindingReferences)
                 }
             }
         }
@@ -278,8 +321,8 @@ struct Checker {
                 upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
             let nestedSize = match.nested.values.reduce(0) { total, nested in
                 switch nested {
-                case .pipeline(let inner): total.addingSaturated(inner.size)
                 case .binding(let name, _): total.addingSaturated(bindings[name]?.size ?? 1)
+                default: total.addingSaturated(nested.size)
                 }
             }
             stages.append(CheckedStage(
@@ -443,10 +486,13 @@ struct Checker {
                 error(problem, span)
             }
         case .pipelineClosure(let input):
-            guard case .closure(let c) = argument.value, case .pipeline(let p) = c.body else {
-                return expect("a pipeline in braces, such as { just $0 }")
+            guard case .closure(let c) = argument.value else { return expect("a pipeline in braces, such as { just $0 }") }
+            switch c.body {
+            case .pipeline(let p): return pipeline(p, input.dollarKinds(upstream: upstream))
+            case .choice(let choice):
+                return checkChoice(choice, name: name, dollars: input.dollarKinds(upstream: upstream)).map(NestedPublisher.choice)
+            case .expression: return expect("a pipeline in braces, such as { just $0 }")
             }
-            return pipeline(p, input.dollarKinds(upstream: upstream))
         case .publisher:
             switch argument.value {
             case .pipeline(let p): return pipeline(p, dollars)
@@ -483,6 +529,29 @@ struct Checker {
             break
         }
         return nil
+    }
+
+    /// `cond ? a : b` over publishers: the condition is an expression over `$0` (a Bool, where its
+    /// kind is known), each branch a pipeline checked like any nested one.
+    mutating func checkChoice(_ choice: PublisherChoice, name: String, dollars: [ValueKind]) -> CheckedChoice? {
+        switch choice {
+        case .pipeline(let p):
+            return checkPipeline(p, dollars: dollars, nested: true).map(CheckedChoice.pipeline)
+        case .choice(let condition, let yes, let no):
+            if condition.highestDollar >= max(1, dollars.count) {
+                error(.dollarOutOfRange(name, condition.highestDollar, arity: max(1, dollars.count)), condition.span)
+            } else if let (problem, span) = ExpressionCheck.problem(in: condition, dollars: dollars) {
+                error(problem, span)
+            } else {
+                let kind = ExpressionKinds.infer(condition, dollars).kind
+                if kind != .bool && kind != .any { error(.choiceConditionNotBool(kind.swiftName), condition.span) }
+            }
+            let a = checkChoice(yes, name: name, dollars: dollars)
+            let b = checkChoice(no, name: name, dollars: dollars)
+            guard let a, let b else { return nil }
+            let inferred = ExpressionKinds.infer(condition, dollars)
+            return .choice(condition, conditionCanFail: inferred.canFail || inferred.kind != .bool, a, b)
+        }
     }
 
     func dollarSpan(_ e: Expr, _ n: Int) -> Span? {

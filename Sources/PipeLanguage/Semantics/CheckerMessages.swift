@@ -30,6 +30,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case impossibleOperation
     case pipelineTooLarge
     case bindingHadErrors
+    case choiceConditionNotBool
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect
@@ -92,6 +93,10 @@ extension Message {
 
     static func bindingHadErrors(_ name: String) -> Message {
         Message(CheckerCode.bindingHadErrors, "'\(name)' is not bound: its let has errors (reported above)")
+    }
+
+    static func choiceConditionNotBool(_ kind: String) -> Message {
+        Message(CheckerCode.choiceConditionNotBool, "the condition of ?: must be a Bool, got \(kind)")
     }
 
     static func pipelineTooLarge(_ size: Int) -> Message {

@@ -73,14 +73,23 @@ enum StringPart: Sendable, Hashable {
     case expr(Expr)
 }
 
-/// `{ … }`: an expression (for map, filter, scan, …) or a pipeline (for flatMap, catch, deferred, …).
+/// `{ … }`: an expression (for map, filter, scan, …), a pipeline (for flatMap, catch, deferred,
+/// …), or a choice between pipelines (`{ $0 > 1 ? (from [$0, $0]) : (just 0) }`).
 struct Closure: Sendable, Hashable {
     enum Body: Sendable, Hashable {
         case expression(Expr)
         case pipeline(PipelineAST)
+        case choice(PublisherChoice)
     }
     var body: Body
     var span: Span
+}
+
+/// `condition ? a : b` whose branches are publishers: a pipeline in parentheses, a binding's or
+/// a source's bare name (`heartRate`, `empty`), or another choice.
+indirect enum PublisherChoice: Sendable, Hashable {
+    case pipeline(PipelineAST)
+    case choice(Expr, PublisherChoice, PublisherChoice)
 }
 
 /// One stage argument's value.

@@ -348,7 +348,14 @@ struct Parser {
         if let name = current.identifier, closureHoldsPipeline(name, peek()) {
             body = .pipeline(try parsePipeline())
         } else {
-            body = .expression(try parseExpression())
+            // `cond ? publisher : publisher` chooses a pipeline per value; any other body is an
+            // expression (whose ternary branches are values).
+            let condition = try parseOr()
+            if current.isPunct("?"), branchIsPublisher(peek(), peek(2)) {
+                body = .choice(try parseChoice(after: condition))
+            } else {
+                body = .expression(try parseTernary(after: condition))
+            }
         }
         let close = try expect("}", closing: open)
         return Closure(body: body, span: open.span.through(close.span))
@@ -357,7 +364,11 @@ struct Parser {
     // MARK: expressions
 
     mutating func parseExpression() throws -> Expr {
-        let condition = try parseOr()
+        try parseTernary(after: try parseOr())
+    }
+
+    /// The rest of `condition ? a : b`, or `condition` itself when no `?` follows.
+    mutating func parseTernary(after condition: Expr) throws -> Expr {
         guard current.isPunct("?") else { return condition }
         let q = advance()
         try enter(q.span)
@@ -366,6 +377,43 @@ struct Parser {
         _ = try expect(":")
         let no = try parseExpression()
         return try make(.ternary(condition, yes, no), condition.span.through(no.span))
+    }
+
+    /// Whether a ternary branch starting at `t` is a publisher: `(` and a stage name, or a bare
+    /// name (a binding or a source such as `empty`) that ends the branch.
+    func branchIsPublisher(_ t: Token, _ next: Token) -> Bool {
+        if t.isPunct("(") { return startsStage(next, .init(kind: .eof, span: next.span)) && !Functions.names.contains(next.identifier ?? "") }
+        guard let name = t.identifier, !["true", "false", "nil"].contains(name), !Functions.names.contains(name) else { return false }
+        return next.isPunct(":") || next.isPunct("}")
+    }
+
+    /// `? yes : no` after a condition, where the branches are publishers.
+    mutating func parseChoice(after condition: Expr) throws -> PublisherChoice {
+        let q = try expect("?")
+        try enter(q.span)
+        defer { depth -= 1 }
+        let yes = try parseChoiceBranch()
+        _ = try expect(":")
+        let no = try parseChoiceBranch()
+        return .choice(condition, yes, no)
+    }
+
+    /// A publisher branch: `(pipeline)`, a bare name, or a nested `cond ? … : …`.
+    mutating func parseChoiceBranch() throws -> PublisherChoice {
+        if current.isPunct("("), branchIsPublisher(current, peek()) {
+            let open = advance()
+            let pipeline = try parsePipeline()
+            _ = try expect(")", closing: open)
+            return .pipeline(pipeline)
+        }
+        if let name = current.identifier, branchIsPublisher(current, peek()) {
+            let t = advance()
+            return .pipeline(PipelineAST(stages: [Stage(name: name, nameSpan: t.span, arguments: [], span: t.span)], span: t.span))
+        }
+        let start = current
+        let condition = try parseOr()
+        guard current.isPunct("?") else { throw fail(.branchNotPublisher, start.span.through(condition.span)) }
+        return try parseChoice(after: condition)
     }
 
     mutating func parseBinaryLevel(_ ops: Set<String>, next: (inout Parser) throws -> Expr) throws -> Expr {

@@ -2,9 +2,6 @@
 enum ParserCode: Int, DiagnosticCode {
     static let layer = "parser"
 
-    /// Transitional: the id `Diagnostics/Unclassified.swift` gives to the string form's errors, for
-    /// the layers not yet converted. No parser message uses it; remove it with that file.
-
     // Statements
     case tooManyErrors = 201
     case unexpectedTokenAfterStatement
@@ -46,6 +43,7 @@ enum ParserCode: Int, DiagnosticCode {
     case invalidInterpolation
     case unexpectedTokenInInterpolation
     case emptyInterpolation
+    case branchNotPublisher
 }
 
 extension Message {
@@ -159,4 +157,10 @@ extension Message {
     }
 
     static let emptyInterpolation = Message(ParserCode.emptyInterpolation, "empty interpolation '\\()'")
+}
+
+extension Message {
+    static let branchNotPublisher = Message(
+        ParserCode.branchNotPublisher,
+        "this branch is not a publisher: when one branch of ?: chooses a publisher, both must (write a pipeline in parentheses, or a binding's name)")
 }

@@ -1,5 +1,12 @@
 /// Prints an AST back as canonical `.pipe` text; parsing the output gives an equal AST.
 enum Printer {
+    static func print(_ choice: PublisherChoice) -> String {
+        switch choice {
+        case .pipeline(let p): return "(\(print(p)))"
+        case .choice(let condition, let yes, let no): return "\(print(condition)) ? \(print(yes)) : \(print(no))"
+        }
+    }
+
     static func print(_ s: StatementAST) -> String {
         switch s.kind {
         case .pipeline(let p, let background): return print(p) + (background ? " &" : "")
@@ -36,6 +43,7 @@ enum Printer {
             switch c.body {
             case .expression(let e): return "{ \(print(e)) }"
             case .pipeline(let p): return "{ \(print(p)) }"
+            case .choice(let choice): return "{ \(print(choice)) }"
             }
         case .pipeline(let p): return "(\(print(p)))"
         }
