@@ -27,11 +27,13 @@ let package = Package(
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
         .systemLibrary(name: "CReadline"),
         // Sessions, REPL, script runner, printers, jobs.
-        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline"]),
+        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
+        // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
+        .target(name: "PlumbDiagrams"),
         .executableTarget(
             name: "plumb-bench",
-            dependencies: ["Reactive", "PipeLanguage"],
+            dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"],
             // Same setting as Reactive, so a baseline's captured counter costs what a sink's does.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "ReactiveStressTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
+        .testTarget(name: "PlumbDiagramsTests", dependencies: ["PlumbDiagrams"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,89 @@
+/// A recorded run as the diagrams draw it: one lane per stage, sub-lanes for inner publishers and
+/// retry attempts, each with its events at their times. Pure data: the shell fills it from a
+/// pipeline's per-stage hooks, the layout turns it into text lines or an SVG.
+///
+/// ```swift
+/// var run = MarbleRun()
+/// let source = run.addLane(label: "interval 100ms")
+/// run.record(.subscribed, lane: source, at: 0)
+/// run.record(.value(MarbleValue(text: "0")), lane: source, at: 100_000_000)
+/// ```
+public struct MarbleRun: Sendable, Hashable {
+    /// Every lane, in the order they were added; children follow their parent when drawn.
+    public var lanes: [MarbleLane] = []
+    /// When the run ended (or now, for a live or partial diagram), in nanoseconds since the start.
+    public var end: Int64 = 0
+
+    public init() {}
+
+    /// Adds a lane and returns its index.
+    ///
+    /// - Parameters:
+    ///   - label: The stage's text (`map { $0 * 2 }`), or for a sub-lane its name (`inner 1`, `#2`).
+    ///   - parent: The lane this one hangs under (an inner publisher's stage, a retry's attempts).
+    ///   - kind: A stage, an inner publisher, or a retry attempt.
+    @discardableResult
+    public mutating func addLane(label: String, parent: Int? = nil, kind: MarbleLane.Kind = .stage) -> Int {
+        lanes.append(MarbleLane(label: label, parent: parent, kind: kind))
+        return lanes.count - 1
+    }
+
+    /// Records an event on a lane at `time` nanoseconds since the run's start.
+    public mutating func record(_ event: MarbleEvent, lane: Int, at time: Int64) {
+        guard lanes.indices.contains(lane) else { return }
+        lanes[lane].events.append(MarbleEvent.Timed(time: time, event: event))
+        end = max(end, time)
+    }
+}
+
+/// One lane: a stage of the pipeline, an inner publisher, or one attempt of a retry.
+public struct MarbleLane: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A stage of the pipeline as written (`[2] map { $0 * 2 }`).
+        case stage
+        /// An inner publisher of flatMap, switchToLatest, catch, deferred (`├ inner 1`).
+        case inner
+        /// One subscription of the stages above a retry (`#1`, `#2`, …).
+        case attempt
+    }
+
+    public var label: String
+    public var parent: Int?
+    public var kind: Kind
+    public var events: [MarbleEvent.Timed] = []
+
+    public init(label: String, parent: Int? = nil, kind: Kind = .stage, events: [MarbleEvent.Timed] = []) {
+        self.label = label
+        self.parent = parent
+        self.kind = kind
+        self.events = events
+    }
+}
+
+/// What happened on a lane.
+public enum MarbleEvent: Sendable, Hashable {
+    case subscribed
+    case value(MarbleValue)
+    case finished
+    /// The failure's message (drawn as `#`, the message on a legend line).
+    case failed(String)
+    /// A real cancel (never drawn after a finish or a failure).
+    case cancelled
+
+    /// An event with its time in nanoseconds since the run's start.
+    public struct Timed: Sendable, Hashable {
+        public var time: Int64
+        public var event: MarbleEvent
+        public init(time: Int64, event: MarbleEvent) {
+            self.time = time
+            self.event = event
+        }
+    }
+}
+
+/// A value as the diagram shows it: its text in the language's syntax (`10`, `"hello"`,
+/// `[1, 2]`). One character draws as itself; longer ones get a key letter and a legend entry.
+public struct MarbleValue: Sendable, Hashable {
+    public var text: String
+    public init(text: String) { self.text = text }
+}
