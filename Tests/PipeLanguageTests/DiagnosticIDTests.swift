@@ -91,6 +91,7 @@ import Testing
         ("just 1 | map { $0 + 100ms }", "duration-in-expression"),
         ("just 1 | map { $0 == tru }", "unknown-name"),
         ("from [1] | flatMap { $0 > 0 ? (just 1) : 5 }", "branch-not-publisher"),
+        ("just 1\nexpect marbles 3", "expect-marbles-needs-string"),
         ("just 1 | map { $0 + }", "expected-value"),
         ("just \"\\(1 2)\"", "unexpected-token-in-interpolation"),
         ("just \"\\()\"", "empty-interpolation"),

@@ -43,6 +43,8 @@ public struct CatalogEntry: Sendable {
     var hot: HotBuilder?
     /// A `let` of this source alone accepts `NAME.send`, `NAME.finish` and `NAME.fail`.
     var isSubject: Bool = false
+    /// Checks an entry's own argument syntax beyond kinds (the `marble` string): problems at spans.
+    var validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])?
     /// A hot operator (`share`): in a binding, the pipeline up to it is built once, when the `let`
     /// runs, and every use shares it, as the same Swift value would be shared.
     var sharesUpstream: Bool = false
@@ -156,7 +158,7 @@ extension CatalogEntry {
         _ name: String, aliases: [String] = [], _ overloads: [[Parameter]],
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
-        sharesUpstream: Bool = false
+        sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil
     ) {
         let signature = overloads.map { params in
             ([name] + params.map { param in
@@ -174,6 +176,22 @@ extension CatalogEntry {
             name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
             signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
-            hot: hot, isSubject: isSubject, sharesUpstream: sharesUpstream)
+            hot: hot, isSubject: isSubject, validate: validate, sharesUpstream: sharesUpstream)
+    }
+}
+
+/// What an entry's `validate` sees: its matched arguments and the text they are in.
+struct ArgumentValidation {
+    let arguments: [Argument?]
+    let source: SourceText
+
+    /// The string literal at `i`, with the span of its contents when it is written without
+    /// escapes (so a problem can point at the character), else the literal's span.
+    func stringLiteral(_ i: Int) -> (text: String, contents: Span, exact: Bool)? {
+        guard i < arguments.count, let a = arguments[i], case .expr(let e) = a.value,
+              case .literal(.string(let text)) = e.kind else { return nil }
+        let written = source.text(e.span)
+        let exact = written == "\"" + text + "\""
+        return (text, exact ? Span(e.span.offset + 1, text.utf8.count) : e.span, exact)
     }
 }

@@ -77,6 +77,8 @@ public enum Expectation: Sendable, Hashable {
     case failed(String)
     case count(Int)
     case time(Duration)
+    /// The last pipeline's events in marble notation, one frame of `frame` per character.
+    case marbles(String, frame: Duration)
 }
 
 /// What the shell must do after `Session.execute`.

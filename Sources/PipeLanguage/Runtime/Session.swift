@@ -168,6 +168,18 @@ public final class Session {
             case .count(let x):
                 guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.expectNeedsInteger, at: x.span)) }
                 return .success(.expect(.count(n), location))
+            case .marbles(let x, let frame):
+                var ns: Int64? = Marbles.defaultFrame
+                switch frame {
+                case .duration(let d)?: ns = d
+                case .expr(let f)?: ns = try? Durations.nanoseconds(fromMilliseconds: constant(f)).get()
+                case nil: break
+                default: ns = nil
+                }
+                guard let ns, ns > 0 else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
+                // Spaces align a marble string; they are not frames.
+                let marbles = constant(x).plainText.filter { $0 != " " }
+                return .success(.expect(.marbles(marbles, frame: .nanoseconds(ns)), location))
             case .time(let v):
                 let ns: Int64?
                 switch v {

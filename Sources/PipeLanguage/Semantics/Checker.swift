@@ -202,6 +202,15 @@ struct Checker {
                 }
             case .time(let v):
                 _ = duration(v, statement.span, "expect time")
+            case .marbles(let x, let frame):
+                if let frame, duration(frame, statement.span, "expect marbles frame:") == 0 {
+                    error(.wrongArgument("expect marbles frame:", "a duration above zero", got: "0"), statement.span)
+                }
+                let literal = ArgumentValidation(arguments: [Argument(label: nil, value: .expr(x), span: x.span)], source: source).stringLiteral(0)
+                if let literal, case .failure(let problem) = MarbleNotation.parse(literal.text) {
+                    let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
+                    error(.invalidMarble(problem.reason), span)
+                }
             case .finished: break
             }
         case .command: break
@@ -315,6 +324,14 @@ struct Checker {
             guard let match = matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
                 ok = false
                 continue
+            }
+            if let validate = entry.validate {
+                let problems = validate(ArgumentValidation(arguments: match.arguments, source: source))
+                for (message, span) in problems { error(message, span) }
+                if !problems.isEmpty {
+                    ok = false
+                    continue
+                }
             }
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
             shape = entry.infer(InferenceInput(

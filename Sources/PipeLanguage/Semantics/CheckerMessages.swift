@@ -31,6 +31,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case pipelineTooLarge
     case bindingHadErrors
     case choiceConditionNotBool
+    case invalidMarble
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect
@@ -97,6 +98,10 @@ extension Message {
 
     static func choiceConditionNotBool(_ kind: String) -> Message {
         Message(CheckerCode.choiceConditionNotBool, "the condition of ?: must be a Bool, got \(kind)")
+    }
+
+    static func invalidMarble(_ reason: String) -> Message {
+        Message(CheckerCode.invalidMarble, "invalid marble string: \(reason)")
     }
 
     static func pipelineTooLarge(_ size: Int) -> Message {

@@ -23,6 +23,12 @@ struct InferenceInput {
         return nil
     }
 
+    /// The string literal at `i`, when it is one.
+    func stringConstant(_ i: Int) -> String? {
+        guard i < arguments.count, case .expr(let e)? = arguments[i]?.value, case .literal(.string(let s)) = e.kind else { return nil }
+        return s
+    }
+
     /// The kind of the value argument at `i`, given what `$0` is in scope (`any` when missing).
     func constantKind(_ i: Int) -> ValueKind {
         guard i < arguments.count, case .expr(let e)? = arguments[i]?.value else { return .any }

@@ -133,6 +133,8 @@ enum ExpectAST: Sendable, Hashable {
     case failed(Expr)
     case count(Expr)
     case time(ArgumentValue)
+    /// `expect marbles "-a-b-|" [frame: D]`.
+    case marbles(Expr, frame: ArgumentValue?)
 }
 
 /// What a statement does.

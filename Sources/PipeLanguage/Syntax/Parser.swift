@@ -156,7 +156,7 @@ struct Parser {
                 .missingBindingEquals(peek().identifier!), next.span,
                 fixIts: next.identifier != nil ? [FixIt(offset: next.span.offset, length: 0, replacement: "= ")] : [])
         }
-        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time"].contains(word) {
+        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time", "marbles"].contains(word) {
             return try parseExpect()
         }
         if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
@@ -209,6 +209,16 @@ struct Parser {
         case "count":
             guard startsExpression(current) else { throw fail(.expectCountNeedsNumber, current.span) }
             kind = .count(try parseExpression())
+        case "marbles":
+            guard case .string = current.kind else { throw fail(.expectMarblesNeedsString, current.span) }
+            let marbles = try parseExpression()
+            var frame: ArgumentValue?
+            if current.identifier == "frame", peek().isPunct(":") {
+                _ = advance()
+                _ = advance()
+                frame = try parseArgumentValue()
+            }
+            kind = .marbles(marbles, frame: frame)
         default:
             guard startsExpression(current) || { if case .duration = current.kind { true } else { false } }() else {
                 throw fail(.expectTimeNeedsDuration, current.span)

@@ -44,6 +44,7 @@ enum ParserCode: Int, DiagnosticCode {
     case unexpectedTokenInInterpolation
     case emptyInterpolation
     case branchNotPublisher
+    case expectMarblesNeedsString
 }
 
 extension Message {
@@ -163,4 +164,9 @@ extension Message {
     static let branchNotPublisher = Message(
         ParserCode.branchNotPublisher,
         "this branch is not a publisher: when one branch of ?: chooses a publisher, both must (write a pipeline in parentheses, or a binding's name)")
+}
+
+extension Message {
+    static let expectMarblesNeedsString = Message(
+        ParserCode.expectMarblesNeedsString, "expect marbles needs a marble string, as in expect marbles \"-a-b-|\"")
 }

@@ -21,6 +21,7 @@ enum Printer {
             case .failed(let x): return "expect failed \(print(x))"
             case .count(let x): return "expect count \(print(x))"
             case .time(let v): return "expect time \(print(v))"
+            case .marbles(let x, let frame): return "expect marbles \(print(x))" + (frame.map { " frame: \(print($0))" } ?? "")
             }
         case .command(let name, let argument): return ":\(name)" + (argument.isEmpty ? "" : " \(argument)")
         }

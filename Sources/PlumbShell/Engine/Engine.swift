@@ -395,6 +395,16 @@ final class Engine {
                 let slack = max(expected / 10, .milliseconds(20))
                 holds = record.duration >= expected - slack && record.duration <= expected + slack
             }
+        case .marbles(let expected, let frame):
+            let ns = RunRecorder.nanoseconds(frame)
+            let actual = MarbleNotation.render(record.timeline, frame: ns)
+            guard actual != expected else {
+                holds = true
+                break
+            }
+            let diff = MarbleNotation.diff(expected: expected, actual: actual, frame: ns).map { "  " + $0 }
+            return expectationFailed(
+                "expected marbles \"\(expected)\", got \"\(actual)\"\n" + diff.joined(separator: "\n"), at: location)
         }
         if holds {
             if interactive && !quiet {
@@ -423,6 +433,7 @@ final class Engine {
         case .failed(let message): "failed \"\(message)\""
         case .count(let count): "count \(count)"
         case .time(let duration): "time \(EventFormatter.durationText(duration))"
+        case .marbles(let marbles, _): "marbles \"\(marbles)\""
         }
     }
 
@@ -450,6 +461,7 @@ final class Engine {
         case .finished, .failed: return describe(record.termination)
         case .count: return "count \(record.count)"
         case .time: return "time \(EventFormatter.durationText(record.duration))"
+        case .marbles(_, let frame): return "marbles \"\(MarbleNotation.render(record.timeline, frame: RunRecorder.nanoseconds(frame)))\""
         }
     }
 }

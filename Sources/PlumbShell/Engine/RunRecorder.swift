@@ -16,6 +16,9 @@ struct RunRecord: Sendable {
     var count = 0
     var termination: Termination?
     var duration: Duration = .zero
+    /// Values and the completion with their times since the subscription (ns), for `expect
+    /// marbles`; as many as `values` keeps.
+    var timeline: [(time: Int64, token: MarbleNotation.Token)] = []
     var valuesTruncated: Bool { count > values.count }
 }
 
@@ -57,10 +60,17 @@ final class RunRecorder: Sendable {
             switch event {
             case .value(let value), .next(let value):
                 record.count += 1
-                if record.values.count < Self.keptValues { record.values.append(value) }
+                if record.values.count < Self.keptValues {
+                    record.values.append(value)
+                    record.timeline.append((Self.nanoseconds(time), .value(value)))
+                }
                 return (true, nil)
-            case .finished: record.termination = .finished
-            case .failed(let error): record.termination = .failed(error.message)
+            case .finished:
+                record.termination = .finished
+                record.timeline.append((Self.nanoseconds(time), .finished))
+            case .failed(let error):
+                record.termination = .failed(error.message)
+                record.timeline.append((Self.nanoseconds(time), .failed))
             case .cancelled: record.termination = .cancelled
             case .subscribed, .trace, .output: return (true, nil)
             }
@@ -74,6 +84,11 @@ final class RunRecorder: Sendable {
             sink.append { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
         }
         if outcome.summary != nil { onTerminal() }
+    }
+
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        let (seconds, attoseconds) = d.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).

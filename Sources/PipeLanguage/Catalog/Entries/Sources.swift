@@ -91,6 +91,36 @@ extension CatalogTable {
             },
             infer: Infer.nestedPipeline(0)),
         CatalogEntry(
+            "marble",
+            [[p("\"-a-b-|\"", .string), p("D", .period, label: "frame", optional: true, labelRequired: true),
+              p("MESSAGE", .string, label: "error", optional: true, labelRequired: true)]],
+            summary: "emits as a marble string says, one frame (default 100ms) per character: - a 1 'text' (ab) | #",
+            combine: "a test scheduler's cold publisher (TestScheduler.createColdObservable in RxJS terms)",
+            example: "marble \"-a-(bc)-|\"",
+            build: .source { b in
+                guard case .success(let frames) = MarbleNotation.parse(try b.value(0).plainText) else {
+                    throw b.error(.wrongBuildArgument("marble", "a marble string"))
+                }
+                let frame = b.argument(1) == nil ? Marbles.defaultFrame : try b.duration(1)
+                let failure = PipelineError(message: b.argument(2) == nil ? "marble error" : try b.value(2).plainText, location: b.location)
+                return Marbles.publisher(frames, frame: frame, failure: failure, runtime: b.context.runtime)
+            },
+            infer: { input in
+                guard case .success(let frames)? = input.stringConstant(0).map(MarbleNotation.parse) else { return Shape(kind: .any, canFail: true) }
+                let tokens = frames.joined()
+                let kinds = tokens.compactMap { token -> ValueKind? in if case .value(let v) = token { ValueKind.of(v) } else { nil } }
+                return Shape(kind: kinds.isEmpty ? .nothing : ValueKind.common(kinds), canFail: tokens.contains(.failed))
+            },
+            validate: { input in
+                guard let literal = input.stringLiteral(0) else { return [] }
+                switch MarbleNotation.parse(literal.text) {
+                case .success: return []
+                case .failure(let problem):
+                    let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
+                    return [(.invalidMarble(problem.reason), span)]
+                }
+            }),
+        CatalogEntry(
             "subject", [[]],
             summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
             combine: "PassthroughSubject<Value, Error>()", example: "let s = subject",
