@@ -56,6 +56,7 @@ func describe(_ event: PipelineEvent) -> String {
     case .cancelled: "cancelled"
     case .trace(let stage, let name, let depth, let event, _): "trace \(stage) \(name) \(depth) \(event)"
     case .output(let kind, let stage, let text): "\(kind.rawValue) \(stage) \(text)"
+    case .lane(let lane, let signal): "lane \(lane) \(signal)"
     }
 }
 

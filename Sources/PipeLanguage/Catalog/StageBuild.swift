@@ -71,6 +71,11 @@ struct StageBuild {
     let depth: Int
     /// The stage's index in its pipeline (0 = source), as `:trace` and `.output` events name it.
     var index: Int = 0
+    /// The stage's marble-diagram lane, when recording: inner pipelines hang under it.
+    var lane: Int? = nil
+
+    /// Where a nested pipeline of this stage draws: under this stage's lane, or not at all.
+    var innerLanes: LaneScope { lane.map { .inner(parent: $0) } ?? .none }
 
     var arguments: [Argument?] { stage.arguments }
     func argument(_ i: Int) -> Argument? { i < stage.arguments.count ? stage.arguments[i] : nil }
@@ -135,7 +140,7 @@ struct StageBuild {
     /// binding it named).
     func publisher(_ i: Int) throws -> ValuePublisher {
         switch stage.nested[i] {
-        case .pipeline(let p)?: return try context.build(p, source: source, env: env, depth: depth + 1)
+        case .pipeline(let p)?: return try context.build(p, source: source, env: env, depth: depth + 1, lanes: innerLanes)
         case .binding(let w, _)?: return try context.buildBinding(w, depth: depth + 1)
         case .choice?, nil: throw error(.missingBuildArgument(name, "publisher"))
         }
@@ -146,6 +151,7 @@ struct StageBuild {
         let context = self.context
         let source = self.source
         let depth = self.depth
+        let lanes = innerLanes
         let choose: @Sendable (ClosureArguments) throws -> CheckedPipeline
         switch stage.nested[i] {
         case .pipeline(let checked)?: choose = { _ in checked }
@@ -155,7 +161,7 @@ struct StageBuild {
         return { value in
             do {
                 let env = ClosureArguments(value)
-                return try context.build(try choose(env), source: source, env: env, depth: depth + 1)
+                return try context.build(try choose(env), source: source, env: env, depth: depth + 1, lanes: lanes)
             } catch {
                 return Fail(error: error as any Error).valueStream()
             }

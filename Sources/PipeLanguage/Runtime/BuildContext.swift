@@ -13,14 +13,20 @@ final class BuildContext: Sendable {
     let events: EventSerializer?
     /// `:trace on`: a `handleEvents` stage after every stage reports its lifecycle.
     let trace: Bool
+    /// Marble diagrams: stages and inner publishers report `.lane` events.
+    let record: Bool
     /// Shared by every graph this run builds, in any scope.
     let run: RunState
 
-    init(runtime: Runtime, bindings: [String: Binding], events: EventSerializer?, trace: Bool = false, run: RunState = RunState()) {
+    init(
+        runtime: Runtime, bindings: [String: Binding], events: EventSerializer?, trace: Bool = false, record: Bool = false,
+        run: RunState = RunState()
+    ) {
         self.runtime = runtime
         self.bindings = bindings
         self.events = events
         self.trace = trace
+        self.record = record
         self.run = run
     }
 
@@ -38,30 +44,51 @@ final class BuildContext: Sendable {
     /// anew in the binding's own scope.
     func buildBinding(_ name: String, depth: Int) throws -> ValuePublisher {
         guard let binding = bindings[name] else { throw PipelineError(.unknownBinding(name), location: nil) }
-        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, trace: trace, run: run)
+        let scope = BuildContext(runtime: runtime, bindings: binding.scope, events: events, trace: trace, record: record, run: run)
         if let hot = binding.hot {
             var rest = binding.pipeline
             rest.stages.removeFirst(hot.stages)
-            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher)
+            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher, lanes: .none)
         }
-        return try scope.build(binding.pipeline, source: binding.source, env: .none, depth: depth)
+        return try scope.build(binding.pipeline, source: binding.source, env: .none, depth: depth, lanes: .none)
     }
 
-    func build(_ p: CheckedPipeline, source: SourceText, env: ClosureArguments, depth: Int, upstream start: ValuePublisher? = nil) throws -> ValuePublisher {
+    /// - Parameter lanes: where the stages draw in a marble diagram (when recording).
+    func build(
+        _ p: CheckedPipeline, source: SourceText, env: ClosureArguments, depth: Int, upstream start: ValuePublisher? = nil,
+        lanes: LaneScope = .stages
+    ) throws -> ValuePublisher {
         var upstream = start ?? Empty<Value, any Error>().valueStream()
         for (index, stage) in p.stages.enumerated() {
+            // The lane is chosen before the stage is built, so its inner pipelines can hang under it.
+            var lane: Int?
+            if record, let events {
+                switch lanes {
+                case .stages: lane = run.nextLane()
+                case .inner where index == p.stages.count - 1: lane = run.nextLane()
+                default: break
+                }
+                if let lane {
+                    var parent: Int?
+                    if case .inner(let p) = lanes { parent = p }
+                    events.send(.lane(lane, .opened(label: source.text(stage.stage.span), stage: index, parent: parent)))
+                }
+            }
             switch stage.target {
             case .binding(let name):
                 upstream = try buildBinding(name, depth: depth)
             case .entry(let i):
-                let build = StageBuild(context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index)
+                let build = StageBuild(
+                    context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
                 switch Catalog.table[i].build {
                 case .source(let make), .operator(let make): upstream = try make(build)
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
             }
-            if trace, let events {
-                upstream = Tracing.wrap(upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events)
+            if let events, trace || lane != nil {
+                upstream = Tracing.wrap(
+                    upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
+                    trace: trace, lane: lane)
             }
         }
         return upstream
@@ -90,6 +117,10 @@ final class BuildContext: Sendable {
 /// `Deferred { Future { … } }.retry(3)` does. The next statement's run starts from zero.
 final class RunState: Sendable {
     private let counters = Lock([String: FlakyCounter]())
+    private let lanes = Lock(0)
+
+    /// A new marble-diagram lane id, unique within the run.
+    func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }
 
     /// The counter of the stage written at `offset` in `source`: one per place in the text.
     func flakyCounter(_ source: SourceText, at offset: Int) -> FlakyCounter {
@@ -101,4 +132,15 @@ final class RunState: Sendable {
             return counter
         }
     }
+}
+
+/// Where a build's stages draw in a marble diagram.
+enum LaneScope {
+    /// The statement's pipeline: a lane per stage.
+    case stages
+    /// An inner publisher (flatMap's per value, merge's argument …): its output as one lane under
+    /// the lane of the stage that built it.
+    case inner(parent: Int)
+    /// Not drawn: a binding's own stages (the stage naming the binding is the lane).
+    case none
 }

@@ -58,6 +58,22 @@ public enum PipelineEvent: Sendable, Hashable {
     /// A line a stage writes as the run goes: `print`'s Combine lines, a `handleEvents` hook's
     /// message, an eager source's note (`future started`); `stage` is its index (0 = source).
     case output(OutputKind, stage: Int, text: String)
+    /// Recording for marble diagrams (`record: true`): lane `lane` opened, or a signal on it.
+    case lane(Int, LaneSignal)
+}
+
+/// What a recorded lane reports: first `opened` (what it is), then its signals in order. A lane
+/// that is subscribed again (under a `retry`) reports `subscribed` again: a new attempt.
+public enum LaneSignal: Sendable, Hashable {
+    /// A stage of the pipeline (`parent` nil, `stage` its index) or an inner publisher's output
+    /// (`parent` the lane of the stage that made it: flatMap, switchToLatest, catch, deferred,
+    /// merge's argument, …). `label` is the stage's text.
+    case opened(label: String, stage: Int, parent: Int?)
+    case subscribed
+    case value(Value)
+    case finished
+    case failed(String)
+    case cancelled
 }
 
 /// Who wrote an `.output` line.

@@ -52,8 +52,8 @@ public struct Pipeline: Sendable {
     ///   - trace: Insert a `handleEvents` stage after every stage and report `.trace` events.
     ///   - onEvent: Called once per event, never concurrently.
     /// - Returns: Cancels the run when cancelled (or released).
-    public func start(trace: Bool, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> AnyCancellable {
-        let run = makeRun(trace: trace, onEvent: onEvent)
+    public func start(trace: Bool, record: Bool = false, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> AnyCancellable {
+        let run = makeRun(trace: trace, record: record, onEvent: onEvent)
         run.start()
         return AnyCancellable(run)
     }
@@ -71,15 +71,17 @@ public struct Pipeline: Sendable {
     ///   - trace: Insert a `handleEvents` stage after every stage and report `.trace` events.
     ///   - onEvent: Called once per event, never concurrently.
     /// - Returns: The run, not started; nothing happens until `start()`.
-    public func makeRun(trace: Bool, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> PipelineRun {
-        PipelineRun(pipeline: self, trace: trace, events: EventSerializer(onEvent))
+    ///   - record: Report `.lane` events for a marble diagram: every stage, inner publishers, and
+    ///     each new subscription of a stage (a `retry`'s attempts).
+    public func makeRun(trace: Bool, record: Bool = false, onEvent: @escaping @Sendable (PipelineEvent) -> Void) -> PipelineRun {
+        PipelineRun(pipeline: self, trace: trace, record: record, events: EventSerializer(onEvent))
     }
 
     /// Builds the graph and subscribes its terminal; the work of `PipelineRun.start()`.
     /// - Parameter register: Called with the terminal's cancel before subscribing; returns false
     ///   when the run was cancelled meanwhile (then nothing is subscribed).
-    fileprivate func subscribe(trace: Bool, events: EventSerializer, register: (@escaping @Sendable () -> Void) -> Bool) {
-        let context = BuildContext(runtime: runtime, bindings: bindings, events: events, trace: trace)
+    fileprivate func subscribe(trace: Bool, record: Bool, events: EventSerializer, register: (@escaping @Sendable () -> Void) -> Bool) {
+        let context = BuildContext(runtime: runtime, bindings: bindings, events: events, trace: trace, record: record)
         let publisher: ValuePublisher
         do {
             publisher = try context.build(checked, source: source, env: .none, depth: 0)
@@ -115,9 +117,11 @@ public final class PipelineRun: Cancellable, Sendable {
     private let cancelReported = DispatchSemaphore(value: 0)
     private let pipeline: Pipeline
     private let trace: Bool
+    private let record: Bool
     private let events: EventSerializer
 
-    fileprivate init(pipeline: Pipeline, trace: Bool, events: EventSerializer) {
+    fileprivate init(pipeline: Pipeline, trace: Bool, record: Bool, events: EventSerializer) {
+        self.record = record
         self.pipeline = pipeline
         self.trace = trace
         self.events = events
@@ -133,7 +137,7 @@ public final class PipelineRun: Cancellable, Sendable {
             return !s.started && !s.cancelled
         }
         if first {
-            pipeline.subscribe(trace: trace, events: events) { stop in
+            pipeline.subscribe(trace: trace, record: record, events: events) { stop in
                 state.withLock { s -> Bool in
                     guard !s.cancelled else { return false }
                     s.stop = stop

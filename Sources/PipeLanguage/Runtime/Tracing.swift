@@ -2,22 +2,42 @@ import Foundation
 
 /// `:trace on`: a `handleEvents` stage after every stage reports its lifecycle.
 enum Tracing {
+    /// Also, when `lane` is given, the marble diagram's `.lane` signals: one hook serves both.
     static func wrap(
-        _ upstream: ValuePublisher, stage: Int, name: String, depth: Int, runtime: Runtime, events: EventSerializer
+        _ upstream: ValuePublisher, stage: Int, name: String, depth: Int, runtime: Runtime, events: EventSerializer,
+        trace: Bool = true, lane: Int? = nil
     ) -> ValuePublisher {
         @Sendable func emit(_ event: String) {
+            guard trace else { return }
             events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: threadName(runtime)))
         }
+        @Sendable func signal(_ s: LaneSignal) {
+            if let lane { events.send(.lane(lane, s)) }
+        }
         return upstream.handleEvents(
-            receiveSubscription: { _ in emit("subscribe") },
-            receiveOutput: { emit("value \($0)") },
+            receiveSubscription: { _ in
+                emit("subscribe")
+                signal(.subscribed)
+            },
+            receiveOutput: {
+                emit("value \($0)")
+                signal(.value($0))
+            },
             receiveCompletion: { c in
                 switch c {
-                case .finished: emit("finished")
-                case .failure(let e): emit("failed: \(PipelineError.from(e).message)")
+                case .finished:
+                    emit("finished")
+                    signal(.finished)
+                case .failure(let e):
+                    let message = PipelineError.from(e).message
+                    emit("failed: \(message)")
+                    signal(.failed(message))
                 }
             },
-            receiveCancel: { emit("cancel") },
+            receiveCancel: {
+                emit("cancel")
+                signal(.cancelled)
+            },
             receiveRequest: { emit("request(\(describe($0)))") }
         ).valueStream()
     }

@@ -19,6 +19,8 @@ struct RunRecord: Sendable {
     /// Values and the completion with their times since the subscription (ns), for `expect
     /// marbles`; as many as `values` keeps.
     var timeline: [(time: Int64, token: MarbleNotation.Token)] = []
+    /// The marble diagram's recording (filled when the run records lanes).
+    var marbles = MarbleRecording()
     var valuesTruncated: Bool { count > values.count }
 }
 
@@ -73,6 +75,10 @@ final class RunRecorder: Sendable {
                 record.timeline.append((Self.nanoseconds(time), .failed))
             case .cancelled: record.termination = .cancelled
             case .subscribed, .trace, .output: return (true, nil)
+            case .lane(let lane, let signal):
+                record.marbles.handle(lane: lane, signal, at: Self.nanoseconds(time))
+                // Drawn as a diagram, not line by line; jsonl writes each for other tools.
+                return (formatter.format == .jsonl, nil)
             }
             record.duration = time
             return (true, RunSummary(count: record.count, duration: time))

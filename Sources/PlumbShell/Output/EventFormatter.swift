@@ -32,6 +32,8 @@ struct EventFormatter: Sendable {
     // MARK: Text
 
     private func writeText(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
+        // Lane events are drawn as a diagram, never as text lines.
+        if case .lane = event { return }
         let space = UInt8(ascii: " ")
         if job == 0 {
             out.append(space)
@@ -67,6 +69,8 @@ struct EventFormatter: Sendable {
             appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
         case .cancelled:
             appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)
+        case .lane:
+            break
         case .output(let kind, _, let text):
             switch kind {
             case .print: out.append(contentsOf: style.dim(text).utf8)
@@ -197,6 +201,29 @@ struct EventFormatter: Sendable {
             }
         case .cancelled:
             out.append(contentsOf: "\"cancelled\"".utf8)
+        case .lane(let lane, let signal):
+            out.append(contentsOf: "\"lane\",\"lane\":".utf8)
+            Self.appendInt(lane, to: &out)
+            switch signal {
+            case .opened(let label, let stage, let parent):
+                out.append(contentsOf: ",\"signal\":\"opened\",\"stage\":".utf8)
+                Self.appendInt(stage, to: &out)
+                out.append(contentsOf: ",\"label\":".utf8)
+                Self.appendJSONString(label, to: &out)
+                if let parent {
+                    out.append(contentsOf: ",\"parent\":".utf8)
+                    Self.appendInt(parent, to: &out)
+                }
+            case .subscribed: out.append(contentsOf: ",\"signal\":\"subscribed\"".utf8)
+            case .value(let value):
+                out.append(contentsOf: ",\"signal\":\"value\",\"value\":".utf8)
+                Self.appendJSON(value, to: &out)
+            case .finished: out.append(contentsOf: ",\"signal\":\"finished\"".utf8)
+            case .failed(let message):
+                out.append(contentsOf: ",\"signal\":\"failed\",\"error\":".utf8)
+                Self.appendJSONString(message, to: &out)
+            case .cancelled: out.append(contentsOf: ",\"signal\":\"cancelled\"".utf8)
+            }
         case .output(let kind, let stage, let text):
             out.append(contentsOf: "\"\(kind.rawValue)\",\"stage\":".utf8)
             Self.appendInt(stage, to: &out)
