@@ -81,6 +81,9 @@ final class BuildContext: Sendable {
                 let build = StageBuild(
                     context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
                 switch Catalog.table[i].build {
+                case _ where stage.todo != nil:
+                    // The workshop's placeholder: the statement fails at it, when it runs.
+                    upstream = Fail(error: PipelineError(.todo, location: source.location(of: stage.todo!.offset))).valueStream()
                 case .source(let make), .operator(let make): upstream = try make(build)
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
