@@ -59,7 +59,7 @@ struct REPL {
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
                 let result = TerminalEcho.withoutControlEcho { engine.runLine(text) }
-                if result == .quit { break loop }
+                if result == .quit || result == .outputFailed { break loop }
                 offerFix(engine.takeFixOffer(), editor: editor)
                 let output = background.take()
                 if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }

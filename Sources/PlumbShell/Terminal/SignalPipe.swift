@@ -19,9 +19,15 @@ final class WakePipe: Sendable {
         if pipe(&fds) != 0 {
             fatalError("plumb: cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        for i in fds.indices {
+            // Never 0-2, were one of them closed (`StandardStreams.reserve` fills them first, this
+            // holds even without it): output meant for the terminal would go into the pipe.
+            if fds[i] <= STDERR_FILENO, case let moved = fcntl(fds[i], F_DUPFD_CLOEXEC, STDERR_FILENO + 1), moved >= 0 {
+                close(fds[i])
+                fds[i] = moved
+            }
+            _ = fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fds[i], F_SETFD, FD_CLOEXEC)
         }
         readFD = fds[0]
         writeFD = fds[1]
