@@ -69,7 +69,8 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
 
 /// One pipeline run under the fuzzer's budget: at most `FuzzBudget.events` events, values of at
 /// most `FuzzBudget.valueSize` (string bytes or array elements, nested ones counted) and
-/// `FuzzBudget.virtualTime` of simulated time; past any of them the run is cancelled.
+/// `FuzzBudget.virtualTime` of simulated time and `FuzzBudget.wallTime` of real time; past any of
+/// them the run is cancelled.
 final class FuzzRun: Sendable {
     private struct Counts {
         var events = 0
@@ -85,7 +86,13 @@ final class FuzzRun: Sendable {
         text = pipeline.text
         let run = pipeline.makeRun(trace: false) { [weak self] event in self?.handle(event) }
         handle.withLock { $0 = run }
+        // Work that reports no event (`fail "x" | retry 9000000` resubscribes inside `start()`)
+        // is stopped by the clock: a cancel from another thread must end it, as Ctrl-C does. One
+        // that does not is a hang libFuzzer reports with -timeout.
+        let watchdog = DispatchWorkItem { run.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + FuzzBudget.wallTime, execute: watchdog)
         run.start()
+        watchdog.cancel()
     }
 
     var terminalEvents: Int { counts.withLock { $0.terminal } }
@@ -93,6 +100,9 @@ final class FuzzRun: Sendable {
 
     /// Drives the virtual clock until the run ends or spends its budget, then cancels it.
     func drive(_ runtime: Runtime) {
+        let watchdog = DispatchWorkItem { [weak self] in self?.handle.withLock { $0 }?.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + FuzzBudget.wallTime, execute: watchdog)
+        defer { watchdog.cancel() }
         let start = runtime.now()
         runtime.driveVirtualTime {
             isDone || counts.withLock { $0.overBudget } || runtime.now() - start > FuzzBudget.virtualTime
@@ -123,6 +133,8 @@ enum FuzzBudget {
     static let events = 2_000
     static let valueSize = 1 << 16
     static let virtualTime: Duration = .seconds(60)
+    /// Wall-clock time one run may take (building, or a synchronous source) before it is cancelled.
+    static let wallTime: DispatchTimeInterval = .seconds(2)
 
     /// String bytes, or array elements with nested ones.
     static func size(of value: Value) -> Int {

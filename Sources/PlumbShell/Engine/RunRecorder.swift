@@ -16,6 +16,9 @@ struct RunRecord: Sendable {
     var count = 0
     var termination: Termination?
     var duration: Duration = .zero
+    /// The terminal event's line is in the sink (set just after it was appended, so whoever sees
+    /// the run done and prints the sink prints that line too, before the next prompt).
+    var reported = false
     var valuesTruncated: Bool { count > values.count }
 }
 
@@ -46,7 +49,8 @@ final class RunRecorder: Sendable {
         self.start = runtime.now()
     }
 
-    var isDone: Bool { record.withLock { $0.termination != nil } }
+    /// True once the run ended and its last line was formatted into the sink.
+    var isDone: Bool { record.withLock { $0.reported } }
     var snapshot: RunRecord { record.withLock { $0 } }
 
     /// Handles one event from `Pipeline.start`.
@@ -73,7 +77,10 @@ final class RunRecorder: Sendable {
             let formatter = self.formatter
             sink.append { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
         }
-        if outcome.summary != nil { onTerminal() }
+        if outcome.summary != nil {
+            record.withLock { $0.reported = true }
+            onTerminal()
+        }
     }
 
     /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).

@@ -62,9 +62,11 @@ final class WakePipe: Sendable {
 enum SignalByte {
     static let interrupt: UInt8 = 3
     static let resize: UInt8 = 28
+    /// SIGCONT: the shell was stopped (Ctrl-Z) and is running again (`fg`).
+    static let resume: UInt8 = 18
 }
 
-/// The SIGINT/SIGWINCH self-pipe shared with the C signal handler.
+/// The SIGINT/SIGWINCH/SIGCONT self-pipe shared with the C signal handler.
 ///
 /// Readline's own signal handling is off (`rl_catch_signals = 0`); the handler only bumps a counter
 /// and writes one byte, which is all that is async-signal-safe. At the prompt the main thread polls
@@ -82,6 +84,7 @@ enum Signals {
         var action = handlerAction()
         sigaction(SIGINT, &action, nil)
         sigaction(SIGWINCH, &action, nil)
+        sigaction(SIGCONT, &action, nil)
         // A parent may have started us with these blocked (a tmux server spawned from a thread
         // that blocks signals passes its mask on): then Ctrl-C would never arrive.
         unblock([SIGINT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -152,7 +155,12 @@ private let signalWriteFD = Atomic<Int32>(-1)
 private func plumbSignalHandler(_ signal: Int32) {
     let savedErrno = errno
     if signal == SIGINT { Signals.interrupts.add(1, ordering: .relaxed) }
-    var byte: UInt8 = signal == SIGINT ? SignalByte.interrupt : SignalByte.resize
+    var byte: UInt8
+    switch signal {
+    case SIGINT: byte = SignalByte.interrupt
+    case SIGCONT: byte = SignalByte.resume
+    default: byte = SignalByte.resize
+    }
     _ = write(signalWriteFD.load(ordering: .relaxed), &byte, 1)
     errno = savedErrno
 }
