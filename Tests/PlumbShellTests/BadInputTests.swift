@@ -170,3 +170,29 @@ import Glibc
         #expect(result.stderr.hasPrefix("plumb: error: --version takes no operands, not 'extra'\n"), "\(result)")
     }
 }
+
+@Suite struct DiagnosticSizeTests {
+    @Test("a 1 MB identifier gives a diagnostic a few lines long: the quoted name and the source line are cut")
+    func hugeIdentifier() throws {
+        let name = String(repeating: "x", count: 1_000_000)
+        let path = try PlumbBinary.script("just 1 | \(name)\n")
+        let result = try PlumbBinary.run(["check", path])
+        #expect(result.status == 65, "exit \(result.status)")
+        #expect(result.stderr.utf8.count < 1_000, "the diagnostic is \(result.stderr.utf8.count) bytes")
+        #expect(result.stderr.contains("error: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
+                "\(result.stderr.prefix(500))")
+    }
+
+    @Test("a character the lexer rejects gives one error, not a cascade (PipeLanguage: issue 10, item 15)")
+    func rejectedCharacterGivesOneError() throws {
+        let path = try PlumbBinary.script("just €\n")
+        let result = try PlumbBinary.run(["check", path])
+        #expect(result.status == 65, "\(result)")
+        // The lexer reports the character and drops it; the statement is then checked as `just`
+        // alone and 'just' is missing its VALUE argument is reported too. The fix is in
+        // PipeLanguage (a statement with a lexer error is not checked), not in the shell.
+        withKnownIssue("PipeLanguage checks a statement whose lexing failed, without the bad token") {
+            #expect(result.stderr.components(separatedBy: "error:").count - 1 == 1, "\(result)")
+        }
+    }
+}

@@ -27,7 +27,7 @@ enum HistoryFile {
             if info.st_mode & S_IFMT == S_IFDIR { return "is a directory" }
             return access(path, W_OK) == 0 ? nil : "permission denied"
         }
-        guard errno == ENOENT else { return ScriptFile.reason(errno) }
+        guard errno == ENOENT || errno == ENOTDIR else { return ScriptFile.reason(errno) }
         let parent = (path as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
         if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { return "no such directory \(folder)" }
