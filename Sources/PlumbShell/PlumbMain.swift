@@ -12,10 +12,11 @@ import Glibc
 public enum PlumbMain {
     public static let version = "0.1.0"
 
-    /// Runs the shell and returns the process exit code (0, 1, 2, 65, or 130 when Ctrl-C stopped a
-    /// script; see `plumb --help`). Pass it to `end(with:)`.
+    /// Runs the shell and returns the process exit code (0, 1, 2, 65, 130 when Ctrl-C stopped a
+    /// script, or 141 when standard output's reader went away; see `plumb --help`). Pass it to `end(with:)`.
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
+        StandardStreams.reserve()
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
@@ -35,24 +36,24 @@ public enum PlumbMain {
 
         switch invocation.command {
         case .help(let topic):
-            print(topic.map(HelpText.command) ?? HelpText.overview)
-            return ExitCode.success
+            StandardStreams.write((topic.map(HelpText.command) ?? HelpText.overview) + "\n")
+            return StandardStreams.exitCode(after: ExitCode.success)
         case .version:
-            print("plumb \(version)")
-            return ExitCode.success
+            StandardStreams.write("plumb \(version)\n")
+            return StandardStreams.exitCode(after: ExitCode.success)
         case .interactive:
             if isatty(STDIN_FILENO) == 1 {
-                return REPL(options: options).run()
+                return StandardStreams.exitCode(after: REPL(options: options).run())
             }
             options.color = false
-            return ScriptRunner(options: options).runStandardInputStream()
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).runStandardInputStream())
         case .run(let files):
-            return ScriptRunner(options: options).run(files: files)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).run(files: files))
         case .check(let files):
-            return ScriptRunner(options: options).check(files: files)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).check(files: files))
         case .test(let paths):
             if invocation.clock == nil { options.clock = .virtual }
-            return ScriptRunner(options: options).test(paths: paths)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).test(paths: paths))
         }
     }
 

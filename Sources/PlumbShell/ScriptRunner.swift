@@ -13,18 +13,12 @@ struct ScriptRunner {
         Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: quiet)
     }
 
-    /// Reads a script, or reports why not. `-` is standard input.
+    /// Reads a script, or reports why not (`ScriptFile`). `-` is standard input.
     private func read(_ path: String) -> String? {
-        if path == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        }
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a folder" : "not readable as UTF-8 text"
-            writeStandardError("plumb: error: cannot read \(path): \(reason)\n")
+        switch ScriptFile.read(path) {
+        case .success(let text): return text
+        case .failure(let failure):
+            writeStandardError("plumb: error: \(failure.message)\n")
             return nil
         }
     }
@@ -45,23 +39,42 @@ struct ScriptRunner {
                 continue
             }
             let engine = makeEngine()
+            engine.loading = [LoadedFile(name: file, path: file == "-" ? "/dev/stdin" : file)]
             let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
             engine.cancelAllJobs()
             if result == .interrupted { return ExitCode.interrupted }
             code = Self.worst(code, engine.exitCode)
-            if result == .quit { break }
+            if result == .quit || result == .outputFailed { break }
         }
         return code
     }
 
     /// Statements from a standard input that is not a terminal: run each as soon as it is complete.
+    ///
+    /// A line that is not UTF-8 is reported with its position and skipped (like any bad line, the
+    /// later ones still run); a stream that cannot be read (a directory, a closed descriptor) is a
+    /// usage error, exit 2.
     func runStandardInputStream() -> Int32 {
         let engine = makeEngine()
+        var reader = LineReader(fd: STDIN_FILENO)
         var pending = ""
         var firstLine = 1
         var lineNumber = 0
-        while let line = Swift.readLine(strippingNewline: true) {
+        var readFailed = false
+        reading: while let next = reader.next() {
             lineNumber += 1
+            let line: String
+            switch next {
+            case .text(let text): line = text
+            case .invalid(let reason):
+                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason) of the line\n")
+                engine.compileFailures += 1
+                continue reading
+            case .failed(let code):
+                writeStandardError("plumb: error: cannot read standard input: \(ScriptFile.reason(code))\n")
+                readFailed = true
+                break reading
+            }
             if pending.isEmpty { firstLine = lineNumber }
             pending += pending.isEmpty ? line : "\n" + line
             if Session.needsContinuation(pending) { continue }
@@ -69,18 +82,19 @@ struct ScriptRunner {
             pending = ""
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let result = engine.run(text: text, file: "<stdin>", firstLine: firstLine)
-            if result == .quit { break }
+            if result == .quit || result == .outputFailed { break }
             if result == .interrupted {
                 engine.cancelAllJobs()
                 return ExitCode.interrupted
             }
         }
         var result = StepResult.ok
-        if !pending.isEmpty {
+        if !pending.isEmpty && !readFailed && !StandardStreams.outputFailed {
             result = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
         }
         engine.cancelAllJobs()
-        return result == .interrupted ? ExitCode.interrupted : engine.exitCode
+        if result == .interrupted { return ExitCode.interrupted }
+        return readFailed ? Self.worst(engine.exitCode, ExitCode.usage) : engine.exitCode
     }
 
     // MARK: check
@@ -99,7 +113,7 @@ struct ScriptRunner {
                 code = Self.worst(code, ExitCode.dataError)
             } else {
                 let count = compiled.statements.count
-                print("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))")
+                StandardStreams.write("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))\n")
             }
         }
         return code
@@ -152,27 +166,29 @@ struct ScriptRunner {
                 continue
             }
             let engine = makeEngine(quiet: true)
+            engine.loading = [LoadedFile(name: file, path: file)]
             let result = engine.run(text: text, file: file)
             engine.cancelAllJobs()
             switch result {
             case .expectationFailed(let message, let location):
                 failed += 1
                 code = Self.worst(code, ExitCode.failure)
-                print(style.red("FAIL") + " \(file):\(location.line): \(message)")
+                StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
             case .compileErrors:
                 failed += 1
                 code = Self.worst(code, ExitCode.dataError)
                 let detail = engine.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
-                print(style.red("FAIL") + " \(file)\(detail)")
+                StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
             case .interrupted:
                 return ExitCode.interrupted
+            case .outputFailed:
+                return code
             case .ok, .quit:
                 passed += 1
-                print(style.green("PASS") + " \(file)")
+                StandardStreams.write(style.green("PASS") + " \(file)\n")
             }
-            fflush(nil)
         }
-        print("\(passed) passed, \(failed) failed")
+        StandardStreams.write("\(passed) passed, \(failed) failed\n")
         return code
     }
 }

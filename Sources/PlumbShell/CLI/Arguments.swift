@@ -77,7 +77,11 @@ enum ArgumentParser {
                 throw UsageError(message: message)
             }
         }
-        if invocation.command == .version { return invocation }
+        if invocation.command == .version {
+            if let extra = positional.first { throw UsageError(message: "--version takes no operands, not '\(extra)'") }
+            if wantsHelp { throw UsageError(message: "--version and --help cannot be used together") }
+            return invocation
+        }
         guard let first = positional.first else {
             invocation.command = wantsHelp ? .help(nil) : .interactive
             return invocation

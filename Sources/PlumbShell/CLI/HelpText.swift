@@ -32,7 +32,7 @@ enum HelpText {
           plumb test Examples/exercises
 
         ENVIRONMENT
-          PLUMB_HISTORY                      the REPL's history file (default ~/.plumb_history)
+          PLUMB_HISTORY                      the REPL's history file (default $HOME/.plumb_history)
           NO_COLOR                           set to anything non-empty to turn colours off
 
         EXIT CODES
@@ -42,6 +42,9 @@ enum HelpText {
           65   a script has syntax or static errors
           130  interrupted: Ctrl-C (SIGINT) cancelled a script's running pipeline, which printed
                `cancelled`; the rest of the script did not run and plumb ended by SIGINT
+          141  standard output's reader went away (`plumb run x | head -1`): the running
+               pipeline was cancelled and plumb ended (another failed write to standard output,
+               such as a full device, is status 1 with one line on standard error)
 
         In the REPL, :help lists the commands and :ops the operators (:help diagnostics, the
         diagnostics); Ctrl-C there cancels the running pipeline and keeps the session.
@@ -70,6 +73,7 @@ enum HelpText {
               2    usage error, or a file could not be read
               65   a script has syntax or static errors (nothing of it ran)
               130  interrupted by Ctrl-C (SIGINT)
+              141  standard output's reader went away; the running pipeline was cancelled
 
             EXAMPLE
               plumb --clock virtual run Examples/tour.pipe

@@ -96,14 +96,7 @@ extension Engine {
             }
         case "load":
             guard !argument.isEmpty else { return usage(":load FILE", at: location) }
-            let path = (argument as NSString).expandingTildeInPath
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                return commandError("cannot read \(argument)", at: location)
-            }
-            let result = run(text: text, file: argument)
-            if case .interrupted = result { return .interrupted }
-            if case .quit = result { return .quit }
-            return .ok
+            return load(argument, at: location)
         case "reset":
             replaceSession(clock: session.runtime.clock)
             say(style.dim("session reset"))
@@ -145,7 +138,7 @@ extension Engine {
     }
 
     /// A command that could not be performed: an error message, and a static error for the exit code.
-    private func commandError(_ message: String, at location: SourceLocation) -> StepResult {
+    func commandError(_ message: String, at location: SourceLocation) -> StepResult {
         out.flush()
         let prefix = interactive ? "" : "\(location.file):\(location.line): "
         writeStandardError(prefix + style.red("error") + ": \(message)\n")

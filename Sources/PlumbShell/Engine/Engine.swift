@@ -28,6 +28,9 @@ enum StepResult: Equatable {
     case expectationFailed(String, SourceLocation)
     /// The text had errors and nothing ran.
     case compileErrors
+    /// A write to standard output failed: the running pipeline was cancelled and plumb ends
+    /// (`StandardStreams` has the reason and the exit code).
+    case outputFailed
 }
 
 /// Runs statements against a session: pipelines in the foreground or as jobs, `expect`, subject
@@ -65,6 +68,8 @@ final class Engine {
     private var lineOfferingFixes: String?
     /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
     private var fixOffer: String?
+    /// The scripts being run, outermost first: a `plumb run` file, then each `:load` inside it.
+    var loading: [LoadedFile] = []
 
     init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe, interactive: Bool, quiet: Bool = false) {
         self.options = options
@@ -203,6 +208,7 @@ final class Engine {
 
     /// Performs one compiled statement.
     func perform(_ statement: Statement, source: String, firstLine: Int) -> StepResult {
+        if StandardStreams.outputFailed { return .outputFailed }
         reapJobs()
         moveBackgroundOutput()
         switch session.execute(statement) {
@@ -249,7 +255,14 @@ final class Engine {
             onTerminal: { wake.signal() })
         let run = pipeline.makeRun(trace: trace, onEvent: recorder.handle)
         let out = self.out
-        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: { out.flush() }) {
+        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: {
+            out.flush()
+            // A synchronous source keeps the main thread inside `start()`: stop it from here.
+            if StandardStreams.outputFailed {
+                run.cancel()
+                wake.signal()
+            }
+        }) {
             run.cancel()
             wake.signal()
         }
@@ -263,10 +276,10 @@ final class Engine {
                     lastFlush = now
                     out.flush()
                 }
-                return recorder.isDone || watcher.interrupted
+                return recorder.isDone || watcher.interrupted || StandardStreams.outputFailed
             }
             if !recorder.isDone {
-                if !watcher.interrupted && !quiet {
+                if !watcher.interrupted && !quiet && !StandardStreams.outputFailed {
                     out.flush()
                     writeStandardError(
                         style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
@@ -278,7 +291,7 @@ final class Engine {
                 waitForWake(timeoutMilliseconds: 50)
                 out.flush()
                 moveBackgroundOutput()
-                if watcher.interrupted && !recorder.isDone { cancel(run, recorder) }
+                if (watcher.interrupted || StandardStreams.outputFailed) && !recorder.isDone { cancel(run, recorder) }
             }
         }
         watcher.stop()
@@ -286,7 +299,8 @@ final class Engine {
         let record = recorder.snapshot
         last = record
         if case .failed = record.termination { pipelineFailures += 1 }
-        return watcher.interrupted ? .interrupted : .ok
+        if watcher.interrupted { return .interrupted }
+        return StandardStreams.outputFailed ? .outputFailed : .ok
     }
 
     /// Cancels, gives the pipeline 100 ms to report `cancelled` itself, then records it as cancelled.
@@ -478,4 +492,7 @@ enum ExitCode {
     /// Ctrl-C (SIGINT) stopped a script; `PlumbMain.end(with:)` turns it into an end by SIGINT,
     /// which shells report as 130.
     static let interrupted: Int32 = 128 + SIGINT
+    /// Standard output's reader went away (`plumb run x | head -1`): SIGPIPE's status, as a
+    /// program killed by it would have, without dying by it.
+    static let brokenPipe: Int32 = 128 + SIGPIPE
 }

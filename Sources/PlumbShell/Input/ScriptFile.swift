@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a script could not be read, as `plumb: error: cannot read PATH: REASON` shows it.
+struct ReadFailure: Error, Equatable {
+    /// The path as the person wrote it (`standard input` for `-`).
+    var path: String
+    /// `no such file`, `is a directory`, `permission denied`, `not UTF-8 at byte N (line L)`, …
+    var reason: String
+
+    var message: String { "cannot read \(path): \(reason)" }
+}
+
+/// A failed system call's `errno`.
+struct SystemError: Error, Equatable {
+    var code: Int32
+}
+
+/// The one way the shell reads a file or a stream: `plumb run`, `check`, `test`, `:load` and
+/// standard input all come here.
+///
+/// Regular files, pipes, FIFOs, `/dev/stdin` and process substitutions (`<(…)`) are all read the
+/// same way, with `read(2)` to the end, so nothing depends on a file having a size. Every failure
+/// is a `ReadFailure` with the reason a person can act on; nothing traps.
+///
+/// ```swift
+/// switch ScriptFile.read("-") {
+/// case .success(let text): run(text)
+/// case .failure(let failure): writeStandardError("plumb: error: \(failure.message)\n")
+/// }
+/// ```
+enum ScriptFile {
+    /// Reads a whole script. `-` is standard input.
+    /// - Parameter path: a path, or `-`.
+    /// - Returns: the text, or why it could not be read.
+    static func read(_ path: String) -> Result<String, ReadFailure> {
+        let name = path == "-" ? "standard input" : path
+        return readBytes(path)
+            .mapError { ReadFailure(path: name, reason: reason($0.code)) }
+            .flatMap { bytes in decode(bytes).mapError { ReadFailure(path: name, reason: $0.reason) } }
+    }
+
+    /// Every byte of a file or stream, or the `errno` that stopped the read.
+    static func readBytes(_ path: String) -> Result<[UInt8], SystemError> {
+        if path == "-" { return readToEnd(STDIN_FILENO) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(SystemError(code: errno)) }
+        defer { close(fd) }
+        return readToEnd(fd)
+    }
+
+    /// Reads `fd` until end of file, retrying interrupted reads. A directory fails with `EISDIR`.
+    static func readToEnd(_ fd: Int32) -> Result<[UInt8], SystemError> {
+        var info = stat()
+        if fstat(fd, &info) != 0 { return .failure(SystemError(code: errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { return .failure(SystemError(code: EISDIR)) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                return .failure(SystemError(code: code))
+            }
+            if n == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// The text of `bytes`, or `not UTF-8 at byte N (line L)` for the first byte (counted from 1)
+    /// that does not start or continue a well-formed UTF-8 sequence.
+    static func decode(_ bytes: [UInt8]) -> Result<String, ReadFailure> {
+        if let offset = firstInvalidUTF8(in: bytes) {
+            let line = 1 + bytes[..<offset].reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+            return .failure(ReadFailure(path: "", reason: "not UTF-8 at byte \(offset + 1) (line \(line))"))
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The offset of the first byte of the first ill-formed UTF-8 sequence, or nil.
+    static func firstInvalidUTF8<Bytes: Collection<UInt8>>(in bytes: Bytes) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// A reason for an `errno`, in the words `plumb` uses.
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EISDIR: "is a directory"
+        case EACCES, EPERM: "permission denied"
+        case EBADF: "it is closed"
+        case ENOTDIR: "a part of the path is not a directory"
+        default: String(cString: strerror(code)).lowercased()
+        }
+    }
+}
+
+/// Reads a stream one line at a time, for statements piped into `plumb`: a line is returned as
+/// soon as its newline arrives, so a statement runs before the next one is typed or produced.
+///
+/// Lines of any length are fine (a 10 MB line is one line). A line that is not UTF-8 is returned
+/// as `.invalid` with the reason, so the caller can report it and go on; a read error ends the
+/// stream with `.failed`.
+struct LineReader {
+    enum Line: Equatable {
+        case text(String)
+        /// Not UTF-8: `not UTF-8 at byte N` (N counted from 1 in the line).
+        case invalid(String)
+        /// The read failed with this `errno`; nothing more comes.
+        case failed(Int32)
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer` (bytes before it were returned already).
+    private var start = 0
+    /// Where the search for the next newline resumes (bytes from `start` to it hold none).
+    private var scanned = 0
+    private var ended = false
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// The next line without its newline (a final line without one counts), or nil at the end.
+    mutating func next() -> Line? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 10) {
+                let line = Self.line(buffer[start..<newline])
+                start = newline + 1
+                scanned = start
+                return line
+            }
+            scanned = buffer.count
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = Self.line(buffer[start...])
+                start = buffer.count
+                scanned = start
+                return line
+            }
+            // Drop what was returned before reading more, so the buffer holds one partial line.
+            if start > 0 {
+                buffer.removeSubrange(..<start)
+                scanned -= start
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                ended = true
+                buffer = []
+                start = 0
+                scanned = 0
+                return .failed(code)
+            }
+            if n == 0 {
+                ended = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+        }
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
+        var bytes = bytes
+        if bytes.last == 13 { bytes.removeLast() }
+        if let offset = ScriptFile.firstInvalidUTF8(in: bytes) { return .invalid("not UTF-8 at byte \(offset + 1)") }
+        return .text(String(decoding: bytes, as: UTF8.self))
+    }
+}
