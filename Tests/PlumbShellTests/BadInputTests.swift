@@ -188,11 +188,7 @@ import Glibc
         let path = try PlumbBinary.script("just €\n")
         let result = try PlumbBinary.run(["check", path])
         #expect(result.status == 65, "\(result)")
-        // The lexer reports the character and drops it; the statement is then checked as `just`
-        // alone and 'just' is missing its VALUE argument is reported too. The fix is in
-        // PipeLanguage (a statement with a lexer error is not checked), not in the shell.
-        withKnownIssue("PipeLanguage checks a statement whose lexing failed, without the bad token") {
-            #expect(result.stderr.components(separatedBy: "error:").count - 1 == 1, "\(result)")
-        }
+        // The lexer reports the character; the statement is not checked without it.
+        #expect(result.stderr.components(separatedBy: "error:").count - 1 == 1, "\(result)")
     }
 }
