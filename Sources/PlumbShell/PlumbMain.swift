@@ -51,6 +51,10 @@ public enum PlumbMain {
             return StandardStreams.exitCode(after: ScriptRunner(options: options).run(files: files))
         case .check(let files):
             return StandardStreams.exitCode(after: ScriptRunner(options: options).check(files: files))
+        case .learn(let directory, let once):
+            return StandardStreams.exitCode(after: Learn(options: options).run(directory: directory, once: once || isatty(STDIN_FILENO) != 1))
+        case .learnReset(let file):
+            return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):
             if invocation.clock == nil { options.clock = .virtual }
             return StandardStreams.exitCode(after: ScriptRunner(options: options).test(paths: paths))

@@ -17,7 +17,7 @@ import Testing
         ///   - environment: more variables; a value of nil unsets one (`PLUMB_HISTORY` is a
         ///     temporary file unless given).
         ///   - inShell: run plumb from an interactive bash in the pane (for job control: Ctrl-Z, fg).
-        init(tmux: String, binary: URL, environment: [String: String?] = [:], inShell: Bool = false) throws {
+        init(tmux: String, binary: URL, arguments: [String] = [], environment: [String: String?] = [:], inShell: Bool = false) throws {
             self.tmux = tmux
             history = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).history").path
             var variables: [String: String?] = ["PLUMB_HISTORY": history, "NO_COLOR": "1", "TERM": "xterm"]
@@ -25,7 +25,7 @@ import Testing
             let unset = variables.filter { $0.value == nil }.keys.sorted().map { "-u \($0)" }
             let set = variables.compactMap { key, value in value.map { "\(key)='\($0)'" } }.sorted()
             let env = (["env"] + unset + set).joined(separator: " ")
-            let command = inShell ? "\(env) PS1='$ ' bash --norc --noprofile -i" : "\(env) \(binary.path)"
+            let command = inShell ? "\(env) PS1='$ ' bash --norc --noprofile -i" : "\(env) \(([binary.path] + arguments).joined(separator: " "))"
             try run(["new-session", "-d", "-s", name, "-x", "100", "-y", "40", command])
             if inShell {
                 // Not `exec`: bash stays plumb's parent, so Ctrl-Z stops it as a job and `fg` resumes it.

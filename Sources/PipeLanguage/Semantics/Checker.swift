@@ -324,7 +324,9 @@ struct Checker {
                 continue
             default: break
             }
-            guard let match = matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
+            // `todo` stands for a stage still to write, with whatever arguments the task shows.
+            let todoStage = entry.anyPosition ? Match(overload: 0, arguments: [], nested: [:], todo: stage.nameSpan) : nil
+            guard let match = todoStage ?? matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
                 ok = false
                 continue
             }
@@ -431,7 +433,9 @@ struct Checker {
                 }
                 slots[i] = argument
             } else {
-                guard let i = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired }) else {
+                // A `todo` may stand for any argument still missing, labelled ones too.
+                let isTodo = Checker.todoSpan(argument) != nil
+                guard let i = params.indices.first(where: { slots[$0] == nil && (isTodo || !params[$0].labelRequired) }) else {
                     error(.tooManyArguments(name), argument.span, notes: [signature])
                     return nil
                 }

@@ -10,6 +10,10 @@ struct Invocation: Equatable {
         case test([String])
         case help(String?)
         case version
+        /// `plumb learn [DIR]`: the workshop, interactive (`once` false) or checked once; or
+        /// `--reset FILE`.
+        case learn(directory: String, once: Bool)
+        case learnReset(String)
     }
 
     var command: Command = .interactive
@@ -17,6 +21,10 @@ struct Invocation: Equatable {
     var format: OutputFormat = .text
     var noColor = false
     var trace = false
+    /// `--once` (for `learn`).
+    var once = false
+    /// `--reset FILE` (for `learn`).
+    var reset: String?
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -26,8 +34,10 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--help", "--version"]
+    static let subcommands = ["run", "check", "test", "learn", "help", "repl"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--once", "--reset", "--help", "--version"]
+    /// Where `plumb learn` looks when no folder is given.
+    static let defaultWorkshop = "Examples/workshop"
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
@@ -67,6 +77,8 @@ enum ArgumentParser {
                 invocation.format = format
             case "--no-color", "--no-colour": invocation.noColor = true
             case "--trace": invocation.trace = true
+            case "--once": invocation.once = true
+            case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
             default:
@@ -90,6 +102,9 @@ enum ArgumentParser {
         if wantsHelp {
             invocation.command = .help(subcommands.contains(first) ? first : nil)
             return invocation
+        }
+        if first != "learn", invocation.once || invocation.reset != nil {
+            throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
         }
         switch first {
         case "run":
@@ -115,6 +130,14 @@ enum ArgumentParser {
         case "repl":
             guard operands.isEmpty else { throw UsageError(message: "repl takes no operands") }
             invocation.command = .interactive
+        case "learn":
+            if let reset = invocation.reset {
+                guard operands.isEmpty, !invocation.once else { throw UsageError(message: "learn --reset takes one FILE and nothing else") }
+                invocation.command = .learnReset(reset)
+            } else {
+                guard operands.count <= 1 else { throw UsageError(message: "learn takes at most one folder") }
+                invocation.command = .learn(directory: operands.first ?? defaultWorkshop, once: invocation.once)
+            }
         default:
             var message = "unknown command '\(first)'"
             if first.hasSuffix(".pipe") {

@@ -11,6 +11,9 @@ enum HelpText {
           plumb run FILE... | -              run scripts, statement by statement
           plumb check FILE...                parse and statically check scripts only
           plumb test PATH...                 run scripts and check their `expect` lines (folders: every .pipe inside)
+          plumb learn [DIR]                  the workshop, one exercise at a time (default Examples/workshop)
+          plumb learn --once [DIR]           check the exercises once: "N/M done" and the next one
+          plumb learn --reset FILE           restore an exercise to its first version
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
@@ -30,6 +33,7 @@ enum HelpText {
           echo 'from 1...3 | map { $0 * 2 }' | plumb
           plumb --clock virtual --format jsonl run Examples/async.pipe
           plumb test Examples/exercises
+          plumb learn
 
         ENVIRONMENT
           PLUMB_HISTORY                      the REPL's history file (default $HOME/.plumb_history)
@@ -52,6 +56,26 @@ enum HelpText {
 
     static func command(_ name: String) -> String {
         switch name {
+        case "learn": return """
+            plumb learn [DIR]
+            plumb learn --once [DIR]
+            plumb learn --reset FILE
+
+            Walks you through the workshop's exercises (NN-name.pipe in DIR, default
+            Examples/workshop) in order. Each is a short lesson in comments and a task: a
+            pipeline with a `todo` where your answer goes, and `expect` lines that pass only when
+            it is right. On a terminal, plumb learn shows how far you are ("3/15 done"), the
+            first exercise that does not pass, its lesson and what fails (a marble diff for
+            `expect marbles`), and waits: save the file and it is checked again; when it
+            passes, the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
+
+            --once checks every exercise once, prints "N/M done" and the next exercise, and
+            exits 0 only when all pass (for scripts, and for a teacher checking the room).
+            --reset FILE restores an exercise from the pristine copy plumb learn keeps beside
+            it (a hidden .NAME.pipe.pristine, made the first time it sees the exercise).
+
+            Exercises run on the virtual clock: times are exact and nothing waits.
+            """
         case "run": return """
             plumb run FILE... | -
 

@@ -64,6 +64,8 @@ final class Engine {
     var compileFailures = 0
     /// The first error reported, for `plumb test`'s FAIL line.
     private(set) var firstError: (location: SourceLocation, message: String)?
+    /// Keeps diagnostics to `firstError` instead of printing them (`plumb learn` shows its own).
+    var silentDiagnostics = false
     /// The REPL line being run by `runLine`, whose failures may be offered fixed.
     private var lineOfferingFixes: String?
     /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
@@ -194,6 +196,7 @@ final class Engine {
         if firstError == nil, let error = diagnostics.first(where: { $0.severity == .error }) {
             firstError = (error.location, error.message)
         }
+        if silentDiagnostics { return }
         out.flush()
         var text = ""
         for diagnostic in diagnostics {

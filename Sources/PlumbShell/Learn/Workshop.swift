@@ -90,6 +90,7 @@ struct Workshop {
         quietOptions.clock = .virtual
         quietOptions.color = false
         let engine = Engine(options: quietOptions, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: true)
+        engine.silentDiagnostics = true
         let result = engine.run(text: text, file: exercise.path)
         engine.cancelAllJobs()
         switch result {
