@@ -91,11 +91,16 @@ extension Subscribers {
             // Only the winner of `status` owns `upstream` (a racing cancel may be reading it).
             if previous == Status.subscribed { _ = upstream.take() }
             if previous == Status.subscribed {
+                // A completion re-entering from inside this call (or from a deinit the call
+                // triggers) must not free the closure that is running: it leaves the drop to us.
+                let outerInValue = inValue
+                inValue = true
                 if let bodies {
                     bodies._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-                } else {
-                    receiveCompletionBody?(completion)
+                } else if let body = receiveCompletionBody {
+                    body(completion)
                 }
+                inValue = outerInValue
             }
             if inValue { dropAfterValue = true } else { dropBodies() }
         }
@@ -114,11 +119,13 @@ extension Subscribers {
         /// Releases the closures (and what they captured).
         @usableFromInline
         func dropBodies() {
+            // Everything is moved out first and released last: releasing a closure can run a
+            // captured object's deinit, which may call back into this sink (a second completion).
             dropAfterValue = false
-            receiveValueBody = nil
-            receiveCompletionBody = nil
-            let taken = bodies
-            bodies = nil
+            let value = receiveValueBody.take()
+            let completion = receiveCompletionBody.take()
+            let taken = bodies.take()
+            withExtendedLifetime((value, completion)) {}
             taken?.release()
         }
 
