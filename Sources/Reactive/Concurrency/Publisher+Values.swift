@@ -139,12 +139,12 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     }
 
     @usableFromInline let lock = Lock<Void>()
-    @usableFromInline var status = Status.awaitingSubscription
-    @usableFromInline var subscription: (any Subscription)?
-    @usableFromInline var held: Input?
-    @usableFromInline var waiter: Waiter?
+    @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var held: Input?
+    @usableFromInline @exclusivity(unchecked) var waiter: Waiter?
     /// A value has been requested and not yet received.
-    @usableFromInline var outstanding = false
+    @usableFromInline @exclusivity(unchecked) var outstanding = false
 
     @inlinable init() {}
 

@@ -72,7 +72,8 @@ extension Lock where Value == Void {
 final class LockStorage<Value> {
     /// 0: free; 1: held; 2: held, and a thread may be waiting (the unlock must wake it).
     @usableFromInline let state = Atomic<UInt32>(0)
-    @usableFromInline var value: Value
+    /// Reached only between `lock()` and `unlock()`, so the runtime's exclusivity checks are off.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     @inlinable
     init(_ value: Value) {

@@ -25,14 +25,14 @@ extension Subscribers {
         // or the completion, whichever comes first), and is written before `status` becomes
         // `subscribed` (through the transient `subscribing`), so the atomic orders every access.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
-        @usableFromInline var receiveValueBody: ((Input) -> Void)?
-        @usableFromInline var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var receiveValueBody: ((Input) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
         /// The closures, once the first value has arrived (then the two above are nil).
-        @usableFromInline var bodies: Unmanaged<SinkBodies<Input, Failure>>?
+        @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
         /// A value closure is running: a completion meanwhile leaves dropping `bodies` to it.
-        @usableFromInline var inValue = false
-        @usableFromInline var dropAfterValue = false
-        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline @exclusivity(unchecked) var inValue = false
+        @usableFromInline @exclusivity(unchecked) var dropAfterValue = false
+        @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
         @usableFromInline enum Status {
             @inlinable static var awaitingSubscription: UInt8 { 0 }

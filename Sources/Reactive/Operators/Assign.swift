@@ -12,9 +12,9 @@ extension Subscribers {
         public typealias Failure = Never
 
         private let lock = Lock()
-        private var _object: Root?
-        private var upstream: (any Subscription)?
-        private var status = Status.awaitingSubscription
+        @exclusivity(unchecked) private var _object: Root?
+        @exclusivity(unchecked) private var upstream: (any Subscription)?
+        @exclusivity(unchecked) private var status = Status.awaitingSubscription
         private enum Status { case awaitingSubscription, subscribed, terminated }
 
         /// The property written.

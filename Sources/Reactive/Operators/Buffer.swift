@@ -71,12 +71,12 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var demand = Subscribers.Demand.none
-            private var buffer: [Input] = []
-            private var head = 0
-            private var finished = false
-            private var whenFull: BufferingStrategy<Failure>?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+            @exclusivity(unchecked) private var buffer: [Input] = []
+            @exclusivity(unchecked) private var head = 0
+            @exclusivity(unchecked) private var finished = false
+            @exclusivity(unchecked) private var whenFull: BufferingStrategy<Failure>?
             private let outbox: SerialOutbox<Downstream>
             private let size: Int
             private let prefetch: PrefetchStrategy

@@ -43,7 +43,7 @@ extension Publishers {
 @usableFromInline
 final class DropSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     @usableFromInline let downstream: Downstream
-    @usableFromInline var remaining: Int
+    @usableFromInline @exclusivity(unchecked) var remaining: Int
 
     @inlinable
     init(downstream: Downstream, remaining: Int) {

@@ -38,12 +38,12 @@ import Synchronization
 @usableFromInline
 class SubjectCore {
     @usableFromInline final let lock = Lock()
-    @usableFromInline final var conduits: ContiguousArray<SubjectConduitBase> = []
-    @usableFromInline final var isCompleted = false
+    @usableFromInline @exclusivity(unchecked) final var conduits: ContiguousArray<SubjectConduitBase> = []
+    @usableFromInline @exclusivity(unchecked) final var isCompleted = false
     @usableFromInline final let keepsCurrentValue: Bool
-    @usableFromInline final var upstreams: [any Subscription] = []
+    @usableFromInline @exclusivity(unchecked) final var upstreams: [any Subscription] = []
     /// Set once any subscriber has asked for values: from then on upstreams are asked for `.unlimited`.
-    @usableFromInline final var upstreamRequested = false
+    @usableFromInline @exclusivity(unchecked) final var upstreamRequested = false
 
     @usableFromInline
     init(keepsCurrentValue: Bool) {
@@ -99,9 +99,9 @@ class SubjectCore {
 /// The typed state of a subject: its completion and, for a `CurrentValueSubject`, its value.
 @usableFromInline
 final class SubjectStorage<Output, Failure: Error>: SubjectCore {
-    @usableFromInline var completion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
     /// The current value of a `CurrentValueSubject`; always nil for a `PassthroughSubject`.
-    @usableFromInline var current: Output?
+    @usableFromInline @exclusivity(unchecked) var current: Output?
 
     @inlinable
     init(current: Output?) {
@@ -216,19 +216,19 @@ final class SubscriberBox<S> {
 @usableFromInline
 class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final let core: SubjectCore
-    @usableFromInline final var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
     /// Work in progress: 1 while one thread (the deliverer) may call the subscriber, plus one per
     /// item of work queued for it. It starts at 1: the subscriber is being handed its subscription.
     /// Raised only under the lock; lowered only by the deliverer.
     @usableFromInline final let wip = Atomic<Int>(1)
-    @usableFromInline final var state = ConduitState.active
+    @usableFromInline @exclusivity(unchecked) final var state = ConduitState.active
     /// The subject completed while a delivery was in progress: the deliverer sends the completion.
-    @usableFromInline final var completionPending = false
+    @usableFromInline @exclusivity(unchecked) final var completionPending = false
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
-    @usableFromInline final var needsCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) final var needsCurrentValue: Bool
     /// The subscriber (see the top) while `holdsSubscriber`.
-    @usableFromInline final var slot: SubscriberSlot = (0, 0, 0, 0)
-    @usableFromInline final var holdsSubscriber = true
+    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
+    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
     /// Releases what `slot` holds; made where the subscriber's type is known.
     @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
 
@@ -327,8 +327,8 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
     /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
     /// the queue never keeps (and never frees under the lock) a value it handed out.
-    @usableFromInline var queue: ContiguousArray<Output?> = []
-    @usableFromInline var queueHead = 0
+    @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Output?> = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
 
     @inlinable
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {

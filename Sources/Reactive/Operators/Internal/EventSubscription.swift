@@ -38,10 +38,10 @@ final class EventSubscription<Downstream: Subscriber>: Subscriber, Subscription,
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var hooks: EventHooks<Input, Failure>?
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var upstream: (any Subscription)?
-    @usableFromInline var status = Status.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var hooks: EventHooks<Input, Failure>?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     @usableFromInline let name: String
 
     @inlinable

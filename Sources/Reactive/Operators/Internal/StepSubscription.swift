@@ -22,14 +22,14 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output) }
 
     @usableFromInline let lock = Lock()
-    @usableFromInline var logic: Logic?
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var upstream: (any Subscription)?
-    @usableFromInline var status = Status.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var logic: Logic?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     /// Downstream demand not yet used up; only a held final value needs it, but it is cheap.
-    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// The final value waiting for demand while `status == .holding`.
-    @usableFromInline var held: Logic.Output?
+    @usableFromInline @exclusivity(unchecked) var held: Logic.Output?
     @usableFromInline let demandFactor: Int?
 
     @inlinable

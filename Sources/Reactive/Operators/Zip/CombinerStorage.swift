@@ -39,18 +39,18 @@ final class CombinerStorage<Downstream: Subscriber>: Subscription, CustomStringC
     @usableFromInline let name: String
     @usableFromInline let combine: ([Any]) -> Downstream.Input
     // Guarded by `lock`.
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var status = Status.active
-    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var status = Status.active
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Everything asked of each input so far; an input that subscribes late is asked for it all.
-    @usableFromInline var forwarded = Subscribers.Demand.none
-    @usableFromInline var delivering = false
-    @usableFromInline var subscriptions: [(any Subscription)?]
-    @usableFromInline var finished: [Bool]
-    @usableFromInline var buffers: [[Any]]
-    @usableFromInline var heads: [Int]
-    @usableFromInline var latest: [Any?]
-    @usableFromInline var fresh = false
+    @usableFromInline @exclusivity(unchecked) var forwarded = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var delivering = false
+    @usableFromInline @exclusivity(unchecked) var subscriptions: [(any Subscription)?]
+    @usableFromInline @exclusivity(unchecked) var finished: [Bool]
+    @usableFromInline @exclusivity(unchecked) var buffers: [[Any]]
+    @usableFromInline @exclusivity(unchecked) var heads: [Int]
+    @usableFromInline @exclusivity(unchecked) var latest: [Any?]
+    @usableFromInline @exclusivity(unchecked) var fresh = false
 
     @inlinable
     init(downstream: Downstream, arity: Int, mode: Mode, name: String, combine: @escaping ([Any]) -> Downstream.Input) {
