@@ -88,7 +88,7 @@ extension Publishers {
 
 /// Phase 0 is the upstream; its failure starts phase 1, the replacement.
 @usableFromInline
-final class CatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class CatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Input, NewPublisher.Failure == Downstream.Failure {
     @usableFromInline let handler: (Upstream.Failure) -> NewPublisher
 
@@ -125,7 +125,7 @@ where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Inp
 
 /// Like `CatchStorage`, but the handler may throw and the replacement's failure becomes `Error`.
 @usableFromInline
-final class TryCatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class TryCatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Input, Downstream.Failure == any Error {
     @usableFromInline let handler: (Upstream.Failure) throws -> NewPublisher
 

@@ -97,7 +97,7 @@ extension Publishers {
 
 /// Phase 0 is the prefix; its `.finished` starts phase 1, the suffix.
 @usableFromInline
-final class ConcatenateStorage<Suffix: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class ConcatenateStorage<Suffix: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     @usableFromInline let suffix: Suffix
 

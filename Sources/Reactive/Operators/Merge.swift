@@ -112,7 +112,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(2)
@@ -145,7 +145,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge3")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(3)
@@ -182,7 +182,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge4")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(4)
@@ -223,7 +223,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge5")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(5)
@@ -268,7 +268,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge6")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(6)
@@ -317,7 +317,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge7")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(7)
@@ -370,7 +370,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge8")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(8)
@@ -412,7 +412,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "MergeMany")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(publishers.count)

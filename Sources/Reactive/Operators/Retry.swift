@@ -47,7 +47,7 @@ extension Publishers {
 /// asks for a resubscription; the thread inside `subscribeLoop` (the trampoline) performs it, so a
 /// failure delivered synchronously from inside `subscribe` never nests another `subscribe`.
 @usableFromInline
-final class RetryStorage<Upstream: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class RetryStorage<Upstream: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
     @usableFromInline let upstream: Upstream
     // Guarded by `lock`.

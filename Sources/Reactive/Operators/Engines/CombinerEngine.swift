@@ -8,12 +8,12 @@
 /// order; `combineLatest` keeps each input's latest value and a `fresh` flag, so a burst without
 /// demand yields one combination of the latest values once demand arrives.
 ///
-/// Serialisation (C25) works as in `MergeStorage`: one deliverer at a time, no lock held while
+/// Serialisation (C25) works as in `MergeEngine`: one deliverer at a time, no lock held while
 /// calling out. Completion (C36): `zip` finishes as soon as an input has finished and its buffer
 /// is empty; `combineLatest` finishes when every input has finished. The first failure cancels the
 /// other inputs and is delivered at once.
 @usableFromInline
-final class CombinerStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     @usableFromInline typealias Failure = Downstream.Failure
 
     @usableFromInline enum Mode { case zip, latest }
@@ -80,11 +80,11 @@ final class CombinerStorage<Downstream: Subscriber>: Subscription, CustomStringC
     @usableFromInline
     struct Side<Input>: Subscriber, CustomStringConvertible {
         @usableFromInline typealias Failure = Downstream.Failure
-        @usableFromInline let storage: CombinerStorage
+        @usableFromInline let storage: CombinerEngine
         @usableFromInline let index: Int
         @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        @inlinable init(storage: CombinerStorage, index: Int) {
+        @inlinable init(storage: CombinerEngine, index: Int) {
             self.storage = storage
             self.index = index
         }

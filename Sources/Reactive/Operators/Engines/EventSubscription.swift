@@ -29,7 +29,7 @@ struct EventHooks<Output, Failure: Error> {
 /// Every hook runs once per event, before the event is forwarded, without the lock held (C23).
 /// After a completion or a cancel the hooks are dropped, so `receiveCancel` runs at most once and
 /// never after a completion (C40), and what the hooks captured is freed (C16, C17). As with
-/// `StepSubscription`, a value already past its status check on another thread when a cancel
+/// `StepEngine`, a value already past its status check on another thread when a cancel
 /// happens may still be delivered (C15); nothing starts after the cancel.
 @usableFromInline
 final class EventSubscription<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {

@@ -14,7 +14,7 @@
 /// delivered; the first failure cancels everything else and is delivered at once, dropping queued
 /// values (C34, C35); `cancel()` cancels everything and nothing is sent after it (C05, C18).
 @usableFromInline
-final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -83,14 +83,14 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     /// Subscribes to one inner publisher on behalf of the storage.
     @usableFromInline
     final class Inner: Subscriber, CustomStringConvertible {
-        @usableFromInline let storage: MergeStorage
+        @usableFromInline let storage: MergeEngine
         // Guarded by `storage.lock`.
         @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
         @usableFromInline @exclusivity(unchecked) var slot = -1
         @usableFromInline @exclusivity(unchecked) var unlimited = false
         @usableFromInline @exclusivity(unchecked) var done = false
 
-        @inlinable init(storage: MergeStorage) { self.storage = storage }
+        @inlinable init(storage: MergeEngine) { self.storage = storage }
 
         @usableFromInline var description: String { storage.name }
 

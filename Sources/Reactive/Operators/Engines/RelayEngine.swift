@@ -6,7 +6,7 @@
 /// exactly what is still owed (C37, C38). Subclasses decide what a phase's completion means by
 /// overriding `phaseCompleted`. Only one phase is live at a time, so values never overlap.
 @usableFromInline
-class RelayStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     @usableFromInline typealias Output = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
@@ -113,18 +113,18 @@ class RelayStorage<Downstream: Subscriber>: Subscription, CustomStringConvertibl
     }
 }
 
-/// Subscribes one phase of a `RelayStorage` whose failure type is the downstream's.
+/// Subscribes one phase of a `RelayEngine` whose failure type is the downstream's.
 @usableFromInline
 struct RelayLink<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     @usableFromInline typealias Input = Downstream.Input
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let storage: RelayStorage<Downstream>
+    @usableFromInline let storage: RelayEngine<Downstream>
     @usableFromInline let generation: Int
     @usableFromInline let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(storage: RelayStorage<Downstream>, generation: Int) {
+    init(storage: RelayEngine<Downstream>, generation: Int) {
         self.storage = storage
         self.generation = generation
     }

@@ -99,7 +99,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 2, mode: .zip, name: "Zip") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 2, mode: .zip, name: "Zip") { values in
                 (values[0] as! A.Output, values[1] as! B.Output)
             }
             subscriber.receive(subscription: storage)
@@ -131,7 +131,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 3, mode: .zip, name: "Zip3") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 3, mode: .zip, name: "Zip3") { values in
                 (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
             }
             subscriber.receive(subscription: storage)
@@ -167,7 +167,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 4, mode: .zip, name: "Zip4") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 4, mode: .zip, name: "Zip4") { values in
                 (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
             }
             subscriber.receive(subscription: storage)

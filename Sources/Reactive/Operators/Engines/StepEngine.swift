@@ -12,7 +12,7 @@
 /// while the cancel happened is dropped; a delivery that had already passed its status check on
 /// another thread may still complete, but no completion ever follows a cancel (C05).
 @usableFromInline
-final class StepSubscription<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+final class StepEngine<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline typealias Input = Logic.Input
     @usableFromInline typealias Failure = Logic.UpstreamFailure

@@ -47,7 +47,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: maxPublishers, exclusive: false, name: "FlatMap")
             upstream.subscribe(MergeOuter(storage: storage, transform: transform))
         }
@@ -61,12 +61,12 @@ struct MergeOuter<Input, NewPublisher: Publisher, Downstream: Subscriber>: Subsc
 where NewPublisher.Output == Downstream.Input, NewPublisher.Failure == Downstream.Failure {
     @usableFromInline typealias Failure = Downstream.Failure
 
-    @usableFromInline let storage: MergeStorage<Downstream>
+    @usableFromInline let storage: MergeEngine<Downstream>
     @usableFromInline let transform: (Input) -> NewPublisher
     @usableFromInline let combineIdentifier = CombineIdentifier()
 
     @inlinable
-    init(storage: MergeStorage<Downstream>, transform: @escaping (Input) -> NewPublisher) {
+    init(storage: MergeEngine<Downstream>, transform: @escaping (Input) -> NewPublisher) {
         self.storage = storage
         self.transform = transform
     }

@@ -14,7 +14,7 @@ enum Step<Output, Failure: Error> {
 
 /// The pure state machine of an operator that wraps its upstream subscription.
 ///
-/// `StepSubscription` owns the locking, demand and lifecycle; a logic value only decides what
+/// `StepEngine` owns the locking, demand and lifecycle; a logic value only decides what
 /// each value and the completion turn into. It is called without any lock held, one signal at a
 /// time, so it may run user closures; it is a value type so tests can drive it without threads.
 @usableFromInline
