@@ -41,6 +41,46 @@ struct AsyncPublisherTests {
         #expect(await task.value == [1, 2])
     }
 
+    @Test("C44 two concurrent next() calls on one iterator are both served, each with its own request (Combine)")
+    func concurrentNext() async {
+        let executor = DrainExecutor()
+        let upstream = ManualPublisher<Int, Never>()
+        let shared = SharedIterator(upstream.values.makeAsyncIterator())
+        let log = BridgeLog()
+        for _ in 0..<2 {
+            Task(executorPreference: executor) {
+                var iterator = shared.iterator
+                log.append(await iterator.next().map { "\($0)" } ?? "nil")
+            }
+        }
+        executor.drain()
+        #expect(upstream.last?.requested == [.max(1), .max(1)])
+        upstream.send(1)
+        upstream.send(2)
+        executor.drain()
+        // Not awaited: before the fix one of them waited forever.
+        #expect(log.all.sorted() == ["1", "2"])
+    }
+
+    @Test("C44 every next() still waiting when the publisher finishes returns nil")
+    func concurrentNextFinish() async {
+        let executor = DrainExecutor()
+        let upstream = ManualPublisher<Int, Never>()
+        let shared = SharedIterator(upstream.values.makeAsyncIterator())
+        let log = BridgeLog()
+        for _ in 0..<3 {
+            Task(executorPreference: executor) {
+                var iterator = shared.iterator
+                log.append(await iterator.next().map { "\($0)" } ?? "nil")
+            }
+        }
+        executor.drain()
+        upstream.send(7)
+        upstream.send(completion: .finished)
+        executor.drain()
+        #expect(log.all.sorted() == ["7", "nil", "nil"])
+    }
+
     @Test("C43 after finish next() returns nil forever")
     func nilForever() async {
         var iterator = Just(1).values.makeAsyncIterator()
@@ -160,4 +200,11 @@ struct AsyncPublisherTests {
         executor.drain()
         #expect(await task.value == [1, 3])
     }
+}
+
+/// One `values` iterator shared by several tasks (its copies share one subscription).
+private final class SharedIterator<P: Publisher>: @unchecked Sendable where P.Failure == Never, P.Output: Sendable {
+    // @unchecked: `iterator` is a `let`; each task calls `next()` on its own copy of it.
+    let iterator: AsyncPublisher<P>.Iterator
+    init(_ iterator: AsyncPublisher<P>.Iterator) { self.iterator = iterator }
 }
