@@ -201,4 +201,57 @@ struct MulticastTests {
         #expect(a.events == [.subscription, .failure(TestError())])
         #expect(b.events == [.subscription, .failure(TestError())])
     }
+
+    @Test("C19 multicast lifecycle: a cancelled connection frees the subject once the multicast is gone")
+    func multicastCancelledFrees() {
+        let upstream = ManualPublisher<Int, Never>()
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        var connection: (any Cancellable)?
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            let multicast = upstream.multicast(subject: subject)
+            connection = multicast.connect()
+        }
+        #expect(weakSubject != nil, "never cancelled: kept")
+        connection?.cancel()
+        #expect(weakSubject == nil)
+        _ = connection
+    }
+
+    @Test("C19 multicast lifecycle: a completed connection frees the subject once the multicast is gone")
+    func multicastCompletedFrees() {
+        let upstream = ManualPublisher<Int, Never>()
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        var connection: (any Cancellable)?
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            connection = upstream.multicast(subject: subject).connect()
+        }
+        upstream.send(completion: .finished)
+        #expect(weakSubject == nil)
+        _ = connection
+    }
+
+    @Test("C16 a connected multicast that is cancelled releases a subject made by its factory")
+    func multicastFactoryFrees() {
+        let upstream = ManualPublisher<Int, Never>()
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        var connection: (any Cancellable)?
+        var multicast: Publishers.Multicast<ManualPublisher<Int, Never>, PassthroughSubject<Int, Never>>?
+        multicast = upstream.multicast {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            return subject
+        }
+        let sub = TestSubscriber<Int, Never>()
+        multicast?.subscribe(sub)
+        connection = multicast?.connect()
+        connection?.cancel()
+        sub.cancel()
+        multicast = nil
+        #expect(weakSubject == nil)
+        _ = connection
+    }
 }
