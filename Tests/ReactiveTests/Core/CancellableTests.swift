@@ -74,6 +74,60 @@ struct CancellableTests {
         _ = cancellable
     }
 
+    @Test("C16 C19 cancel releases the sink's closures at once, while the publisher still holds the sink")
+    func cancelReleasesAtOnce() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()  // keeps its subscriber for good
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        publisher.send(1)
+        #expect(weakWitness != nil, "never cancelled: kept")
+        cancellable?.cancel()
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C16 cancel before any value releases the sink's closures at once")
+    func cancelBeforeValueReleases() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        cancellable?.cancel()
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C21 C16 cancel from inside the value closure releases the closures once it returns")
+    func cancelInsideValueReleases() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var log: [Int] = []
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { value in
+                withExtendedLifetime(witness) { log.append(value) }
+                cancellable?.cancel()
+                withExtendedLifetime(witness) { log.append(-value) }  // still alive during the call
+            }
+        }
+        publisher.send(1)
+        publisher.send(2)
+        #expect(log == [1, -1])
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
     @Test("C17 completion releases the sink's closures without any cancel")
     func completionReleases() {
         weak var weakWitness: Witness?

@@ -43,6 +43,47 @@ struct CombiningLifecycleTests {
         #expect(a.subscriptions.allSatisfy { $0.isCancelled })
     }
 
+    /// An operator over a live source `a` that keeps `held` (a publisher or a closure's capture)
+    /// for a later phase.
+    struct HeldCase: CustomStringConvertible, Sendable {
+        let description: String
+        let make: @Sendable (Source, Tracker) -> AnyPublisher<Int, TestError>
+    }
+
+    /// Something an operator keeps; held weakly by the test.
+    final class Tracker: Publisher, Sendable {
+        typealias Output = Int
+        typealias Failure = TestError
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+            Empty<Int, TestError>().receive(subscriber: subscriber)
+        }
+    }
+
+    static let heldCases: [HeldCase] = [
+        HeldCase(description: "append: the suffix") { a, held in a.append(held).eraseToAnyPublisher() },
+        HeldCase(description: "prepend: the publisher prepended to") { a, held in held.prepend(a).eraseToAnyPublisher() },
+        HeldCase(description: "catch: the handler's capture") { a, held in
+            a.catch { _ in withExtendedLifetime(held) { Empty<Int, TestError>() } }.eraseToAnyPublisher()
+        },
+    ]
+
+    @Test("C16 C19 cancel releases what an operator kept for a later phase while the source lives on", arguments: heldCases)
+    func cancelReleasesHeld(_ c: HeldCase) {
+        let a = Source()
+        weak var weakHeld: Tracker?
+        let sub = TestSubscriber<Int, TestError>()
+        do {
+            let held = Tracker()
+            weakHeld = held
+            c.make(a, held).subscribe(sub)
+        }
+        a.send(1)
+        #expect(weakHeld != nil, "never cancelled: kept")
+        sub.cancel()
+        #expect(weakHeld == nil)
+        #expect(a.subscriptions.allSatisfy { $0.isCancelled })
+    }
+
     @Test("C17 termination releases the downstream without any cancel", arguments: cases)
     func terminationReleases(_ c: Case) {
         let a = Source()

@@ -59,16 +59,20 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
     /// Ends the whole relay with `completion`, if `phase` (nil: any) is still live.
     @inlinable
     final func terminate(_ completion: Subscribers.Completion<Failure>, generation phase: Int?) {
-        let target = lock.guarded { () -> Downstream? in
-            guard !terminated, phase == nil || phase == generation else { return nil }
+        let (target, kept) = lock.guarded { () -> (Downstream?, Any?) in
+            guard !terminated, phase == nil || phase == generation else { return (nil, nil) }
             terminated = true
             current = nil
-            let target = downstream
-            downstream = nil
-            return target
+            return (downstream.take(), takeKept())
         }
+        withExtendedLifetime(kept) {}  // released after the lock: user objects (C23)
         target?.receive(completion: completion)
     }
+
+    /// Takes what a subclass keeps only to start a later phase (a suffix publisher, a handler), so
+    /// the relay's end releases it (C16); called with the lock held, released by the caller after.
+    @inlinable
+    func takeKept() -> Any? { nil }
 
     /// Ends `phase` to start the next one; returns the next generation, or nil if `phase` is stale
     /// or the relay terminated.
@@ -101,15 +105,14 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
 
     @inlinable
     final func cancel() {
-        let subscription = lock.guarded { () -> (any Subscription)? in
-            guard !terminated else { return nil }
+        // Everything is released after the lock: the downstream and what was kept are user objects.
+        let (subscription, released) = lock.guarded { () -> ((any Subscription)?, (Downstream?, Any?)) in
+            guard !terminated else { return (nil, (nil, nil)) }
             terminated = true
-            let subscription = current
-            current = nil
-            downstream = nil
-            return subscription
+            return (current.take(), (downstream.take(), takeKept()))
         }
         subscription?.cancel()
+        withExtendedLifetime(released) {}
     }
 }
 
