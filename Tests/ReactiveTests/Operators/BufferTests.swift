@@ -39,17 +39,19 @@ struct BufferTests {
         #expect(sub.values == expected)
     }
 
-    @Test("C04 customError fails at once and cancels upstream")
+    @Test("C04 customError cancels upstream at once; the error follows the buffered value")
     func customError() {
         let upstream = ManualPublisher<Int, TestError>()
         let sub = TestSubscriber<Int, TestError>(initialDemand: .none)
         upstream.buffer(size: 1, prefetch: .byRequest, whenFull: .customError { TestError("full") }).subscribe(sub)
         upstream.send(1)
         upstream.send(2)
-        #expect(sub.events == [.subscription, .failure(TestError("full"))])
         #expect(upstream.last?.isCancelled == true)
+        #expect(sub.events == [.subscription])
         sub.request(.max(5))
-        #expect(sub.values.isEmpty)
+        #expect(sub.events == [.subscription, .value(1), .failure(TestError("full"))])
+        upstream.send(3)
+        #expect(sub.values == [1])
     }
 
     @Test("C03 pinned: finished waits behind buffered values; a failure does not")
@@ -97,4 +99,41 @@ struct BufferTests {
         #expect(sub.maxNesting <= 2)
         #expect(sub.violations.isEmpty)
     }
+
+    @Test("C09 keepFull replenishes through receive's return value while values flow")
+    func keepFullReturnsDemand() {
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>(initialDemand: .unlimited)
+        upstream.buffer(size: 3, prefetch: .keepFull, whenFull: .dropNewest).subscribe(sub)
+        #expect(upstream.last?.requested == [.max(3)])
+        #expect(upstream.send(1) == .max(1))
+        #expect(upstream.send(2) == .max(1))
+        #expect(upstream.last?.requested == [.max(3)], "replenished through the return value, not request")
+        #expect(sub.values == [1, 2])
+    }
+
+    @Test("C04 customError: the buffered values go first, as demand allows, then the error (Combine)")
+    func customErrorAfterValues() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { TestError("full") }).subscribe(sub)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(3)  // full
+        #expect(upstream.last?.isCancelled == true)
+        #expect(sub.events == [.subscription], "the error waits behind the buffered values")
+        sub.request(.max(5))
+        #expect(sub.events == [.subscription, .value(1), .value(2), .failure(TestError("full"))])
+
+        let partial = ManualPublisher<Int, TestError>()
+        let slow = TestSubscriber<Int, TestError>(initialDemand: .none)
+        partial.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { TestError("full") }).subscribe(slow)
+        partial.send(1)
+        partial.send(2)
+        partial.send(3)
+        slow.request(.max(1))
+        #expect(slow.events == [.subscription, .value(1), .failure(TestError("full"))], "demand used up: the error")
+        #expect(slow.violations.isEmpty)
+    }
 }
+

@@ -19,7 +19,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     /// `delivering`: the last value is on its way; a cancel during it suppresses the completion (C05).
     @usableFromInline enum Status { case awaitingSubscription, subscribed, holding, delivering, terminated }
-    @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output) }
+    @usableFromInline enum RequestAction { case none, forward(any Subscription, Subscribers.Demand), release(Downstream, Logic.Output?) }
 
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var logic: Logic?
@@ -28,7 +28,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     /// Downstream demand not yet used up; only a held final value needs it, but it is cheap.
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
-    /// The final value waiting for demand while `status == .holding`.
+    /// The final value waiting for demand while `status == .holding` (nil: only `.finished` waits).
     @usableFromInline @exclusivity(unchecked) var held: Logic.Output?
     @usableFromInline let demandFactor: Int?
 
@@ -126,9 +126,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
                 guard let factor = demandFactor, let upstream else { return .none }
                 return .forward(upstream, more * factor)
             case .holding:
-                guard let downstream, let output = held else { return .none }
+                guard let downstream else { return .none }
+                let output = held
                 _ = terminate()
-                status = .delivering
+                if output != nil { status = .delivering }
                 return .release(downstream, output)
             case .awaitingSubscription, .delivering, .terminated:
                 return .none
@@ -139,8 +140,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
             break
         case .forward(let upstream, let demand):
             upstream.request(demand)
-        case .release(let downstream, let output):
+        case .release(let downstream, let output?):
             send(output, then: .finished, to: downstream)
+        case .release(let downstream, nil):
+            downstream.receive(completion: .finished)
         }
     }
 
@@ -191,7 +194,9 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
             let upstream = self.upstream
             self.upstream = nil
             logic = nil
-            if output != nil, completion.isFinished, demand == .none {
+            // A reducer (no demand factor) holds even an empty end until downstream asks, as
+            // Combine does (C03); other operators hold only a last value.
+            if completion.isFinished, demand == .none, output != nil || demandFactor == nil {
                 status = .holding
                 held = output
                 return (nil, upstream)
