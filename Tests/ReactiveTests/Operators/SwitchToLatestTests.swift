@@ -81,4 +81,32 @@ struct SwitchToLatestTests {
         c.send(Just(5))
         #expect(subC.values == [5])
     }
+
+    @Test("C09 each inner is asked for the outstanding downstream demand, nothing while it is zero, and later requests go to it (Combine)")
+    func innerDemand() {
+        let outer = ManualPublisher<ManualPublisher<Int, Never>, Never>()
+        let first = ManualPublisher<Int, Never>()
+        let second = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        outer.switchToLatest().subscribe(sub)
+        outer.send(first)
+        #expect(first.last?.requested == [.max(3)])
+        first.send(1)
+        sub.request(.max(2))
+        #expect(first.last?.requested == [.max(3), .max(2)])
+        outer.send(second)
+        #expect(second.last?.requested == [.max(4)])
+        #expect(second.send(2) == .none)
+
+        let idle = ManualPublisher<ManualPublisher<Int, Never>, Never>()
+        let inner = ManualPublisher<Int, Never>()
+        let waiting = TestSubscriber<Int, Never>(initialDemand: .none)
+        idle.switchToLatest().subscribe(waiting)
+        idle.send(inner)
+        #expect(inner.last?.requested == [], "nothing while demand is zero")
+        waiting.request(.max(1))
+        #expect(inner.last?.requested == [.max(1)])
+        #expect(waiting.violations.isEmpty && sub.violations.isEmpty)
+    }
 }
+

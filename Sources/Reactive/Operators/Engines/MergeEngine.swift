@@ -195,10 +195,13 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             guard isActive, !inner.done, inner.subscription == nil else { return nil }
             inner.subscription = subscription
             if demand.isUnlimited { inner.unlimited = true }
+            // switchToLatest (one inner at a time) asks it for the outstanding demand, as Combine
+            // does, and later passes requests on to it; the others ask one value at a time.
+            if exclusive { return demand }
             return inner.unlimited ? .unlimited : .max(1)
         }
         if let ask {
-            subscription.request(ask)
+            if ask > 0 { subscription.request(ask) }
         } else {
             subscription.cancel()
         }
@@ -212,7 +215,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             if !delivering, demand > 0, queueIsEmpty, let downstream {
                 delivering = true
                 demand -= 1
-                finite = !inner.unlimited
+                finite = !inner.unlimited && !exclusive
                 return downstream
             }
             queue.append(Pending(inner: inner, value: value))
@@ -220,8 +223,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         }
         guard let target else { return .none }
         let more = target.receive(value)
-        drain(adding: more)
-        // Asking through the return value (not `request`) keeps a synchronous inner from recursing.
+        drain(adding: more, forwarding: false)
+        // Asking through the return value (not `request`) keeps a synchronous inner from recursing;
+        // the exclusive inner gets whatever the downstream added.
+        if exclusive { return inner.unlimited ? .none : more }
         return finite ? .max(1) : .none
     }
 
@@ -349,12 +354,16 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// Run by the deliverer after each value: adds the value's extra demand, delivers queued
     /// values while there is demand, and sends a pending completion.
     @inlinable
-    func drain(adding initial: Subscribers.Demand) {
+    func drain(adding initial: Subscribers.Demand, forwarding forwardFirst: Bool = true) {
         var more = initial
+        // The exclusive inner is told about extra demand (the caller already did for `initial`
+        // unless `forwardFirst`).
+        var forward = forwardFirst
         while true {
             var target: Downstream?
             var value: Output?
             var refill: (any Subscription)?
+            var passOn: (any Subscription)?
             var failure: Failure?
             let step = lock.guarded { () -> Step in
                 switch status {
@@ -373,6 +382,9 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                     break
                 }
                 demand += more
+                if exclusive, forward, more > 0, let current = inners.first, !current.unlimited, !current.done {
+                    passOn = current.subscription
+                }
                 if demand > 0, !queueIsEmpty, let downstream {
                     let next = queue[queueHead]
                     queueHead += 1
@@ -381,7 +393,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                         queueHead = 0
                     }
                     demand -= 1
-                    if let inner = next.inner, !inner.unlimited, !inner.done { refill = inner.subscription }
+                    if !exclusive, let inner = next.inner, !inner.unlimited, !inner.done { refill = inner.subscription }
                     target = downstream
                     value = next.value
                     return .value
@@ -390,6 +402,8 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 target = takeDownstreamIfComplete()
                 return target == nil ? .stop : .finish
             }
+            if let passOn { passOn.request(more) }
+            forward = true
             more = .none
             switch step {
             case .stop:
@@ -413,6 +427,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     func request(_ more: Subscribers.Demand) {
         guard more > 0 else { return }
         var raise: ContiguousArray<any Subscription> = []
+        var passOn: (any Subscription)?
         let start = lock.guarded { () -> Bool in
             guard isActive else { return false }
             let wasUnlimited = demand.isUnlimited
@@ -422,12 +437,17 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                     inner.unlimited = true
                     if let subscription = inner.subscription { raise.append(subscription) }
                 }
+            } else if exclusive, let current = inners.first, !current.unlimited, !current.done,
+                let subscription = current.subscription
+            {
+                passOn = subscription  // the one inner of switchToLatest gets the request as it is
             }
             if delivering || queueIsEmpty { return false }
             delivering = true
             return true
         }
         for subscription in raise { subscription.request(.unlimited) }
+        passOn?.request(more)
         if start { drain(adding: .none) }
     }
 
