@@ -103,6 +103,32 @@ struct DropUntilOutputTests {
         #expect(upstream.last?.isCancelled == true)
     }
 
+    @Test("a trigger that finishes without a value finishes the output and cancels the upstream (Combine)")
+    func otherFinishesWithoutValue() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let other = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>()
+        upstream.drop(untilOutputFrom: other).subscribe(sub)
+        upstream.send(1)
+        other.send(completion: .finished)
+        #expect(sub.events == [.subscription, .finished])
+        #expect(upstream.last?.isCancelled == true)
+        upstream.send(2)
+        #expect(sub.events == [.subscription, .finished])
+    }
+
+    @Test("a trigger that finishes after its value changes nothing")
+    func otherFinishesAfterValue() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let other = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>()
+        upstream.drop(untilOutputFrom: other).subscribe(sub)
+        other.send(0)
+        other.send(completion: .finished)
+        upstream.send(1)
+        #expect(sub.events == [.subscription, .value(1)])
+    }
+
     @Test("C08 demand is kept across dropped values")
     func demand() {
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(2))
