@@ -62,7 +62,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     @inlinable
     init(downstream: Downstream, upstream: Upstream, retries: Int?) {
         self.upstream = upstream
-        self.remaining = retries.map { Swift.max($0, 0) }
+        // A negative count never runs out, as in Combine.
+        self.remaining = retries.flatMap { $0 < 0 ? nil : $0 }
         super.init(downstream: downstream, name: "Retry")
     }
 

@@ -77,4 +77,15 @@ struct RetryTests {
         #expect(upstream.subscriberCount == 1)
         #expect(sub.events == [.subscription])
     }
+
+    @Test("C37 retry with a negative count keeps resubscribing (Combine)")
+    func negativeRetries() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>()
+        upstream.retry(-1).subscribe(sub)
+        for _ in 0..<5 { upstream.send(completion: .failure(TestError())) }
+        #expect(upstream.subscriberCount == 6)
+        #expect(sub.completion == nil)
+    }
 }
+
