@@ -120,4 +120,21 @@ struct MergeTests {
         #expect(sub.values == [1, 2])
         #expect(sub.maxNesting == 1)
     }
+
+    @Test("merging a merge flattens to the next arity, as in Combine")
+    func flattening() {
+        let two = Publishers.Merge(Just(1), Just(2))
+        let three: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = two.merge(with: Just(3))
+        let four: Publishers.Merge4<Just<Int>, Just<Int>, Just<Int>, Just<Int>> = three.merge(with: Just(4))
+        let eight = four.merge(with: Just(5)).merge(with: Just(6)).merge(with: Just(7)).merge(with: Just(8))
+        let _: Publishers.Merge8<Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>> = eight
+        let sub = TestSubscriber<Int, Never>()
+        eight.subscribe(sub)
+        #expect(sub.values.sorted() == Array(1...8))
+        #expect(sub.completion == .finished)
+        #expect(sub.violations.isEmpty)
+        let mixed = recordSubscriber(Just(1).merge(with: [2, 3].publisher).merge(with: Empty()))
+        #expect(mixed.values.sorted() == [1, 2, 3])
+    }
 }
+
