@@ -111,16 +111,19 @@ final class EventSubscription<Downstream: Subscriber>: Subscriber, Subscription,
 
     @inlinable
     func cancel() {
-        let taken = lock.guarded { () -> ((any Subscription)?, (() -> Void)?)? in
+        // The hooks and the downstream leave the lock before they are released: a captured
+        // object's deinit may call back into this subscription (C23).
+        let taken = lock.guarded { () -> ((any Subscription)?, EventHooks<Input, Failure>?, Downstream?)? in
             guard status == .subscribed else { return nil }
             status = .terminated
-            let taken = (upstream, hooks?.receiveCancel)
+            let taken = (upstream, hooks, downstream)
             release()
             return taken
         }
-        guard let (upstream, hook) = taken else { return }
-        hook?()
+        guard let (upstream, hooks, downstream) = taken else { return }
+        hooks?.receiveCancel?()
         upstream?.cancel()
+        withExtendedLifetime((hooks, downstream)) {}
     }
 
     /// Drops every reference; call with the lock held.

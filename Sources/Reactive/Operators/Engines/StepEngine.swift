@@ -149,11 +149,16 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func cancel() {
-        let upstream = lock.guarded { () -> (any Subscription)? in
+        // The logic (user closures), the downstream and a held value leave the lock before they
+        // are released: a captured object's deinit may call back into this subscription (C23).
+        let taken = lock.guarded { () -> ((any Subscription)?, (Logic?, Downstream?, Logic.Output?))? in
             guard status != .terminated else { return nil }
-            return terminate()
+            let released = (logic.take(), downstream.take(), held.take())
+            return (terminate(), released)
         }
+        guard let (upstream, released) = taken else { return }
         upstream?.cancel()
+        withExtendedLifetime(released) {}
     }
 
     // MARK: Helpers (call `terminate` with the lock held, everything else without)
