@@ -223,7 +223,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         }
         guard let target else { return .none }
         let more = target.receive(value)
-        drain(adding: more, forwarding: false)
+        drain(adding: more)
         // Asking through the return value (not `request`) keeps a synchronous inner from recursing;
         // the exclusive inner gets whatever the downstream added.
         if exclusive { return inner.unlimited ? .none : more }
@@ -354,16 +354,17 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// Run by the deliverer after each value: adds the value's extra demand, delivers queued
     /// values while there is demand, and sends a pending completion.
     @inlinable
-    func drain(adding initial: Subscribers.Demand, forwarding forwardFirst: Bool = true) {
+    func drain(adding initial: Subscribers.Demand) {
         var more = initial
-        // The exclusive inner is told about extra demand (the caller already did for `initial`
-        // unless `forwardFirst`).
-        var forward = forwardFirst
+        // switchToLatest: demand the downstream adds while queued values drain is owed to the
+        // current inner (`initial` is the caller's business). A plain local keeps this path lean.
+        var owed = Subscribers.Demand.none
+        var first = true
+        defer { if exclusive, owed > 0 { passOnToCurrentInner(owed) } }
         while true {
             var target: Downstream?
             var value: Output?
             var refill: (any Subscription)?
-            var passOn: (any Subscription)?
             var failure: Failure?
             let step = lock.guarded { () -> Step in
                 switch status {
@@ -382,9 +383,6 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                     break
                 }
                 demand += more
-                if exclusive, forward, more > 0, let current = inners.first, !current.unlimited, !current.done {
-                    passOn = current.subscription
-                }
                 if demand > 0, !queueIsEmpty, let downstream {
                     let next = queue[queueHead]
                     queueHead += 1
@@ -402,8 +400,8 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 target = takeDownstreamIfComplete()
                 return target == nil ? .stop : .finish
             }
-            if let passOn { passOn.request(more) }
-            forward = true
+            if !first { owed += more }
+            first = false
             more = .none
             switch step {
             case .stop:
@@ -419,6 +417,16 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 return
             }
         }
+    }
+
+    /// switchToLatest: asks the current inner for `more` (demand it is owed).
+    @usableFromInline
+    func passOnToCurrentInner(_ more: Subscribers.Demand) {
+        let subscription = lock.guarded { () -> (any Subscription)? in
+            guard isActive, let current = inners.first, !current.unlimited, !current.done else { return nil }
+            return current.subscription
+        }
+        subscription?.request(more)
     }
 
     // MARK: Subscription
