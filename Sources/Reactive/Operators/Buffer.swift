@@ -105,7 +105,9 @@ extension Publishers {
                     return
                 }
                 outbox.receive(subscription: self)
-                subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+                // keepFull fills the buffer now; byRequest forwards the downstream's requests as
+                // they come (Combine's documented behaviour), so it asks for nothing yet.
+                if prefetch == .keepFull { subscription.request(.max(size)) }
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
@@ -138,9 +140,13 @@ extension Publishers {
                 case .ignore:
                     return .none
                 case .stored:
-                    // keepFull: what was delivered is asked for again through the return value.
-                    let moved = deliver()
-                    return prefetch == .keepFull && moved > 0 ? .max(moved) : .none
+                    // keepFull: what was delivered is asked for again through the return value;
+                    // byRequest: what the downstream asked for while receiving is passed on.
+                    let (moved, asked) = deliver()
+                    switch prefetch {
+                    case .keepFull: return moved > 0 ? .max(moved) : .none
+                    case .byRequest: return asked
+                    }
                 case .overflow(let upstream):
                     upstream.cancel()
                     return .none
@@ -160,9 +166,10 @@ extension Publishers {
             /// Moves buffered values to the outbox as demand allows, then the completion when it is
             /// due (a failure once demand runs out or the buffer is empty; `.finished` once the
             /// buffer is empty and the downstream has asked for something), delivers them, and
-            /// returns how many values it delivered.
-            private func deliver() -> Int {
+            /// returns how many values it delivered and what the downstream asked for meanwhile.
+            private func deliver() -> (moved: Int, asked: Subscribers.Demand) {
                 var total = 0
+                var asked = Subscribers.Demand.none
                 while true {
                     let moved = lock.guarded { () -> Int in
                         var moved = 0
@@ -197,7 +204,8 @@ extension Publishers {
                     }
                     total += moved
                     let more = outbox.drain()
-                    guard more > 0 else { return total }
+                    guard more > 0 else { return (total, asked) }
+                    asked += more
                     lock.guarded { demand += more }
                 }
             }
@@ -212,9 +220,14 @@ extension Publishers {
                     return true
                 }
                 guard live else { return }
-                let moved = deliver()
-                if moved > 0, prefetch == .keepFull, let upstream = lock.guarded({ status.subscription }) {
-                    upstream.request(.max(moved))
+                let (moved, asked) = deliver()
+                switch prefetch {
+                case .keepFull where moved > 0:
+                    lock.guarded({ status.subscription })?.request(.max(moved))
+                case .byRequest:
+                    lock.guarded({ status.subscription })?.request(more + asked)
+                default:
+                    break
                 }
             }
 

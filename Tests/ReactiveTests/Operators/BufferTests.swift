@@ -18,14 +18,25 @@ struct BufferTests {
         #expect(sub.violations.isEmpty)
     }
 
-    @Test("byRequest asks for unlimited")
+    @Test("byRequest forwards the downstream's requests to upstream, as Combine documents it")
     func byRequest() {
         let upstream = ManualPublisher<Int, Never>()
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
-        #expect(upstream.last?.requested == [.unlimited])
+        #expect(upstream.last?.requested == [.max(1)])
         upstream.send(1)
         #expect(sub.values == [1])
+        sub.request(.max(3))
+        #expect(upstream.last?.requested == [.max(1), .max(3)])
+    }
+
+    @Test("byRequest with a one-at-a-time consumer loses nothing from a synchronous source")
+    func byRequestSynchronous() {
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        sub.onValue = { _, _ in .max(1) }
+        (1...5).publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
+        #expect(sub.values == [1, 2, 3, 4, 5])
+        #expect(sub.events.last == .finished)
     }
 
     @Test("when full: dropNewest, dropOldest", arguments: [(true, [1, 2]), (false, [3, 4])])
