@@ -67,3 +67,62 @@ func wellFormed(_ text: String) -> Bool {
         return stack.isEmpty
     #endif
 }
+
+@Suite struct MarbleSVGContentTests {
+    /// The contents of every `<text>` element, unescaped enough to compare.
+    private func texts(_ svg: String) -> [String] {
+        var out: [String] = []
+        var rest = svg[...]
+        while let open = rest.range(of: "<text") {
+            guard let start = rest[open.upperBound...].firstIndex(of: ">"), let close = rest[start...].range(of: "</text>") else { break }
+            out.append(String(rest[rest.index(after: start)..<close.lowerBound]))
+            rest = rest[close.upperBound...]
+        }
+        return out
+    }
+
+    @Test("one standalone document: XML declaration, svg root with its namespace, well-formed")
+    func standalone() {
+        let svg = MarbleSVG.render([.example, Samples.retry], titles: ["first", "second"])
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.hasSuffix("</svg>\n"))
+        #expect(wellFormed(svg))
+        #expect(!wellFormed("<svg><g></svg>"), "the well-formedness check must catch unbalanced tags")
+        #expect(svg.components(separatedBy: "<g class=\"diagram\">").count == 3)
+    }
+
+    @Test("labels, titles, values, the legend and the axis are text elements")
+    func textElements() {
+        let svg = MarbleSVG.render([.example, Samples.longValues, Samples.retry], titles: ["interval 100ms | take 4", "from", "retry"])
+        let all = texts(svg)
+        for label in ["[0] interval 100ms", "[3] filter { $0 &gt; 2 }", "interval 100ms | take 4", "├ #1", "└ #3", "[1] retry 2"] {
+            #expect(all.contains(label), "no <text> \(label)")
+        }
+        for value in ["0", "6", "10", "x", "a = &quot;hello&quot;", "c = [1, 2]", "d = &quot;&lt;a &amp; b&gt;&quot;", "✕ boom", "200ms"] {
+            #expect(all.contains(value), "no <text> \(value)")
+        }
+    }
+
+    @Test("marbles, completion bars, error crosses and cancel marks are drawn")
+    func shapes() {
+        let svg = MarbleSVG.render([.example, Samples.retry], titles: [])
+        #expect(svg.components(separatedBy: "<g class=\"marble\">").count - 1 == 4 + 4 + 4 + 2 + 3 + 3)
+        #expect(svg.contains("<title>finished</title>"))
+        #expect(svg.components(separatedBy: "<g class=\"failure\">").count - 1 == 5)
+        #expect(svg.components(separatedBy: "<g class=\"cancel\">").count - 1 == 1)
+    }
+
+    @Test("hostile text is escaped: markup, quotes and characters XML forbids")
+    func escaping() {
+        var run = MarbleRun()
+        let a = run.addLane(label: "map { \"</text><script>\" }")
+        run.record(.subscribed, lane: a, at: 0)
+        run.value("\"]]>&'\u{0}\u{1B}\"", lane: a, at: ms(100))
+        run.record(.failed("<b>boom</b> & 'bye'"), lane: a, at: ms(200))
+        let svg = MarbleSVG.render([run], titles: ["<title> & \"quotes\""])
+        #expect(wellFormed(svg))
+        #expect(!svg.contains("<script>"))
+        #expect(!svg.unicodeScalars.contains { $0.value == 0 || $0.value == 0x1B })
+        #expect(texts(svg).contains("&lt;title&gt; &amp; &quot;quotes&quot;"))
+    }
+}
