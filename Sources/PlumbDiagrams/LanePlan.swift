@@ -65,6 +65,9 @@ struct LanePlan {
         self.lanes = lanes
     }
 
+    /// Times the layout can do arithmetic on without overflowing: 0 up to about 73 years.
+    static func clamped(_ time: Int64) -> Int64 { min(max(0, time), Int64.max / 4) }
+
     private static func drawnEvents(_ timed: [MarbleEvent.Timed]) -> ([Int64], [MarbleEvent], Bool) {
         var sorted = timed
         if !timed.indices.dropFirst().allSatisfy({ timed[$0 - 1].time <= timed[$0].time }) {
@@ -76,7 +79,7 @@ struct LanePlan {
         times.reserveCapacity(sorted.count)
         events.reserveCapacity(sorted.count)
         for item in sorted {
-            times.append(max(0, item.time))
+            times.append(Self.clamped(item.time))
             events.append(item.event)
             switch item.event {
             case .finished, .failed, .cancelled: return (times, events, true)

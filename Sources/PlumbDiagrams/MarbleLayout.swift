@@ -65,7 +65,7 @@ public struct MarbleLayout: Sendable, Hashable {
         labelWidth = min(longest + gap, width / 3)
         let labelRoom = labelWidth - gap
 
-        let fitter = ColumnFitter(plan: plan, end: max(0, run.end))
+        let fitter = ColumnFitter(plan: plan, end: LanePlan.clamped(run.end))
         step = fitter.fit(available: width - labelWidth)
         let columns = fitter.columns(step: step)
         laneWidth = columns.width

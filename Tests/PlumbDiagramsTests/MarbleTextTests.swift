@@ -265,4 +265,20 @@ import PlumbDiagrams
         run.record(.finished, lane: a, at: 0)
         #expect(lane(render(run), "[0]", run) == "^(1|)")
     }
+
+    @Test("extreme times (negative, near Int64.max, end before the events) still render within the width")
+    func extremeTimes() {
+        var run = MarbleRun()
+        let a = run.addLane(label: "odd")
+        run.record(.subscribed, lane: a, at: -5)
+        run.value("1", lane: a, at: 1)
+        run.value("2", lane: a, at: .max)
+        run.record(.finished, lane: a, at: .max)
+        run.end = 0
+        for width in [40, 80] {
+            let lines = render(run, width: width)
+            #expect(lines.allSatisfy { $0.count <= width })
+            #expect(lines[1].hasSuffix("(2|)"))
+        }
+    }
 }
