@@ -16,21 +16,28 @@ struct ColumnFitter {
         (time + step / 2) / step
     }
 
-    /// The round step the diagram would like: half the shortest real gap in a lane.
+    /// The round step the diagram would like: about half the shortest real gap in a lane.
+    ///
+    /// Gaps under the noise floor are one instant; so are gaps under an eighth of the median
+    /// gap, so that one value and finish 3 ms apart on a late timer do not force 1 ms columns
+    /// on a run of 100 ms ticks (they draw as a group instead).
     func preferredStep(available: Int) -> Int64 {
         let noise = max(end / 200, 100_000)
-        var shortest = Int64.max
+        var gaps: [Int64] = []
         for lane in plan.lanes {
             for i in lane.times.indices.dropFirst() {
                 let gap = lane.times[i] - lane.times[i - 1]
-                if gap > noise && gap < shortest { shortest = gap }
+                if gap > noise { gaps.append(gap) }
             }
         }
-        if shortest == .max {
+        guard !gaps.isEmpty else {
             // Everything happened at about one instant, or in steps too small to draw apart.
             return TimeScale.step(atLeast: max(2 * noise, end / Int64(max(available, 1))))
         }
-        return TimeScale.step(atMost: max(1, shortest / 2))
+        gaps.sort()
+        let floor = gaps[gaps.count / 2] / 8
+        let shortest = gaps.first(where: { $0 >= floor }) ?? gaps[0]
+        return TimeScale.step(near: max(1, shortest / 2))
     }
 
     /// The finest round step, from the preferred one up, whose lanes fit in `available` columns.

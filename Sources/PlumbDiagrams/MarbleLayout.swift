@@ -218,11 +218,12 @@ extension MarbleLayout {
     /// ```swift
     /// let row = MarbleLayout(run, width: 80).rows[1]
     /// row.label   // "    ├ inner 1"
-    /// row.span    // 4..<9: live from its `^` to its `|`
+    /// row.span    // 2..<13: live from its `^` to the end of its `(0a|)`
     /// ```
     public struct Row: Sendable, Hashable {
         /// The lane's index in `MarbleRun.lanes`.
         public var lane: Int
+        /// A stage, an inner publisher or a retry attempt (the SVG draws attempts dashed).
         public var kind: MarbleLane.Kind
         /// 0 for a stage, 1 for its sub-lanes, 2 for theirs.
         public var depth: Int
@@ -268,6 +269,10 @@ extension MarbleLayout {
     }
 
     /// One event as drawn.
+    ///
+    /// ```swift
+    /// MarbleLayout.Item.failed(message: "boom").glyph   // "#"
+    /// ```
     public enum Item: Sendable, Hashable {
         /// `^`
         case subscribed
@@ -296,34 +301,58 @@ extension MarbleLayout {
     }
 
     /// An idle stretch drawn as its duration.
+    ///
+    /// ```swift
+    /// layout.gaps.first?.text   // " 9.7s "
+    /// ```
     public struct Gap: Sendable, Hashable {
-        /// Where it starts in the lanes, and how wide it is (a `-` each side of `text`).
+        /// Where it starts in the lanes.
         public var offset: Int
+        /// How wide it is: `text` with a `-` each side.
         public var width: Int
-        /// Its first column's time and how long it lasts, in nanoseconds.
+        /// Its first column's time, in nanoseconds since the run's start.
         public var time: Int64
+        /// How long nothing happened, in nanoseconds (`text` says it in words).
         public var duration: Int64
         /// ` 9.6s `
         public var text: String
     }
 
     /// A ruler mark: a number in the ruler's unit over a column.
+    ///
+    /// ```swift
+    /// layout.marks.map(\.text)   // ["0", "2", "4"] with unit "ms×100"
+    /// ```
     public struct Mark: Sendable, Hashable {
+        /// The column's offset in the lanes.
         public var offset: Int
         /// The column's time in nanoseconds.
         public var time: Int64
+        /// The time in the ruler's unit (`2` for 200 ms in `ms×100`).
         public var text: String
     }
 
     /// A value's key letter and its text (`a=10`).
+    ///
+    /// ```swift
+    /// layout.legend.map { "\($0.key)=\($0.text)" }   // ["a=10", "b=\"hello\""]
+    /// ```
     public struct LegendEntry: Sendable, Hashable {
+        /// The letter drawn in the lanes.
         public var key: Character
+        /// The value's text as the language writes it.
         public var text: String
     }
 
-    /// A failure message and the rows (indices in `rows`) that failed with it.
+    /// A failure message and the rows that failed with it (`#: boom`).
+    ///
+    /// ```swift
+    /// layout.failures.first?.message   // "boom"
+    /// ```
     public struct Failure: Sendable, Hashable {
+        /// The failure's message, control characters made harmless.
         public var message: String
+        /// Indices in `MarbleLayout.rows`.
         public var rows: [Int]
     }
 }

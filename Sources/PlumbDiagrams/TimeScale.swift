@@ -22,6 +22,13 @@ enum TimeScale {
         steps.first(where: { $0 >= limit }) ?? steps[steps.count - 1]
     }
 
+    /// The round step nearest to `target` by ratio (48 ms → 50 ms, 30 ms → 20 ms).
+    static func step(near target: Int64) -> Int64 {
+        let below = step(atMost: target)
+        let above = step(atLeast: target)
+        return Double(target) / Double(below) <= Double(above) / Double(target) ? below : above
+    }
+
     /// The next round step after `step`.
     static func coarser(than step: Int64) -> Int64 {
         steps.first(where: { $0 > step }) ?? step * 2

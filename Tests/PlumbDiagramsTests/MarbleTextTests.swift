@@ -281,4 +281,22 @@ import PlumbDiagrams
             #expect(lines[1].hasSuffix("(2|)"))
         }
     }
+
+    @Test("on a real clock, jitter and the microseconds between stages draw like the virtual clock")
+    func realClock() {
+        var run = MarbleRun()
+        let virtual = MarbleRun.example
+        for (k, lane) in virtual.lanes.enumerated() {
+            run.addLane(label: lane.label)
+            for (n, event) in lane.events.enumerated() {
+                // Each stage a few µs after the one above, and each tick of the timer up to 3 ms late.
+                let tick = event.time / 100_000_000
+                let jitter = (tick * 7 % 4) * 1_000_000
+                run.record(event.event, lane: k, at: event.time + jitter + Int64(k) * 4_000 + Int64(n) * 1_000)
+            }
+        }
+        let expected = MarbleText.render(.example, width: 80, color: false)
+        let actual = MarbleText.render(run, width: 80, color: false)
+        #expect(actual == expected, "Expected:\(joined(expected))Actual:\(joined(actual))")
+    }
 }
