@@ -33,6 +33,8 @@ public enum PlumbMain {
         options.color = colorAllowed && invocation.format == .text && isatty(STDOUT_FILENO) == 1
         options.colorErrors = colorAllowed && isatty(STDERR_FILENO) == 1
         options.trace = invocation.trace
+        options.marbles = invocation.marbles
+        options.svg = invocation.svg
 
         switch invocation.command {
         case .help(let topic):

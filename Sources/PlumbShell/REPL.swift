@@ -23,7 +23,10 @@ struct REPL {
         signal(SIGQUIT, SIG_IGN)
         let wake = WakePipe()
         let background = OutputSink(fd: STDOUT_FILENO, deferred: true, onPending: { wake.signal() })
-        let engine = Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
+        // The REPL draws a marble diagram after each foreground pipeline unless `:marbles off`.
+        var replOptions = options
+        replOptions.marbles = true
+        let engine = Engine(options: replOptions, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
         let historyPath = HistoryFile.path(environment: ProcessInfo.processInfo.environment)
         let historyProblem = HistoryFile.problem(at: historyPath)
         let editor = LineEditor(historyPath: historyPath, saving: historyProblem == nil)

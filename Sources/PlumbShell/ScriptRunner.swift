@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbDiagrams
 
 #if canImport(Glibc)
 import Glibc
@@ -32,7 +33,22 @@ struct ScriptRunner {
     // MARK: run
 
     func run(files: [String]) -> Int32 {
+        var (code, diagrams) = runFiles(files)
+        if let svg = options.svg, code != ExitCode.interrupted {
+            if diagrams.isEmpty {
+                writeStandardError("plumb: note: no foreground pipeline ran: \(svg) not written\n")
+            } else if let problem = Engine.writeSVG(diagrams.map(\.run), titles: diagrams.map(\.text), to: svg) {
+                writeStandardError("plumb: error: \(problem)\n")
+                code = Self.worst(code, ExitCode.usage)
+            }
+        }
+        return code
+    }
+
+    /// Runs each file; returns the exit code and the foreground runs' diagrams (for `--svg`).
+    private func runFiles(_ files: [String]) -> (Int32, [(text: String, run: MarbleRun)]) {
         var code = ExitCode.success
+        var diagrams: [(text: String, run: MarbleRun)] = []
         for file in files {
             guard let text = read(file) else {
                 code = Self.worst(code, ExitCode.usage)
@@ -42,11 +58,12 @@ struct ScriptRunner {
             engine.loading = [LoadedFile(name: file, path: file == "-" ? "/dev/stdin" : file)]
             let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
             engine.cancelAllJobs()
-            if result == .interrupted { return ExitCode.interrupted }
+            diagrams += engine.diagrams
+            if result == .interrupted { return (ExitCode.interrupted, diagrams) }
             code = Self.worst(code, engine.exitCode)
             if result == .quit || result == .outputFailed { break }
         }
-        return code
+        return (code, diagrams)
     }
 
     /// Statements from a standard input that is not a terminal: run each as soon as it is complete.

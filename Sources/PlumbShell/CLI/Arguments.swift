@@ -21,6 +21,10 @@ struct Invocation: Equatable {
     var format: OutputFormat = .text
     var noColor = false
     var trace = false
+    /// `--marbles`: a diagram after each foreground pipeline.
+    var marbles = false
+    /// `--svg OUT.svg` (for `run`): the diagrams of the script's foreground pipelines.
+    var svg: String?
     /// `--once` (for `learn`).
     var once = false
     /// `--reset FILE` (for `learn`).
@@ -35,7 +39,7 @@ struct UsageError: Error, Equatable {
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--once", "--reset", "--help", "--version"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--help", "--version"]
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 
@@ -77,6 +81,8 @@ enum ArgumentParser {
                 invocation.format = format
             case "--no-color", "--no-colour": invocation.noColor = true
             case "--trace": invocation.trace = true
+            case "--marbles": invocation.marbles = true
+            case "--svg": invocation.svg = try value()
             case "--once": invocation.once = true
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
@@ -103,12 +109,14 @@ enum ArgumentParser {
             invocation.command = .help(subcommands.contains(first) ? first : nil)
             return invocation
         }
+        if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "learn", invocation.once || invocation.reset != nil {
             throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
         }
         switch first {
         case "run":
             guard !operands.isEmpty else { throw UsageError(message: "run needs a FILE (or - for standard input)") }
+            if let svg = invocation.svg, !svg.hasSuffix(".svg") { throw UsageError(message: "--svg needs a file name ending in .svg, not '\(svg)'") }
             invocation.command = .run(operands)
         case "check":
             guard !operands.isEmpty else { throw UsageError(message: "check needs a FILE") }

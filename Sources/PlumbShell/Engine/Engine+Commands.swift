@@ -15,6 +15,8 @@ struct ShellCommand: Sendable {
         ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs"),
         ShellCommand(name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them"),
         ShellCommand(name: "trace", arguments: "on|off", summary: "show each stage's subscribe, request, values, completion and cancel"),
+        ShellCommand(name: "marbles", arguments: "[on|off|N]", summary: "marble diagrams after each run (on by default), or the last run's, or job N's"),
+        ShellCommand(name: "export", arguments: "FILE.svg", summary: "write the last run's marble diagram as an SVG picture"),
         ShellCommand(name: "clock", arguments: "real|virtual", summary: "switch clocks (starts a fresh session: bindings are cleared)"),
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session"),
         ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding"),
@@ -69,6 +71,8 @@ extension Engine {
             } else {
                 return usage(":cancel N|all", at: location)
             }
+        case "marbles": return marblesCommand(argument, at: location)
+        case "export": return exportCommand(argument, at: location)
         case "trace":
             switch argument {
             case "on": trace = true
@@ -133,7 +137,7 @@ extension Engine {
         out.flush()
     }
 
-    private func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
+    func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
         commandError("usage: \(syntax)", at: location)
     }
 

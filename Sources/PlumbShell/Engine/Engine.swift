@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbDiagrams
 
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,10 @@ struct ShellOptions: Sendable {
     /// Colour on standard error, for diagnostics.
     var colorErrors = false
     var trace = false
+    /// Print a marble diagram after each foreground run (`:marbles on`; `plumb run --marbles`).
+    var marbles = false
+    /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
+    var svg: String?
 }
 
 /// What performing a statement (or a block of them) led to.
@@ -56,6 +61,14 @@ final class Engine {
 
     var jobs = JobTable()
     var trace: Bool
+    /// `:marbles on|off`.
+    var marbles: Bool
+    /// The foreground runs' diagrams, for `--svg`.
+    var diagrams: [(text: String, run: MarbleRun)] = []
+    /// Ended jobs' recorders, for `:marbles N` after a job ended (the latest 50).
+    var finishedJobs: [Int: RunRecorder] = [:]
+    /// The last foreground pipeline's text, as the SVG's title.
+    var lastText: String?
     /// The last foreground pipeline's run, which `expect` checks.
     private(set) var last: RunRecord?
     /// Pipelines that failed (and were not followed by an `expect failed` that held).
@@ -82,6 +95,7 @@ final class Engine {
         self.interactive = interactive
         self.quiet = quiet
         self.trace = options.trace
+        self.marbles = options.marbles
         installNoteHandler()
     }
 
@@ -256,7 +270,7 @@ final class Engine {
         let recorder = RunRecorder(
             job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
             onTerminal: { wake.signal() })
-        let run = pipeline.makeRun(trace: trace, onEvent: recorder.handle)
+        let run = pipeline.makeRun(trace: trace, record: recordsLanes, onEvent: recorder.handle)
         let out = self.out
         let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: {
             out.flush()
@@ -301,6 +315,8 @@ final class Engine {
         out.flush()
         let record = recorder.snapshot
         last = record
+        lastText = pipeline.text
+        finishDiagram(record, text: pipeline.text)
         if case .failed = record.termination { pipelineFailures += 1 }
         if watcher.interrupted { return .interrupted }
         return StandardStreams.outputFailed ? .outputFailed : .ok
@@ -353,13 +369,15 @@ final class Engine {
             out.write(style.dim("[\(id)] \(text)") + "\n")
             out.flush()
         }
-        let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
+        let cancellable = pipeline.start(trace: trace, record: recordsLanes, onEvent: recorder.handle)
         jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
     }
 
     /// Forgets jobs that have ended and counts their failures.
     func reapJobs() {
         for job in jobs.reap() {
+            finishedJobs[job.id] = job.recorder
+            finishedJobs[job.id - 50] = nil
             if case .failed = job.recorder.snapshot.termination { pipelineFailures += 1 }
         }
     }
