@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The graph builder: turns a checked pipeline into `Reactive` publishers, stage by stage, for one
 /// run. It reads only the checked tree (nested pipelines were checked with their stage), so it
@@ -91,7 +92,7 @@ final class BuildContext: Sendable {
             if let events, trace || lane != nil {
                 upstream = Tracing.wrap(
                     upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
-                    trace: trace, lane: lane)
+                    trace: trace, lane: lane, run: run)
             }
         }
         return upstream
@@ -124,6 +125,16 @@ final class RunState: Sendable {
 
     /// A new marble-diagram lane id, unique within the run.
     func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }
+
+    /// Lane signals a run reports at most: a diagram cannot show more, and past it the stages
+    /// stop paying for them (`from 1...1000000` in the REPL, with marbles on).
+    static let laneSignalBudget = 20_000
+    private let laneSignals = Atomic<Int>(0)
+
+    /// Whether one more lane signal fits the budget.
+    func takeLaneSignal() -> Bool {
+        laneSignals.add(1, ordering: .relaxed).newValue <= Self.laneSignalBudget
+    }
 
     /// The counter of the stage written at `offset` in `source`: one per place in the text.
     func flakyCounter(_ source: SourceText, at offset: Int) -> FlakyCounter {
