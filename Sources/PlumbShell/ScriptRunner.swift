@@ -56,7 +56,7 @@ struct ScriptRunner {
     /// usage error, exit 2.
     func runStandardInputStream() -> Int32 {
         let engine = makeEngine()
-        var reader = LineReader(fd: STDIN_FILENO)
+        var reader = LineReader(fd: STDIN_FILENO, stopFD: StandardStreams.failureWake.readFD)
         var pending = ""
         var firstLine = 1
         var lineNumber = 0

@@ -147,6 +147,18 @@ import Glibc
         #expect(result.status == 141, "\(result)")
     }
 
+    @Test("a background job writing into a closed pipe ends plumb while it waits for more statements: status 141")
+    func closedPipeWhileReading() throws {
+        let result = try PlumbBinary.shell(#"""
+            s=$(date +%s%N)
+            (echo 'interval 1ms | sink &'; sleep 10) | { "$PLUMB"; echo "status=$? ms=$(( ($(date +%s%N) - s) / 1000000 ))" >&2; } | head -1
+            """#, within: 25)
+        let report = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }, "\(result)")
+        #expect(report.hasPrefix("status=141 "), "\(result)")
+        let milliseconds = Int(report.split(separator: "=").last ?? "") ?? .max
+        #expect(milliseconds < 5_000, "plumb waited for input after its output had gone: \(result)")
+    }
+
     @Test("output to a full device or a closed stdout: the pipeline is cancelled, exit 1 with one line on stderr", arguments: [
         (">/dev/full", "no space left on device"), (">&-", "bad file descriptor"),
     ])

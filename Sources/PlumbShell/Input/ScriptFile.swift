@@ -122,6 +122,8 @@ struct LineReader {
     }
 
     let fd: Int32
+    /// A descriptor that ends the stream when it becomes readable (nil: none).
+    let stopFD: Int32?
     private var buffer: [UInt8] = []
     /// Where the next line starts in `buffer` (bytes before it were returned already).
     private var start = 0
@@ -129,8 +131,13 @@ struct LineReader {
     private var scanned = 0
     private var ended = false
 
-    init(fd: Int32) {
+    /// - Parameters:
+    ///   - fd: the stream.
+    ///   - stopFD: when readable, `next()` returns nil instead of waiting for more input
+    ///     (`StandardStreams.failureWake`: nothing can be shown any more).
+    init(fd: Int32, stopFD: Int32? = nil) {
         self.fd = fd
+        self.stopFD = stopFD
     }
 
     /// The next line without its newline (a final line without one counts), or nil at the end.
@@ -155,6 +162,11 @@ struct LineReader {
                 buffer.removeSubrange(..<start)
                 scanned -= start
                 start = 0
+            }
+            if let stopFD {
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, 2, -1) < 0 && errno == EINTR { continue }
+                if fds[1].revents != 0 { return nil }
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
