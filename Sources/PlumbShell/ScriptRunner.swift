@@ -67,7 +67,7 @@ struct ScriptRunner {
             switch next {
             case .text(let text): line = text
             case .invalid(let reason):
-                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason) of the line\n")
+                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason)\n")
                 engine.compileFailures += 1
                 continue reading
             case .failed(let code):

@@ -73,6 +73,21 @@ import Glibc
         #expect(result.stdout.contains("value 1\n") && result.stdout.contains("value 2\n"), "\(result)")
     }
 
+    @Test("an endless stream (/dev/zero) as a script: 'larger than 64 MB', exit 2, memory not filled")
+    func endlessScript() throws {
+        let result = try PlumbBinary.run(["run", "/dev/zero"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "plumb: error: cannot read /dev/zero: larger than 64 MB\n", "\(result)")
+    }
+
+    @Test("a line of standard input over 64 MB is reported and skipped; the next line runs")
+    func overlongLine() throws {
+        let result = try PlumbBinary.shell(#"(head -c 70000000 /dev/zero | tr '\0' x; printf '\njust 1\n') | "$PLUMB" --clock virtual"#)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr == "<stdin>:1: error: the line is longer than 64 MB\n", "\(result)")
+        #expect(result.stdout.contains("value 1\n"), "\(result)")
+    }
+
     @Test(":load of a directory or a missing file: the reason, and the session goes on")
     func loadUnreadable() throws {
         let result = try PlumbBinary.run(

@@ -65,9 +65,14 @@ enum ScriptFile {
                 return .failure(SystemError(code: code))
             }
             if n == 0 { return .success(bytes) }
+            // `/dev/zero` or `/dev/urandom` must not fill the memory.
+            if bytes.count + n > maximumSize { return .failure(SystemError(code: EFBIG)) }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
+
+    /// The largest script (and the longest line of standard input) read: 64 MB.
+    static let maximumSize = 64 << 20
 
     /// The text of `bytes`, or `not UTF-8 at byte N (line L)` for the first byte (counted from 1)
     /// that does not start or continue a well-formed UTF-8 sequence.
@@ -101,6 +106,7 @@ enum ScriptFile {
         case EACCES, EPERM: "permission denied"
         case EBADF: "it is closed"
         case ENOTDIR: "a part of the path is not a directory"
+        case EFBIG: "larger than \(maximumSize >> 20) MB"
         default: String(cString: strerror(code)).lowercased()
         }
     }
@@ -115,7 +121,8 @@ enum ScriptFile {
 struct LineReader {
     enum Line: Equatable {
         case text(String)
-        /// Not UTF-8: `not UTF-8 at byte N` (N counted from 1 in the line).
+        /// A line that cannot be a statement, and why: `not UTF-8 at byte N of the line` (N
+        /// counted from 1), `the line is longer than 64 MB` (the rest of it is skipped).
         case invalid(String)
         /// The read failed with this `errno`; nothing more comes.
         case failed(Int32)
@@ -130,6 +137,8 @@ struct LineReader {
     /// Where the search for the next newline resumes (bytes from `start` to it hold none).
     private var scanned = 0
     private var ended = false
+    /// Inside a line longer than `ScriptFile.maximumSize`, already reported: drop up to its end.
+    private var skipping = false
 
     /// - Parameters:
     ///   - fd: the stream.
@@ -143,15 +152,33 @@ struct LineReader {
     /// The next line without its newline (a final line without one counts), or nil at the end.
     mutating func next() -> Line? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 10) {
+            if skipping {
+                if let newline = buffer[scanned...].firstIndex(of: 10) {
+                    skipping = false
+                    start = newline + 1
+                    scanned = start
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                    scanned = 0
+                }
+            }
+            if !skipping, let newline = buffer[scanned...].firstIndex(of: 10) {
                 let line = Self.line(buffer[start..<newline])
                 start = newline + 1
                 scanned = start
                 return line
             }
             scanned = buffer.count
+            if !skipping && buffer.count - start > ScriptFile.maximumSize {
+                skipping = true
+                buffer.removeAll()
+                start = 0
+                scanned = 0
+                return .invalid("the line is longer than \(ScriptFile.maximumSize >> 20) MB")
+            }
             if ended {
-                guard start < buffer.count else { return nil }
+                guard !skipping, start < buffer.count else { return nil }
                 let line = Self.line(buffer[start...])
                 start = buffer.count
                 scanned = start
@@ -190,7 +217,7 @@ struct LineReader {
     private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
         var bytes = bytes
         if bytes.last == 13 { bytes.removeLast() }
-        if let offset = ScriptFile.firstInvalidUTF8(in: bytes) { return .invalid("not UTF-8 at byte \(offset + 1)") }
+        if let offset = ScriptFile.firstInvalidUTF8(in: bytes) { return .invalid("not UTF-8 at byte \(offset + 1) of the line") }
         return .text(String(decoding: bytes, as: UTF8.self))
     }
 }
