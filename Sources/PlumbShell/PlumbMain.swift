@@ -17,6 +17,10 @@ public enum PlumbMain {
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
         StandardStreams.reserve()
+        if let problem = StandardStreams.ensureDescriptors() {
+            writeStandardError("plumb: error: \(problem)\n")
+            return ExitCode.failure
+        }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)

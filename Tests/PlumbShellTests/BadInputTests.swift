@@ -183,6 +183,15 @@ import Glibc
         #expect(result.stderr == "plumb: error: cannot write to standard output: \(reason)\n", "\(result)")
     }
 
+    @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)")
+    func fewDescriptors() throws {
+        let raised = try PlumbBinary.shell(#"ulimit -S -n 8; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
+        #expect(raised.status == 0 && raised.stdout.contains("value 1\n"), "\(raised)")
+        let refused = try PlumbBinary.shell(#"ulimit -n 12; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr == "plumb: error: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\n", "\(refused)")
+    }
+
     @Test("--help and --version into a full device fail: exit 1 and a message", arguments: ["--help", "--version", "help run"])
     func helpIntoFullDevice(arguments: String) throws {
         let result = try PlumbBinary.shell(#""$PLUMB" "# + arguments + " >/dev/full")

@@ -37,6 +37,22 @@ enum StandardStreams {
         _ = failureWake.readFD
     }
 
+    /// The open descriptors plumb needs: its pipes, dispatch's, readline's, a script and slack.
+    static let descriptorsNeeded: rlim_t = 64
+
+    /// Raises the soft limit on open descriptors to `descriptorsNeeded` when it is lower
+    /// (`ulimit -n 10`), up to the hard limit; returns a usage message when even that is too few.
+    /// With too few, dispatch cannot start its threads and a run would wait for ever.
+    static func ensureDescriptors() -> String? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < descriptorsNeeded else { return nil }
+        if limit.rlim_max >= descriptorsNeeded {
+            limit.rlim_cur = descriptorsNeeded
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 { return nil }
+        }
+        return "plumb needs at least \(descriptorsNeeded) open files, and the limit is \(limit.rlim_max) (ulimit -n)"
+    }
+
     /// Records a failed write to standard output (the first one counts).
     static func recordWriteFailure(_ code: Int32) {
         if failure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed).exchanged {
