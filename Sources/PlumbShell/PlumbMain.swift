@@ -25,7 +25,7 @@ public enum PlumbMain {
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            writeStandardError("plumb: error: \(error.message)\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
+            writeStandardError("plumb: error: \(Diagnostic.capped(error.message))\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
             return ExitCode.usage
         }
         Signals.ignoreBrokenPipe()

@@ -219,6 +219,16 @@ import Glibc
                 "\(result.stderr.prefix(500))")
     }
 
+    @Test("a huge command-line word, :command or :load path gives a short error")
+    func hugeWordsElsewhere() throws {
+        let huge = String(repeating: "z", count: 100_000)
+        let usage = try PlumbBinary.run([huge])
+        #expect(usage.status == 2 && usage.stderr.utf8.count < 500, "\(usage.stderr.utf8.count) bytes")
+        let commands = try PlumbBinary.run([], input: ":\(huge)\n:load \(huge)\n")
+        #expect(commands.status == 65 && commands.stderr.utf8.count < 500, "\(commands.stderr.utf8.count) bytes")
+        #expect(commands.stderr.contains("file name too long"), "\(commands.stderr.prefix(500))")
+    }
+
     @Test("a character the lexer rejects gives one error, not a cascade (PipeLanguage: issue 10, item 15)")
     func rejectedCharacterGivesOneError() throws {
         let path = try PlumbBinary.script("just €\n")
