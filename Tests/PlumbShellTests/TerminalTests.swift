@@ -26,7 +26,13 @@ import Testing
             let set = variables.compactMap { key, value in value.map { "\(key)='\($0)'" } }.sorted()
             let env = (["env"] + unset + set).joined(separator: " ")
             let command = inShell ? "\(env) PS1='$ ' bash --norc --noprofile -i" : "\(env) \(binary.path)"
-            try run(["new-session", "-d", "-s", name, "-x", "100", "-y", "40", command])
+            // A session made while the previous test's tmux server is shutting down can come up
+            // empty and stay so on a busy machine: make it again once when nothing is drawn.
+            for attempt in 1...2 {
+                try run(["new-session", "-d", "-s", name, "-x", "100", "-y", "40", command])
+                if attempt == 2 || wait(seconds: 5, { !$0.screen.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) { break }
+                try run(["kill-session", "-t", name])
+            }
             if inShell {
                 // Not `exec`: bash stays plumb's parent, so Ctrl-Z stops it as a job and `fg` resumes it.
                 try run(["send-keys", "-t", name, "-l", binary.path])
