@@ -40,6 +40,29 @@ import Glibc
         #expect(result.stdout.contains("  +0.000s  value 1\n"), "\(result)")
     }
 
+    @Test("a non-blocking standard input (a parent's O_NONBLOCK) is waited on, not taken for its end", arguments: [[], ["run", "-"]])
+    func nonBlockingStandardInput(arguments: [String]) throws {
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        let input = Pipe()
+        let output = Pipe()
+        let readEnd = input.fileHandleForReading.fileDescriptor
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--clock", "virtual"] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(300_000)
+        input.fileHandleForWriting.write(Data("just 1\n".utf8))
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("value 1\n"), "\(printed)")
+    }
+
     @Test("run DIRECTORY: 'is a directory', exit 2")
     func runDirectory() throws {
         let result = try PlumbBinary.run(["run", PlumbBinary.packageRoot.appendingPathComponent("Examples").path])

@@ -62,6 +62,10 @@ enum ScriptFile {
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }
+                if code == EAGAIN {
+                    waitUntilReadable(fd)
+                    continue
+                }
                 return .failure(SystemError(code: code))
             }
             if n == 0 { return .success(bytes) }
@@ -96,6 +100,12 @@ enum ScriptFile {
             case .error: return offset
             }
         }
+    }
+
+    /// Waits for a descriptor someone left non-blocking (a parent's `O_NONBLOCK` on a shared pipe).
+    static func waitUntilReadable(_ fd: Int32) {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
     }
 
     /// A reason for an `errno`, in the words `plumb` uses.
@@ -198,8 +208,12 @@ struct LineReader {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
                 let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN {
+                    ScriptFile.waitUntilReadable(fd)
+                    continue
+                }
                 ended = true
                 buffer = []
                 start = 0
