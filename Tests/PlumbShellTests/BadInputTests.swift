@@ -55,7 +55,9 @@ import Glibc
         process.standardError = FileHandle.nullDevice
         try process.run()
         usleep(300_000)
-        input.fileHandleForWriting.write(Data("just 1\n".utf8))
+        // A plumb that already died must fail the test, not kill the test process by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data("just 1\n".utf8))
         try input.fileHandleForWriting.close()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
