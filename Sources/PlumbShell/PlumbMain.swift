@@ -17,11 +17,15 @@ public enum PlumbMain {
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
         StandardStreams.reserve()
+        if let problem = StandardStreams.ensureDescriptors() {
+            writeStandardError("plumb: error: \(problem)\n")
+            return ExitCode.failure
+        }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            writeStandardError("plumb: error: \(error.message)\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
+            writeStandardError("plumb: error: \(Diagnostic.capped(error.message))\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
             return ExitCode.usage
         }
         Signals.ignoreBrokenPipe()

@@ -73,7 +73,7 @@ struct ScriptRunner {
     /// usage error, exit 2.
     func runStandardInputStream() -> Int32 {
         let engine = makeEngine()
-        var reader = LineReader(fd: STDIN_FILENO)
+        var reader = LineReader(fd: STDIN_FILENO, stopFD: StandardStreams.failureWake.readFD)
         var pending = ""
         var firstLine = 1
         var lineNumber = 0
@@ -84,7 +84,7 @@ struct ScriptRunner {
             switch next {
             case .text(let text): line = text
             case .invalid(let reason):
-                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason) of the line\n")
+                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason)\n")
                 engine.compileFailures += 1
                 continue reading
             case .failed(let code):

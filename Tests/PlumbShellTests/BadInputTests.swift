@@ -40,6 +40,31 @@ import Glibc
         #expect(result.stdout.contains("  +0.000s  value 1\n"), "\(result)")
     }
 
+    @Test("a non-blocking standard input (a parent's O_NONBLOCK) is waited on, not taken for its end", arguments: [[], ["run", "-"]])
+    func nonBlockingStandardInput(arguments: [String]) throws {
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        let input = Pipe()
+        let output = Pipe()
+        let readEnd = input.fileHandleForReading.fileDescriptor
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--clock", "virtual"] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(300_000)
+        // A plumb that already died must fail the test, not kill the test process by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        try? input.fileHandleForWriting.write(contentsOf: Data("just 1\n".utf8))
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("value 1\n"), "\(printed)")
+    }
+
     @Test("run DIRECTORY: 'is a directory', exit 2")
     func runDirectory() throws {
         let result = try PlumbBinary.run(["run", PlumbBinary.packageRoot.appendingPathComponent("Examples").path])
@@ -71,6 +96,21 @@ import Glibc
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr == "<stdin>:2: error: not UTF-8 at byte 6 of the line\n", "\(result)")
         #expect(result.stdout.contains("value 1\n") && result.stdout.contains("value 2\n"), "\(result)")
+    }
+
+    @Test("an endless stream (/dev/zero) as a script: 'larger than 64 MB', exit 2, memory not filled")
+    func endlessScript() throws {
+        let result = try PlumbBinary.run(["run", "/dev/zero"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr == "plumb: error: cannot read /dev/zero: larger than 64 MB\n", "\(result)")
+    }
+
+    @Test("a line of standard input over 64 MB is reported and skipped; the next line runs")
+    func overlongLine() throws {
+        let result = try PlumbBinary.shell(#"(head -c 70000000 /dev/zero | tr '\0' x; printf '\njust 1\n') | "$PLUMB" --clock virtual"#)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr == "<stdin>:1: error: the line is longer than 64 MB\n", "\(result)")
+        #expect(result.stdout.contains("value 1\n"), "\(result)")
     }
 
     @Test(":load of a directory or a missing file: the reason, and the session goes on")
@@ -147,6 +187,18 @@ import Glibc
         #expect(result.status == 141, "\(result)")
     }
 
+    @Test("a background job writing into a closed pipe ends plumb while it waits for more statements: status 141")
+    func closedPipeWhileReading() throws {
+        let result = try PlumbBinary.shell(#"""
+            s=$(date +%s%N)
+            (echo 'interval 1ms | sink &'; sleep 10) | { "$PLUMB"; echo "status=$? ms=$(( ($(date +%s%N) - s) / 1000000 ))" >&2; } | head -1
+            """#, within: 25)
+        let report = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }, "\(result)")
+        #expect(report.hasPrefix("status=141 "), "\(result)")
+        let milliseconds = Int(report.split(separator: "=").last ?? "") ?? .max
+        #expect(milliseconds < 5_000, "plumb waited for input after its output had gone: \(result)")
+    }
+
     @Test("output to a full device or a closed stdout: the pipeline is cancelled, exit 1 with one line on stderr", arguments: [
         (">/dev/full", "no space left on device"), (">&-", "bad file descriptor"),
     ])
@@ -154,6 +206,15 @@ import Glibc
         let result = try PlumbBinary.shell(#"echo 'interval 1ms | sink' | "$PLUMB" "# + redirection, within: 20)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr == "plumb: error: cannot write to standard output: \(reason)\n", "\(result)")
+    }
+
+    @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)")
+    func fewDescriptors() throws {
+        let raised = try PlumbBinary.shell(#"ulimit -S -n 8; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
+        #expect(raised.status == 0 && raised.stdout.contains("value 1\n"), "\(raised)")
+        let refused = try PlumbBinary.shell(#"ulimit -n 12; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr == "plumb: error: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\n", "\(refused)")
     }
 
     @Test("--help and --version into a full device fail: exit 1 and a message", arguments: ["--help", "--version", "help run"])
@@ -181,6 +242,16 @@ import Glibc
         #expect(result.stderr.utf8.count < 1_000, "the diagnostic is \(result.stderr.utf8.count) bytes")
         #expect(result.stderr.contains("error: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
                 "\(result.stderr.prefix(500))")
+    }
+
+    @Test("a huge command-line word, :command or :load path gives a short error")
+    func hugeWordsElsewhere() throws {
+        let huge = String(repeating: "z", count: 100_000)
+        let usage = try PlumbBinary.run([huge])
+        #expect(usage.status == 2 && usage.stderr.utf8.count < 500, "\(usage.stderr.utf8.count) bytes")
+        let commands = try PlumbBinary.run([], input: ":\(huge)\n:load \(huge)\n")
+        #expect(commands.status == 65 && commands.stderr.utf8.count < 500, "\(commands.stderr.utf8.count) bytes")
+        #expect(commands.stderr.contains("file name too long"), "\(commands.stderr.prefix(500))")
     }
 
     @Test("a character the lexer rejects gives one error, not a cascade (PipeLanguage: issue 10, item 15)")

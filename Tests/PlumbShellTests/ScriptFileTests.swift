@@ -36,7 +36,7 @@ import Glibc
         var reader = LineReader(fd: fds[0])
         #expect(reader.next() == .text("one"))
         #expect(reader.next() == .text("two"))
-        #expect(reader.next() == .invalid("not UTF-8 at byte 1"))
+        #expect(reader.next() == .invalid("not UTF-8 at byte 1 of the line"))
         #expect(reader.next() == .text(String(repeating: "x", count: 200_000)))
         #expect(reader.next() == .text("last"))
         #expect(reader.next() == nil)

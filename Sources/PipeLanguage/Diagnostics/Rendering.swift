@@ -47,7 +47,7 @@ extension Diagnostic {
 
     /// The longest word (a run of non-space characters, such as a quoted name) a rendered message
     /// shows whole; a longer one keeps its first 40 and last 20 characters around `…`.
-    static let longestShownWord = 80
+    public static let longestShownWord = 80
 
     /// `text` with every word longer than `longestShownWord` shortened around `…`, so that the
     /// rendering of a diagnostic about a huge name stays a line long.
@@ -56,7 +56,7 @@ extension Diagnostic {
     /// Diagnostic.capped("unknown operator '" + String(repeating: "x", count: 1_000_000) + "'")
     /// // unknown operator 'xxx…xxx' (the word cut to 61 characters)
     /// ```
-    static func capped(_ text: String) -> String {
+    public static func capped(_ text: String) -> String {
         guard text.unicodeScalars.count > longestShownWord else { return text }
         var out = String.UnicodeScalarView()
         var word: [Unicode.Scalar] = []

@@ -137,11 +137,13 @@ enum HelpText {
 
             The interactive shell: type a pipeline and watch its events. Tab completes operators,
             sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
-            (saved in $PLUMB_HISTORY, default ~/.plumb_history). Ctrl-C cancels the running pipeline
+            (saved in $PLUMB_HISTORY, default $HOME/.plumb_history; one that cannot be written is
+            reported at start and nothing is saved). Ctrl-C cancels the running pipeline
             (at once, even a synchronous source in the middle of its values; the session, bindings and
             history stay) or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
             When standard input is not a terminal, statements are read from it without a prompt,
-            and Ctrl-C stops them as it stops `plumb run`.
+            and Ctrl-C stops them as it stops `plumb run`. A `:load`ed script may not load itself
+            (directly or through others) and nests at most 32 deep; its `:quit` ends the load only.
             """
         case "help": return """
             plumb help [COMMAND]

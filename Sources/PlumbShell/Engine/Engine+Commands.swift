@@ -145,7 +145,7 @@ extension Engine {
     func commandError(_ message: String, at location: SourceLocation) -> StepResult {
         out.flush()
         let prefix = interactive ? "" : "\(location.file):\(location.line): "
-        writeStandardError(prefix + style.red("error") + ": \(message)\n")
+        writeStandardError(prefix + style.red("error") + ": \(Diagnostic.capped(message))\n")
         if !interactive { compileFailures += 1 }
         return interactive ? .ok : .compileErrors
     }

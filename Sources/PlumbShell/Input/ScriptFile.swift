@@ -62,12 +62,21 @@ enum ScriptFile {
             if n < 0 {
                 let code = errno
                 if code == EINTR { continue }
+                if code == EAGAIN {
+                    waitUntilReadable(fd)
+                    continue
+                }
                 return .failure(SystemError(code: code))
             }
             if n == 0 { return .success(bytes) }
+            // `/dev/zero` or `/dev/urandom` must not fill the memory.
+            if bytes.count + n > maximumSize { return .failure(SystemError(code: EFBIG)) }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
+
+    /// The largest script (and the longest line of standard input) read: 64 MB.
+    static let maximumSize = 64 << 20
 
     /// The text of `bytes`, or `not UTF-8 at byte N (line L)` for the first byte (counted from 1)
     /// that does not start or continue a well-formed UTF-8 sequence.
@@ -93,6 +102,12 @@ enum ScriptFile {
         }
     }
 
+    /// Waits for a descriptor someone left non-blocking (a parent's `O_NONBLOCK` on a shared pipe).
+    static func waitUntilReadable(_ fd: Int32) {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
+    }
+
     /// A reason for an `errno`, in the words `plumb` uses.
     static func reason(_ code: Int32) -> String {
         switch code {
@@ -101,6 +116,7 @@ enum ScriptFile {
         case EACCES, EPERM: "permission denied"
         case EBADF: "it is closed"
         case ENOTDIR: "a part of the path is not a directory"
+        case EFBIG: "larger than \(maximumSize >> 20) MB"
         default: String(cString: strerror(code)).lowercased()
         }
     }
@@ -115,36 +131,64 @@ enum ScriptFile {
 struct LineReader {
     enum Line: Equatable {
         case text(String)
-        /// Not UTF-8: `not UTF-8 at byte N` (N counted from 1 in the line).
+        /// A line that cannot be a statement, and why: `not UTF-8 at byte N of the line` (N
+        /// counted from 1), `the line is longer than 64 MB` (the rest of it is skipped).
         case invalid(String)
         /// The read failed with this `errno`; nothing more comes.
         case failed(Int32)
     }
 
     let fd: Int32
+    /// A descriptor that ends the stream when it becomes readable (nil: none).
+    let stopFD: Int32?
     private var buffer: [UInt8] = []
     /// Where the next line starts in `buffer` (bytes before it were returned already).
     private var start = 0
     /// Where the search for the next newline resumes (bytes from `start` to it hold none).
     private var scanned = 0
     private var ended = false
+    /// Inside a line longer than `ScriptFile.maximumSize`, already reported: drop up to its end.
+    private var skipping = false
 
-    init(fd: Int32) {
+    /// - Parameters:
+    ///   - fd: the stream.
+    ///   - stopFD: when readable, `next()` returns nil instead of waiting for more input
+    ///     (`StandardStreams.failureWake`: nothing can be shown any more).
+    init(fd: Int32, stopFD: Int32? = nil) {
         self.fd = fd
+        self.stopFD = stopFD
     }
 
     /// The next line without its newline (a final line without one counts), or nil at the end.
     mutating func next() -> Line? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 10) {
+            if skipping {
+                if let newline = buffer[scanned...].firstIndex(of: 10) {
+                    skipping = false
+                    start = newline + 1
+                    scanned = start
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    start = 0
+                    scanned = 0
+                }
+            }
+            if !skipping, let newline = buffer[scanned...].firstIndex(of: 10) {
                 let line = Self.line(buffer[start..<newline])
                 start = newline + 1
                 scanned = start
                 return line
             }
             scanned = buffer.count
+            if !skipping && buffer.count - start > ScriptFile.maximumSize {
+                skipping = true
+                buffer.removeAll()
+                start = 0
+                scanned = 0
+                return .invalid("the line is longer than \(ScriptFile.maximumSize >> 20) MB")
+            }
             if ended {
-                guard start < buffer.count else { return nil }
+                guard !skipping, start < buffer.count else { return nil }
                 let line = Self.line(buffer[start...])
                 start = buffer.count
                 scanned = start
@@ -156,11 +200,20 @@ struct LineReader {
                 scanned -= start
                 start = 0
             }
+            if let stopFD {
+                var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+                if poll(&fds, 2, -1) < 0 && errno == EINTR { continue }
+                if fds[1].revents != 0 { return nil }
+            }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
                 let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN {
+                    ScriptFile.waitUntilReadable(fd)
+                    continue
+                }
                 ended = true
                 buffer = []
                 start = 0
@@ -178,7 +231,7 @@ struct LineReader {
     private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
         var bytes = bytes
         if bytes.last == 13 { bytes.removeLast() }
-        if let offset = ScriptFile.firstInvalidUTF8(in: bytes) { return .invalid("not UTF-8 at byte \(offset + 1)") }
+        if let offset = ScriptFile.firstInvalidUTF8(in: bytes) { return .invalid("not UTF-8 at byte \(offset + 1) of the line") }
         return .text(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -21,6 +21,10 @@ enum StandardStreams {
     /// The `errno` of the first failed write to standard output, 0 while none failed.
     private static let failure = Atomic<Int32>(0)
 
+    /// Readable once a write to standard output failed: a thread waiting for input (statements
+    /// from a pipe, while a background job writes) polls it too, so plumb ends at once.
+    static let failureWake = WakePipe()
+
     /// Makes sure descriptors 0-2 are open (see the type's summary). Call first thing in `main`.
     static func reserve() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
@@ -30,11 +34,30 @@ enum StandardStreams {
                 close(placeholder)
             }
         }
+        _ = failureWake.readFD
+    }
+
+    /// The open descriptors plumb needs: its pipes, dispatch's, readline's, a script and slack.
+    static let descriptorsNeeded: rlim_t = 64
+
+    /// Raises the soft limit on open descriptors to `descriptorsNeeded` when it is lower
+    /// (`ulimit -n 10`), up to the hard limit; returns a usage message when even that is too few.
+    /// With too few, dispatch cannot start its threads and a run would wait for ever.
+    static func ensureDescriptors() -> String? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < descriptorsNeeded else { return nil }
+        if limit.rlim_max >= descriptorsNeeded {
+            limit.rlim_cur = descriptorsNeeded
+            if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 { return nil }
+        }
+        return "plumb needs at least \(descriptorsNeeded) open files, and the limit is \(limit.rlim_max) (ulimit -n)"
     }
 
     /// Records a failed write to standard output (the first one counts).
     static func recordWriteFailure(_ code: Int32) {
-        _ = failure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed)
+        if failure.compareExchange(expected: 0, desired: code == 0 ? EIO : code, ordering: .relaxed).exchanged {
+            failureWake.signal()
+        }
     }
 
     /// True once a write to standard output failed: nothing more can be shown, so plumb ends.

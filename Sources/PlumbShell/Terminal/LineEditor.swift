@@ -80,6 +80,8 @@ final class LineEditor {
                 wake.drain()
                 let output = onWake()
                 if !output.isEmpty { printAbove(output) }
+                // The terminal is gone for output: nothing typed could be shown.
+                if StandardStreams.outputFailed { return .endOfInput }
             }
             if fds[0].revents != 0 {
                 if fds[0].revents & Int16(POLLIN) == 0 { return .endOfInput }  // hang-up

@@ -17,7 +17,10 @@ final class WakePipe: Sendable {
     init() {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) != 0 {
-            fatalError("plumb: cannot create a pipe: \(String(cString: strerror(errno)))")
+            // Not a trap: out of descriptors is the environment's limit, not a bug (see
+            // `StandardStreams.ensureDescriptors`, which raises the limit first).
+            writeStandardError("plumb: error: cannot create a pipe: \(String(cString: strerror(errno)).lowercased())\n")
+            exit(ExitCode.failure)
         }
         for i in fds.indices {
             // Never 0-2, were one of them closed (`StandardStreams.reserve` fills them first, this
