@@ -435,7 +435,8 @@ struct Checker {
             } else {
                 // A `todo` may stand for any argument still missing, labelled ones too.
                 let isTodo = Checker.todoSpan(argument) != nil
-                guard let i = params.indices.first(where: { slots[$0] == nil && (isTodo || !params[$0].labelRequired) }) else {
+                let positional = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired })
+                guard let i = positional ?? (isTodo ? params.indices.first(where: { slots[$0] == nil }) : nil) else {
                     error(.tooManyArguments(name), argument.span, notes: [signature])
                     return nil
                 }
