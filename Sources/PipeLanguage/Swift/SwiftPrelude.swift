@@ -118,12 +118,12 @@ extension SwiftHelper {
             run(publisher, within: seconds) { $0.pipeText }
         }
 
-        /// `| values`: consumes through `for try await`, then waits as `run` does.
+        /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).
         func runValues<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
             let done = DispatchSemaphore(value: 0)
             let task = Task {
                 do {
-                    for try await value in publisher.values { print("value \(value.pipeText)") }
+                    for try await value in publisher.values { print("next \(value.pipeText)") }
                     print("finished")
                 } catch {
                     print("failed: \(error)")

@@ -143,7 +143,7 @@ extension Session {
                 body += written + code.lines
             } else {
                 let reasons = distinct(code.problems).joined(separator: "; ")
-                body += written + ["// no faithful Swift form: \(reasons)"] + code.lines.map { "// " + $0 }
+                body += written + ["// no faithful Swift form: \(reasons)"] + code.lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "// " + $0 }
                 body.append("print(\(Value.quote("skipped: " + reasons)))")
             }
             body.append("")

@@ -70,6 +70,13 @@ struct SwiftStage {
     /// For a source whose own kind is `nothing` (`empty`, `fail`): the kind its pipeline needs.
     let expected: ValueKind
 
+    /// The same stage with its written arguments by position (asyncMap's step: `delay`, `100`, `{ … }`).
+    var positional: SwiftStage {
+        var raw = stage
+        raw.arguments = stage.stage.arguments.map { Optional($0) }
+        return SwiftStage(translator: translator, stage: raw, upstream: upstream, scope: scope, expected: expected)
+    }
+
     /// The stage's shape as the static pass inferred it.
     var shape: Shape { stage.shape }
     var overload: Int { stage.overload }
@@ -322,6 +329,10 @@ final class SwiftTranslator {
                 code = code.then(" /* no faithful Swift form: values of mixed kinds */")
             }
         }
+        // `ignoreOutput` is `Never` in Swift; where Ints are expected (`append (… | ignoreOutput)`) say so.
+        if let expected, code.kind == .nothing, expected != .nothing {
+            code = code.then(".map { never -> \(expected.swiftName) in switch never {} }", kind: expected)
+        }
         return code
     }
 
@@ -358,7 +369,8 @@ final class SwiftTranslator {
     /// value argument's (`empty | replaceEmpty 0`), or `Never`.
     static func hint(_ p: CheckedPipeline) -> ValueKind {
         for stage in p.stages where stage.shape.kind != .nothing { return stage.shape.kind }
-        for stage in p.stages {
+        // A source's own arguments say nothing about its values (`fail "boom"` emits none).
+        for stage in p.stages.dropFirst() {
             for a in stage.arguments {
                 if case .expr(let e)? = a?.value, !e.usesDollar {
                     let k = ExpressionKinds.infer(e, []).kind

@@ -34,7 +34,8 @@ extension CatalogTable {
                 default: return Shape(kind: .any, canFail: true)
                 }
             },
-            swift: { b in
+            swift: { step in
+                let b = step.positional
                 switch b.word(0) {
                 case "delay":
                     let result = b.closureBody(2, names: ["value"], kinds: [b.upstream.kind])

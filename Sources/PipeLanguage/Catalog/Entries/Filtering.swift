@@ -92,7 +92,7 @@ extension CatalogTable {
             example: "from 1...3 | ignoreOutput",
             build: .operator { b in b.upstream.ignoreOutput().map { (never: Never) -> Value in }.valueStream() },
             infer: Infer.same,
-            swift: { b in b.then(".ignoreOutput()") }),
+            swift: { b in b.then(".ignoreOutput()", kind: .nothing) }),
         CatalogEntry(
             "replaceEmpty", [[p("VALUE", .value)]],
             summary: "emits VALUE if upstream finishes without a value", combine: ".replaceEmpty(with:)",
