@@ -33,6 +33,13 @@ extension SwiftHelper {
 
                     init(failing failures: Int) { self.failures = failures }
 
+                    /// Counts from the start again: a new run of a pipeline that holds it.
+                    func reset() {
+                        lock.lock()
+                        calls = 0
+                        lock.unlock()
+                    }
+
                     func callAsFunction<T>(_ value: T) throws -> T {
                         lock.lock()
                         calls += 1
@@ -116,6 +123,32 @@ extension SwiftHelper {
 
         func run<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable {
             run(publisher, within: seconds) { $0.pipeText }
+        }
+
+        /// Background jobs (`… &`): each running one is in `jobsRunning` until it completes.
+        let jobsRunning = DispatchGroup()
+
+        /// `… &`: subscribes and returns at once; events print with the job's number, as plumb's jobs do.
+        func start<P: Publisher>(_ publisher: P, job: Int, show: @escaping (P.Output) -> String) -> AnyCancellable {
+            jobsRunning.enter()
+            return publisher.sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: print("[\(job)] finished")
+                    case .failure(let error): print("[\(job)] failed: \(error)")
+                    }
+                    jobsRunning.leave()
+                },
+                receiveValue: { print("[\(job)] value \(show($0))") })
+        }
+
+        func start<P: Publisher>(_ publisher: P, job: Int) -> AnyCancellable where P.Output: PipeShowable {
+            start(publisher, job: job) { $0.pipeText }
+        }
+
+        /// Waits for the background jobs to complete: at most `seconds`.
+        func waitForJobs(within seconds: Double = 3) {
+            _ = jobsRunning.wait(timeout: .now() + seconds)
         }
 
         /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).

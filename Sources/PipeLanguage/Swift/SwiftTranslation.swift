@@ -239,9 +239,17 @@ final class SwiftTranslator {
     var subjectKinds: [String: ValueKind] = [:]
     /// The binding a `let` being translated makes (a subject reads its sends' kind by it).
     var currentBinding: String?
+    /// The `flaky` counters each binding's code uses: a run resets them (the language counts per run).
+    var bindingCounters: [String: [String]] = [:]
+    /// The counters of bindings the current statement uses.
+    var usedCounters: [String] = []
+    /// Background pipelines (`… &`) started so far: the program numbers them as plumb's jobs.
+    var jobs = 0
     /// Bindings with no faithful Swift form: uses of them have none either.
     var brokenBindings: Set<String> = []
     private var used: Set<String> = []
+    /// What `declare` made for the current statement.
+    var declared: [String] = []
 
     /// Keeps `name` from being made by `fresh` (a binding the session already has).
     func reserve(_ name: String) { used.insert(name) }
@@ -276,6 +284,7 @@ final class SwiftTranslator {
     func declare(_ prefix: String, _ text: (String) -> String) -> String {
         let name = fresh(prefix)
         declarations.append(text(name))
+        declared.append(name)
         return name
     }
 
@@ -339,6 +348,7 @@ final class SwiftTranslator {
     /// A binding used as a publisher.
     func bindingCode(_ name: String, shape: Shape) -> SwiftCode {
         if brokenBindings.contains(name) { problems.append("'\(name)' has no faithful Swift form") }
+        for counter in bindingCounters[name] ?? [] where !usedCounters.contains(counter) { usedCounters.append(counter) }
         if let b = bindings[name] { return SwiftCode(b.identifier, kind: b.kind, fails: b.fails, pair: b.pair) }
         let kind = shape.kind
         return SwiftCode(name, kind: kind, fails: shape.canFail)
