@@ -319,6 +319,8 @@ final class SwiftTranslator {
         let hint = expected ?? Self.hint(p)
         var code = SwiftCode("", kind: hint, fails: false)
         code.parts = []
+        // Said once, where the mixed kinds start.
+        var mixedBefore = false
         for (i, stage) in p.stages.enumerated() {
             switch stage.target {
             case .binding(let name):
@@ -333,7 +335,8 @@ final class SwiftTranslator {
                 }
                 code = translate(input)
             }
-            if code.pair == nil, Self.isMixed(code.kind) {
+            if code.pair == nil, Self.isMixed(code.kind), !mixedBefore {
+                mixedBefore = true
                 problems.append("values of mixed kinds (Swift's Output must be one type)")
                 code = code.then(" /* no faithful Swift form: values of mixed kinds */")
             }
@@ -381,7 +384,8 @@ final class SwiftTranslator {
         for stage in p.stages where stage.shape.kind != .nothing { return stage.shape.kind }
         // A source's own arguments say nothing about its values (`fail "boom"` emits none).
         for stage in p.stages.dropFirst() {
-            for a in stage.arguments {
+            let parameters = stage.entry.map { $0.overloads[stage.overload] } ?? []
+            for (i, a) in stage.arguments.enumerated() where i < parameters.count && parameters[i].kind == .value {
                 if case .expr(let e)? = a?.value, !e.usesDollar {
                     let k = ExpressionKinds.infer(e, []).kind
                     if k != .any && k != .nothing && k != .null { return k }
