@@ -3,7 +3,8 @@
 //   plumb-swift-check FILE.pipe        prints the file's `--program` main.swift
 //   plumb-swift-check --package DIR [FILE.pipe …]
 //       writes DIR/cases/NAME.pipe (every catalog entry's example, then each FILE) and
-//       DIR/Sources/Check/main.swift: every case's program as one function, `Check NAME` runs one.
+//       DIR/Sources/Check/main.swift: every case's program as one function, `Check NAME` runs one;
+//       prints each case's name and how many pipelines it runs.
 import Foundation
 import PipeLanguage
 
@@ -46,6 +47,7 @@ var helpers: [String: String] = [:]
 var helperOrder: [String] = []
 var functions: [String] = []
 var dispatch: [String] = []
+var listing: [String] = []
 for (i, c) in cases.enumerated() {
     try c.text.write(to: casesDirectory.appendingPathComponent(c.name + ".pipe"), atomically: true, encoding: .utf8)
     guard case .success(let p) = program(c.text, file: c.name + ".pipe") else { fail("\(c.name): does not compile") }
@@ -56,11 +58,17 @@ for (i, c) in cases.enumerated() {
         if helpers[name] == nil { helperOrder.append(name) }
         helpers[name] = "// MARK: helper " + block.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    let body = p[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    let lines = p[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+    // How many pipelines the program runs (skipped ones are comments).
+    let pipelines = lines.count { line in
+        ["run(", "runValues(", "runAsync("].contains { line.hasPrefix($0) } || line.hasPrefix("let job") && line.contains(" = start(")
+    }
+    listing.append("\(c.name) \(pipelines)")
+    let body = lines.map { "    " + $0 }
     functions.append("func case\(i)() {\n" + body.joined(separator: "\n") + "\n}")
     dispatch.append("case \(Value.string(c.name).description): case\(i)()")
 }
 let main = ["import Foundation", "import Reactive", ""] + helperOrder.map { helpers[$0]! + "\n" } + functions
     + ["switch CommandLine.arguments.dropFirst().first ?? \"\" {"] + dispatch + ["default: print(\"no such case\")", "}", ""]
 try main.joined(separator: "\n").write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-print(cases.map(\.name).joined(separator: "\n"))
+print(listing.joined(separator: "\n"))
