@@ -82,7 +82,7 @@ struct SwiftExpressions {
         case .member(let base, let name):
             let (tb, kb, pb) = expression(base)
             let wrapped = pb < 1000 ? "(\(tb))" : tb
-            let sized: Bool = { if kb == .string { return true }; if case .array = kb { return true }; return false }()
+            let sized = kb == .string || kb.isArray
             switch name {
             case "count" where sized: return ("\(wrapped).count", .int, 1000)
             case "isEmpty" where sized: return ("\(wrapped).isEmpty", .bool, 1000)
@@ -155,7 +155,7 @@ struct SwiftExpressions {
             return ("\(pa < 1000 ? "(\(ta))" : ta).truncatingRemainder(dividingBy: \(tb))", .double, 1000)
         default:
             kind = ka == kb ? ka : .any
-            let adds: Bool = { if op == "+", ka == .string { return true }; if op == "+", case .array = ka { return true }; return false }()
+            let adds = op == "+" && (ka == .string || ka.isArray)
             if !(ka.isNumber && ka == kb) && !(adds && ka == kb) { problems.append("\(ka.swiftName) \(op) \(kb.swiftName)") }
         }
         return ("\(left) \(op) \(right)", kind, prec)
@@ -178,6 +178,10 @@ struct SwiftExpressions {
         case .null: "nil"
         }
     }
+}
+
+extension ValueKind {
+    fileprivate var isArray: Bool { if case .array = self { true } else { false } }
 }
 
 extension Value {

@@ -125,6 +125,13 @@ extension SwiftHelper {
             run(publisher, within: seconds) { $0.pipeText }
         }
 
+        /// Hands a value to a task, which is its only user from then on.
+        struct Handover<T>: @unchecked Sendable {
+            // @unchecked: the sender never touches the value again.
+            let value: T
+            init(_ value: T) { self.value = value }
+        }
+
         /// Background jobs (`… &`): each running one is in `jobsRunning` until it completes.
         let jobsRunning = DispatchGroup()
 
@@ -154,7 +161,9 @@ extension SwiftHelper {
         /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).
         func runValues<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
             let done = DispatchSemaphore(value: 0)
+            let handed = Handover(publisher)
             let task = Task {
+                let publisher = handed.value
                 do {
                     for try await value in publisher.values { print("next \(value.pipeText)") }
                     print("finished")
@@ -172,7 +181,9 @@ extension SwiftHelper {
         /// `| async`: awaits the first value, then waits as `run` does.
         func runAsync<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
             let done = DispatchSemaphore(value: 0)
+            let handed = Handover(publisher)
             let task = Task {
+                let publisher = handed.value
                 do {
                     let value = try await publisher.async()
                     print("value \(value.pipeText)")
