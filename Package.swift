@@ -32,6 +32,8 @@ let package = Package(
         // libFuzzer driver (see Scripts/fuzz).
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "plumb-fuzz", dependencies: ["PipeLanguage", "CFuzzDriver"]),
+        // Writes the Swift programs Scripts/check-swift compiles and compares with `plumb run`.
+        .executableTarget(name: "plumb-swift-check", dependencies: ["PipeLanguage"]),
         // Examples: the reference articles ported to Linux.
         .executableTarget(name: "bridges-example", dependencies: ["Reactive"], path: "Examples/Bridges"),
 

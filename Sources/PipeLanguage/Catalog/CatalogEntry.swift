@@ -50,6 +50,8 @@ public struct CatalogEntry: Sendable {
     /// A hot operator (`share`): in a binding, the pipeline up to it is built once, when the `let`
     /// runs, and every use shares it, as the same Swift value would be shared.
     var sharesUpstream: Bool = false
+    /// The stage as Swift Combine code against `Reactive` (`:swift`, `plumb swift`).
+    var swift: SwiftTranslation? = nil
 }
 
 /// How an entry is built: sources and operators make a publisher, terminals subscribe to one.
@@ -161,7 +163,7 @@ extension CatalogEntry {
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
         sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
-        anyPosition: Bool = false
+        anyPosition: Bool = false, swift: SwiftTranslation? = nil
     ) {
         let signature = overloads.map { params in
             ([name] + params.map { param in
@@ -179,7 +181,7 @@ extension CatalogEntry {
             name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
             signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
-            hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream)
+            hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
     }
 }
 

@@ -33,6 +33,26 @@ extension CatalogTable {
                     return Shape(kind: .any, canFail: true)
                 default: return Shape(kind: .any, canFail: true)
                 }
+            },
+            swift: { step in
+                let b = step.positional
+                switch b.word(0) {
+                case "delay":
+                    let result = b.closureBody(2, names: ["value"], kinds: [b.upstream.kind])
+                    let sleep = "try await Task.sleep(for: \(b.duration(1)))"
+                    return b.then(".asyncMap { value in\n    \(sleep)\n    return \(result?.text ?? "value")\n}", kind: result?.kind ?? b.upstream.kind, fails: true)
+                case "flaky":
+                    b.needs(.flaky)
+                    let counter = b.declare("flaky") { "let \($0) = Flaky(failing: \(b.value(1)))" }
+                    return b.then(".asyncMap { value in try \(counter)(value) }", fails: true)
+                case "fail":
+                    b.needs(.pipeError)
+                    let message = b.isClosure(1) ? b.value(1) : Value.quote(b.string(1))
+                    return b.then(".asyncMap { _ -> \(b.upstream.outputType) in throw PipeError(\(message)) }", fails: true)
+                default:
+                    let (closure, kind) = b.closure(0)
+                    return b.then(".asyncMap \(closure)", kind: kind)
+                }
             }),
     ]
 }

@@ -12,25 +12,51 @@ extension CatalogTable {
                 let factory = try b.pipelineFactory(1)
                 return b.upstream.flatMap(maxPublishers: max) { factory($0) }.valueStream()
             },
-            infer: Infer.nestedPipelineMerged(1)),
+            infer: Infer.nestedPipelineMerged(1),
+            swift: { b in
+                let (closure, inner) = b.pipelineClosure(1, parameter: "value", kind: b.upstream.kind)
+                let max = b.has(0) ? "(maxPublishers: .max(\(b.value(0))))" : ""
+                return b.then(".flatMap\(max) \(closure)", kind: inner.kind, fails: b.upstream.fails || inner.fails)
+            }),
         CatalogEntry(
             "merge", [[p("publisher", .publisher)]],
             summary: "interleaves another publisher's values with upstream's", combine: ".merge(with:)",
             example: "interval 100ms | take 2 | merge (interval 150ms | take 2)",
             build: .operator { b in b.upstream.merge(with: try b.publisher(0)).valueStream() },
-            infer: Infer.combined(.same)),
+            infer: Infer.combined(.same),
+            swift: { b in
+                let (upstream, other) = b.unified(b.publisher(0))
+                return upstream.then(".merge(with: \(other.rendered()))", kind: b.kind)
+            }),
         CatalogEntry(
             "zip", [[p("publisher", .publisher)]],
             summary: "pairs values one-to-one with another publisher's, as [a, b]", combine: ".zip(_:)",
             example: "from [1, 2] | zip (from [\"a\", \"b\"])",
             build: .operator { b in b.upstream.zip(try b.publisher(0)).map { Value.array([$0, $1]) }.valueStream() },
-            infer: Infer.combined(.pair)),
+            infer: Infer.combined(.pair),
+            swift: { b in
+                let (upstream, other) = b.unified(b.publisher(0, expected: nil))
+                let zipped = upstream.then(".zip(\(other.rendered()))", kind: .array(upstream.kind))
+                // The language pairs values as an array; Swift as a tuple, made an array when the kinds agree.
+                if upstream.kind == other.kind { return zipped.then(".map { [$0, $1] }") }
+                var pair = zipped
+                pair.pair = [upstream.kind, other.kind]
+                return pair
+            }),
         CatalogEntry(
             "combineLatest", [[p("publisher", .publisher)]],
             summary: "emits [a, b] with the latest of both whenever either emits", combine: ".combineLatest(_:)",
             example: "interval 100ms | take 3 | combineLatest (interval 150ms | take 2)",
             build: .operator { b in b.upstream.combineLatest(try b.publisher(0)).map { Value.array([$0, $1]) }.valueStream() },
-            infer: Infer.combined(.pair)),
+            infer: Infer.combined(.pair),
+            swift: { b in
+                let (upstream, other) = b.unified(b.publisher(0, expected: nil))
+                let combined = upstream.then(".combineLatest(\(other.rendered()))", kind: .array(upstream.kind))
+                if upstream.kind == other.kind { return combined.then(".map { [$0, $1] }") }
+                var pair = combined
+                pair.pair = [upstream.kind, other.kind]
+                return pair
+            }),
         CatalogEntry(
             "switchToLatest", [[p("pipeline over $0", .pipelineClosure(.upstreamValue))]],
             summary: "maps each value to a publisher and follows only the latest one", combine: ".map { … }.switchToLatest()",
@@ -39,7 +65,12 @@ extension CatalogTable {
                 let factory = try b.pipelineFactory(0)
                 return b.upstream.map { factory($0) }.switchToLatest().valueStream()
             },
-            infer: Infer.nestedPipelineMerged(0)),
+            infer: Infer.nestedPipelineMerged(0),
+            swift: { b in
+                let (closure, inner) = b.pipelineClosure(0, parameter: "value", kind: b.upstream.kind, failing: b.upstream.fails)
+                let upstream = inner.fails ? b.upstream.failing : b.upstream
+                return upstream.then(".map \(closure)").then(".switchToLatest()", kind: inner.kind, fails: inner.fails)
+            }),
         CatalogEntry(
             "append", [[p("VALUE-OR-PUBLISHER", .value)], [p("publisher", .publisher)]],
             summary: "emits a value or another publisher's values after upstream finishes", combine: ".append(_:)",
@@ -48,7 +79,12 @@ extension CatalogTable {
                 if b.stage.overload == 0 { return b.upstream.append(try b.value(0)).valueStream() }
                 return b.upstream.append(try b.publisher(0)).valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                if b.overload == 0 { return b.then(".append(\(b.value(0)))") }
+                let (upstream, other) = b.unified(b.publisher(0))
+                return upstream.then(".append(\(other.rendered()))", kind: b.kind)
+            }),
         CatalogEntry(
             "prepend", [[p("VALUE-OR-PUBLISHER", .value)], [p("publisher", .publisher)]],
             summary: "emits a value or another publisher's values before upstream's", combine: ".prepend(_:)",
@@ -57,11 +93,17 @@ extension CatalogTable {
                 if b.stage.overload == 0 { return b.upstream.prepend(try b.value(0)).valueStream() }
                 return b.upstream.prepend(try b.publisher(0)).valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                if b.overload == 0 { return b.then(".prepend(\(b.value(0)))") }
+                let (upstream, other) = b.unified(b.publisher(0))
+                return upstream.then(".prepend(\(other.rendered()))", kind: b.kind)
+            }),
         CatalogEntry(
             "share", [[]],
             summary: "shares one upstream subscription among subscribers", combine: ".share()",
             example: "let t = interval 100ms | take 3 | share",
-            build: .operator { b in b.upstream.share().valueStream() }, infer: Infer.same, sharesUpstream: true),
+            build: .operator { b in b.upstream.share().valueStream() }, infer: Infer.same, sharesUpstream: true,
+            swift: { b in b.then(".share()") }),
     ]
 }

@@ -6,7 +6,8 @@ extension CatalogTable {
             summary: "passes only the values for which the closure is true", combine: ".filter(_:) / .tryFilter(_:)",
             example: "from 1...6 | filter { $0 % 2 == 0 }",
             build: .operator { b in b.upstream.tryFilter(try b.predicate(0)).valueStream() },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(".filter \(b.closure(0).text)") }),
         CatalogEntry(
             "first", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true)]],
             summary: "emits the first value (or the first matching one), then finishes", combine: ".first() / .first(where:)",
@@ -15,7 +16,8 @@ extension CatalogTable {
                 if b.argument(0) != nil { return b.upstream.tryFirst(where: try b.predicate(0)).valueStream() }
                 return b.upstream.first().valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(b.has(0) ? ".first(where: \(b.closure(0).text))" : ".first()") }),
         CatalogEntry(
             "last", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true)]],
             summary: "emits the last value (or the last matching one) when upstream finishes", combine: ".last() / .last(where:)",
@@ -24,7 +26,8 @@ extension CatalogTable {
                 if b.argument(0) != nil { return b.upstream.tryLast(where: try b.predicate(0)).valueStream() }
                 return b.upstream.last().valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(b.has(0) ? ".last(where: \(b.closure(0).text))" : ".last()") }),
         CatalogEntry(
             "prefix", aliases: ["take"],
             [[p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while")],
@@ -38,12 +41,22 @@ extension CatalogTable {
                 default: return b.upstream.prefix(untilOutputFrom: try b.publisher(0)).valueStream()
                 }
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in
+                switch b.overload {
+                case 0: return b.then(".prefix(\(b.value(0)))")
+                case 1: return b.then(".prefix(while: \(b.closure(0).text))")
+                default:
+                    let (upstream, other) = b.unified(b.publisher(0, expected: nil))
+                    return upstream.then(".prefix(untilOutputFrom: \(other.rendered()))")
+                }
+            }),
         CatalogEntry(
             "dropFirst", aliases: ["skip"], [[p("COUNT", .count, optional: true)]],
             summary: "skips the first COUNT values (default 1)", combine: ".dropFirst(_:)", example: "from 1...5 | skip 2",
             build: .operator { b in b.upstream.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).valueStream() },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.then(b.has(0) ? ".dropFirst(\(b.value(0)))" : ".dropFirst()") }),
         CatalogEntry(
             "drop",
             [[p("$0 < 3", .closure(arity: 1), label: "while")],
@@ -54,7 +67,14 @@ extension CatalogTable {
                 if b.stage.overload == 1 { return b.upstream.drop(untilOutputFrom: try b.publisher(0)).valueStream() }
                 return b.upstream.tryDrop(while: try b.predicate(0)).valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in
+                if b.overload == 1 {
+                    let (upstream, other) = b.unified(b.publisher(0, expected: nil))
+                    return upstream.then(".drop(untilOutputFrom: \(other.rendered()))")
+                }
+                return b.then(".drop(while: \(b.closure(0).text))")
+            }),
         CatalogEntry(
             "removeDuplicates", [[p("$0 == $1", .closure(arity: 2), label: "by", optional: true)]],
             summary: "drops a value equal to the one before it (or for which the closure of previous and current is true)",
@@ -64,18 +84,21 @@ extension CatalogTable {
                 if b.argument(0) != nil { return b.upstream.tryRemoveDuplicates(by: try b.predicate2(0)).valueStream() }
                 return b.upstream.removeDuplicates().valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(b.has(0) ? ".removeDuplicates(by: \(b.closure(0, arity: 2).text))" : ".removeDuplicates()") }),
         CatalogEntry(
             "ignoreOutput", [[]],
             summary: "drops every value, keeps the completion", combine: ".ignoreOutput()",
             example: "from 1...3 | ignoreOutput",
             build: .operator { b in b.upstream.ignoreOutput().map { (never: Never) -> Value in }.valueStream() },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.then(".ignoreOutput()", kind: .nothing) }),
         CatalogEntry(
             "replaceEmpty", [[p("VALUE", .value)]],
             summary: "emits VALUE if upstream finishes without a value", combine: ".replaceEmpty(with:)",
             example: "empty | replaceEmpty 0",
-            build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() }, infer: Infer.same),
+            build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() }, infer: Infer.same,
+            swift: { b in b.then(".replaceEmpty(with: \(b.value(0)))") }),
         CatalogEntry(
             "min", [[p("$0 < $1", .closure(arity: 2), label: "by", optional: true)]],
             summary: "emits the smallest value when upstream finishes (ordered by the closure: is $0 before $1?)",
@@ -87,7 +110,8 @@ extension CatalogTable {
                 let span = b.stage.stage.nameSpan
                 return b.upstream.tryMin { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(b.has(0) ? ".min(by: \(b.closure(0, arity: 2).text))" : ".min()") }),
         CatalogEntry(
             "max", [[p("$0 < $1", .closure(arity: 2), label: "by", optional: true)]],
             summary: "emits the largest value when upstream finishes (ordered by the closure: is $0 before $1?)",
@@ -99,7 +123,8 @@ extension CatalogTable {
                 let span = b.stage.stage.nameSpan
                 return b.upstream.tryMax { try ExpressionCompiler.less($0, $1, compiler, span) }.valueStream()
             },
-            infer: Infer.sameWithClosure),
+            infer: Infer.sameWithClosure,
+            swift: { b in b.then(b.has(0) ? ".max(by: \(b.closure(0, arity: 2).text))" : ".max()") }),
         CatalogEntry(
             "contains", [[p("VALUE", .value)], [p("$0 > 2", .closure(arity: 1), label: "where")]],
             summary: "emits true as soon as VALUE (or a value matching the closure) arrives, or false when upstream finishes",
@@ -109,17 +134,22 @@ extension CatalogTable {
                 if b.stage.overload == 1 { return b.upstream.tryContains(where: try b.predicate(0)).map(Value.bool).valueStream() }
                 return b.upstream.contains(try b.value(0)).map(Value.bool).valueStream()
             },
-            infer: Infer.boolWithClosure),
+            infer: Infer.boolWithClosure,
+            swift: { b in
+                b.then(b.overload == 1 ? ".contains(where: \(b.closure(0).text))" : ".contains(\(b.value(0)))", kind: .bool)
+            }),
         CatalogEntry(
             "allSatisfy", [[p("$0 > 0", .closure(arity: 1))]],
             summary: "emits whether every value satisfies the closure", combine: ".allSatisfy(_:)",
             example: "from 1...5 | allSatisfy { $0 > 0 }",
             build: .operator { b in b.upstream.tryAllSatisfy(try b.predicate(0)).map(Value.bool).valueStream() },
-            infer: Infer.boolWithClosure),
+            infer: Infer.boolWithClosure,
+            swift: { b in b.then(".allSatisfy \(b.closure(0).text)", kind: .bool) }),
         CatalogEntry(
             "output", [[p("INDEX", .count, label: "at", labelRequired: true)]],
             summary: "emits only the value at an index", combine: ".output(at:)",
             example: "from [10, 20, 30] | output at: 1",
-            build: .operator { b in b.upstream.output(at: try b.int(0)).valueStream() }, infer: Infer.same),
+            build: .operator { b in b.upstream.output(at: try b.int(0)).valueStream() }, infer: Infer.same,
+            swift: { b in b.then(".output(at: \(b.value(0)))") }),
     ]
 }

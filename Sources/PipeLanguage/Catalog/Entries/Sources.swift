@@ -7,7 +7,11 @@ extension CatalogTable {
             "just", [[p("VALUE", .value)]],
             summary: "emits one value, then finishes", combine: "Just(_:)", example: "just 1",
             build: .source { b in Just(try b.value(0)).setFailureType(to: (any Error).self).valueStream() },
-            infer: { Shape(kind: $0.constantKind(0), canFail: false) }),
+            infer: { Shape(kind: $0.constantKind(0), canFail: false) },
+            swift: { b in
+                let (text, kind) = b.expression(0)
+                return SwiftCode("Just(\(text))", kind: kind, fails: false)
+            }),
         CatalogEntry(
             "from", [[p("ARRAY-OR-RANGE", .sequence)]],
             summary: "emits each element of an array or range, then finishes", combine: "[…].publisher",
@@ -31,17 +35,23 @@ extension CatalogTable {
                 if case .range = e.kind { return Shape(kind: .int, canFail: false) }
                 if case .array(let k) = ExpressionKinds.infer(e, []).kind { return Shape(kind: k, canFail: false) }
                 return Shape(kind: .any, canFail: false)
+            },
+            swift: { b in
+                let (text, kind) = b.sequence(0)
+                return SwiftCode("\(text).publisher", kind: kind, fails: false)
             }),
         CatalogEntry(
             "empty", [[]],
             summary: "finishes at once without a value", combine: "Empty()", example: "empty",
-            build: .source { _ in Empty<Value, any Error>().valueStream() }, infer: Infer.fixed(.nothing, fails: false)),
+            build: .source { _ in Empty<Value, any Error>().valueStream() }, infer: Infer.fixed(.nothing, fails: false),
+            swift: { b in SwiftCode("Empty<\(b.kind.swiftName), Never>()", kind: b.kind, fails: false) }),
         CatalogEntry(
             "never", [[]],
             summary: "never emits and never completes", combine: "Empty(completeImmediately: false)",
             example: "never | timeout 100ms",
             build: .source { _ in Empty<Value, any Error>(completeImmediately: false).valueStream() },
-            infer: Infer.fixed(.nothing, fails: false)),
+            infer: Infer.fixed(.nothing, fails: false),
+            swift: { b in SwiftCode("Empty<\(b.kind.swiftName), Never>(completeImmediately: false)", kind: b.kind, fails: false) }),
         CatalogEntry(
             "fail", [[p("MESSAGE", .string)]],
             summary: "fails at once with a message", combine: "Fail(error:)", example: "fail \"boom\"",
@@ -49,7 +59,11 @@ extension CatalogTable {
                 // The user's own message: no id.
                 Fail<Value, any Error>(error: PipelineError(message: try b.value(0).plainText, location: b.location)).valueStream()
             },
-            infer: Infer.fixed(.nothing, fails: true)),
+            infer: Infer.fixed(.nothing, fails: true),
+            swift: { b in
+                b.needs(.pipeError)
+                return SwiftCode("Fail<\(b.kind.swiftName), Error>(error: PipeError(\(Value.quote(b.string(0)))))", kind: b.kind, fails: true)
+            }),
         CatalogEntry(
             "interval", [[p("PERIOD", .period)]],
             summary: "emits 0, 1, 2, … every period", combine: "Timer.publish(every:on:in:).autoconnect()",
@@ -62,7 +76,11 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.fixed(.int, fails: false)),
+            infer: Infer.fixed(.int, fails: false),
+            swift: { b in
+                b.needs(.queue)
+                return SwiftCode("Publishers.interval(\(b.duration(0)), scheduler: queue)", kind: .int, fails: false)
+            }),
         CatalogEntry(
             "timer", [[p("DELAY", .duration)]],
             summary: "emits 0 once after a delay, then finishes", combine: "Just(0).delay(for:scheduler:)",
@@ -75,12 +93,22 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.fixed(.int, fails: false)),
+            infer: Infer.fixed(.int, fails: false),
+            swift: { b in
+                b.needs(.queue)
+                return SwiftCode("Publishers.interval(\(b.duration(0)), scheduler: queue)", kind: .int, fails: false).then(".prefix(1)")
+            }),
         CatalogEntry(
             "future", [[p("delay", .keyword("delay")), p("D", .duration), p("value", .keyword("value")), p("VALUE", .value)]],
             summary: "eager: starts at once and emits its value after the delay (every subscriber gets it)",
             combine: "Future { promise in … }", example: "future delay 200 value 42",
-            build: .source { b in try Hot.future(b).publisher }, infer: Infer.argumentKind(3), hot: Hot.future),
+            build: .source { b in try Hot.future(b).publisher }, infer: Infer.argumentKind(3), hot: Hot.future,
+            swift: { b in
+                b.needs(.queue)
+                let (value, kind) = b.expression(3)
+                let fulfil = "queue.asyncAfter(deadline: .now() + \(b.duration(1))) { promise(.success(\(value))) }"
+                return SwiftCode("Future<\(kind.swiftName), Never> { promise in \(fulfil) }", kind: kind, fails: false)
+            }),
         CatalogEntry(
             "deferred", [[p("pipeline", .pipelineClosure(.none))]],
             summary: "lazy: builds its pipeline anew for each subscriber", combine: "Deferred { … }",
@@ -89,7 +117,11 @@ extension CatalogTable {
                 let factory = try b.pipelineFactory(0)
                 return Deferred { factory(.null) }.valueStream()
             },
-            infer: Infer.nestedPipeline(0)),
+            infer: Infer.nestedPipeline(0),
+            swift: { b in
+                let (closure, inner) = b.pipelineClosure(0, parameter: "", kind: .any)
+                return SwiftCode("Deferred \(closure)", kind: inner.kind, fails: inner.fails, pair: inner.pair)
+            }),
         CatalogEntry(
             "marble",
             [[p("\"-a-b-|\"", .string), p("D", .period, label: "frame", optional: true, labelRequired: true),
@@ -119,7 +151,8 @@ extension CatalogTable {
                     let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
                     return [(.invalidMarble(problem.reason), span)]
                 }
-            }),
+            },
+            swift: { b in b.unfaithful("a marble string is the language's test notation; Combine has no marble source") }),
         CatalogEntry(
             "todo", [[]],
             summary: "the workshop's placeholder: a stage, an argument or a closure body still to write; running it fails there",
@@ -132,13 +165,22 @@ extension CatalogTable {
             summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
             combine: "PassthroughSubject<Value, Error>()", example: "let s = subject",
             build: .source { b in try Hot.subject(b).publisher }, infer: Infer.fixed(.any, fails: true),
-            hot: Hot.subject, isSubject: true),
+            hot: Hot.subject, isSubject: true,
+            swift: { b in
+                let kind = b.translator.subjectKind()
+                return SwiftCode("PassthroughSubject<\(kind.swiftName), Error>()", kind: kind, fails: true)
+            }),
         CatalogEntry(
             "currentValue", [[p("VALUE", .value)]],
             summary: "a subject that remembers its latest value and replays it to new subscribers",
             combine: "CurrentValueSubject<Value, Error>(_:)", example: "let c = currentValue 0",
             build: .source { b in try Hot.currentValue(b).publisher }, infer: Infer.anyFailing,
-            hot: Hot.currentValue, isSubject: true),
+            hot: Hot.currentValue, isSubject: true,
+            swift: { b in
+                let (value, initial) = b.expression(0)
+                let kind = b.translator.subjectKind(initial: initial)
+                return SwiftCode("CurrentValueSubject<\(kind.swiftName), Error>(\(value))", kind: kind, fails: true)
+            }),
     ]
 }
 

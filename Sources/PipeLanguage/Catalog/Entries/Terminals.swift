@@ -10,7 +10,8 @@ extension CatalogTable {
                 guard start.register({ subscriber.cancel() }) else { return }
                 start.publisher.subscribe(subscriber)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.upstream }),
         CatalogEntry(
             "values", [[]],
             summary: "consumes through `for try await value in publisher.values`", combine: ".values",
@@ -20,7 +21,12 @@ extension CatalogTable {
                     for try await value in publisher.values { events.send(.next(value)) }
                 }
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                var code = b.upstream
+                code.consumption = .values
+                return code
+            }),
         CatalogEntry(
             "async", [[]],
             summary: "awaits the first value with `try await publisher.async()`", combine: "try await publisher.async()",
@@ -28,7 +34,12 @@ extension CatalogTable {
             build: .terminal { start in
                 Terminals.startTask(start) { publisher, events in events.send(.value(try await publisher.async())) }
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                var code = b.upstream
+                code.consumption = .async
+                return code
+            }),
     ]
 }
 

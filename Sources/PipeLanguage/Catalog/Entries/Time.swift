@@ -15,7 +15,11 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".delay(for: \(b.duration(0)), scheduler: queue)")
+            }),
         CatalogEntry(
             "debounce", [[p("D", .duration)]],
             summary: "emits a value only after D of silence", combine: ".debounce(for:scheduler:)",
@@ -27,7 +31,11 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".debounce(for: \(b.duration(0)), scheduler: queue)")
+            }),
         CatalogEntry(
             "throttle", [[p("D", .duration), p("BOOL", .bool, label: "latest", optional: true)]],
             summary: "emits at most one value per interval D (the first, or the latest with latest: true)",
@@ -44,7 +52,11 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".throttle(for: \(b.duration(0)), scheduler: queue, latest: \(b.has(1) ? b.value(1) : "false"))")
+            }),
         CatalogEntry(
             "timeout", [[p("D", .duration), p("MESSAGE", .string, label: "customError", optional: true, labelRequired: true)]],
             summary: "finishes if upstream is silent for D (or fails with MESSAGE, given customError:)",
@@ -59,7 +71,14 @@ extension CatalogTable {
                 }
                 return b.onScheduler(make, make)
             },
-            infer: { Shape(kind: $0.upstream.kind, canFail: $0.upstream.canFail || $0.arguments.count > 1 && $0.arguments[1] != nil) }),
+            infer: { Shape(kind: $0.upstream.kind, canFail: $0.upstream.canFail || $0.arguments.count > 1 && $0.arguments[1] != nil) },
+            swift: { b in
+                b.needs(.queue)
+                guard b.has(1) else { return b.then(".timeout(\(b.duration(0)), scheduler: queue)") }
+                b.needs(.pipeError)
+                let error = "customError: { PipeError(\(Value.quote(b.string(1)))) }"
+                return b.upstream.failing.then(".timeout(\(b.duration(0)), scheduler: queue, \(error))")
+            }),
         CatalogEntry(
             "measureInterval", [[]],
             summary: "emits the time since the previous value, in milliseconds", combine: ".measureInterval(using:)",
@@ -74,7 +93,11 @@ extension CatalogTable {
                         b.upstream.measureInterval(using: q).map { Value.double(Double($0.magnitude) / 1e6) }.valueStream()
                     })
             },
-            infer: Infer.fixedKeepFailure(.double)),
+            infer: Infer.fixedKeepFailure(.double),
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".measureInterval(using: queue)").then(".map { Double($0.magnitude) / 1e6 }", kind: .double)
+            }),
         CatalogEntry(
             "buffer", [[p("SIZE", .positive)]],
             summary: "buffers up to SIZE values ahead of demand", combine: ".buffer(size:prefetch:whenFull:)",
@@ -82,7 +105,8 @@ extension CatalogTable {
             build: .operator { b in
                 b.upstream.buffer(size: try b.int(0, minimum: 1), prefetch: .byRequest, whenFull: .dropNewest).valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.then(".buffer(size: \(b.value(0)), prefetch: .byRequest, whenFull: .dropNewest)") }),
         CatalogEntry(
             "receiveOn", aliases: ["receive"], [[]],
             summary: "delivers downstream on the runtime's scheduler", combine: ".receive(on:)",
@@ -91,7 +115,11 @@ extension CatalogTable {
                 func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.receive(on: s).valueStream() }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".receive(on: queue)")
+            }),
         CatalogEntry(
             "subscribeOn", [[]],
             summary: "subscribes upstream on the runtime's scheduler", combine: ".subscribe(on:)",
@@ -100,6 +128,10 @@ extension CatalogTable {
                 func make<S: Scheduler>(_ s: S) -> ValuePublisher { b.upstream.subscribe(on: s).valueStream() }
                 return b.onScheduler(make, make)
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                b.needs(.queue)
+                return b.then(".subscribe(on: queue)")
+            }),
     ]
 }

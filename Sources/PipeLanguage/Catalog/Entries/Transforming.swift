@@ -9,7 +9,11 @@ extension CatalogTable {
                 let f = try b.closure(0)
                 return b.upstream.tryMap { try f(ClosureArguments($0)) }.valueStream()
             },
-            infer: Infer.closureResult),
+            infer: Infer.closureResult,
+            swift: { b in
+                let (closure, kind) = b.closure(0)
+                return b.then(".map \(closure)", kind: kind)
+            }),
         CatalogEntry(
             "compactMap", [[p("$0 > 0 ? $0 : nil", .closure(arity: 1))]],
             summary: "transforms each value and drops nil results", combine: ".compactMap(_:)",
@@ -21,7 +25,12 @@ extension CatalogTable {
                     return r == .null ? nil : r
                 }.valueStream()
             },
-            infer: Infer.closureResult),
+            infer: Infer.closureResult,
+            swift: { b in
+                // The closure returns an Optional in Swift: its nil branch is dropped, not a value kind.
+                let (closure, kind) = b.closure(0, allowsNil: true)
+                return b.then(".compactMap \(closure)", kind: kind)
+            }),
         CatalogEntry(
             "scan", [[p("INITIAL", .value), p("$0 + $1", .closure(arity: 2))]],
             summary: "emits each running accumulation ($0 is the accumulator, $1 the value)", combine: ".scan(_:_:)",
@@ -31,7 +40,12 @@ extension CatalogTable {
                 let f = try b.closure(1)
                 return b.upstream.tryScan(initial) { try f(ClosureArguments($0, $1)) }.valueStream()
             },
-            infer: Infer.accumulator),
+            infer: Infer.accumulator,
+            swift: { b in
+                let (initial, start) = b.expression(0)
+                let (closure, kind) = b.closure(1, arity: 2, kinds: [start, b.upstream.kind])
+                return b.then(".scan(\(initial)) \(closure)", kind: start.merged(kind))
+            }),
         CatalogEntry(
             "reduce", [[p("INITIAL", .value), p("$0 + $1", .closure(arity: 2))]],
             summary: "emits the final accumulation when upstream finishes", combine: ".reduce(_:_:)",
@@ -41,13 +55,19 @@ extension CatalogTable {
                 let f = try b.closure(1)
                 return b.upstream.tryReduce(initial) { try f(ClosureArguments($0, $1)) }.valueStream()
             },
-            infer: Infer.accumulator),
+            infer: Infer.accumulator,
+            swift: { b in
+                let (initial, start) = b.expression(0)
+                let (closure, kind) = b.closure(1, arity: 2, kinds: [start, b.upstream.kind])
+                return b.then(".reduce(\(initial)) \(closure)", kind: start.merged(kind))
+            }),
         CatalogEntry(
             "count", [[]],
             summary: "emits how many values upstream produced, when it finishes", combine: ".count()",
             example: "from 1...5 | count",
             build: .operator { b in b.upstream.count().map(Value.int).valueStream() },
-            infer: Infer.fixedKeepFailure(.int)),
+            infer: Infer.fixedKeepFailure(.int),
+            swift: { b in b.then(".count()", kind: .int) }),
         CatalogEntry(
             "collect", [[p("COUNT", .positive, optional: true)], [p("D", .period, label: "byTime", labelRequired: true)]],
             summary: "gathers values into arrays (all of them, every COUNT, or per time window)",
@@ -71,7 +91,14 @@ extension CatalogTable {
                     return .array(all)
                 }.valueStream()
             },
-            infer: Infer.arrayOfUpstream),
+            infer: Infer.arrayOfUpstream,
+            swift: { b in
+                if b.overload == 1 {
+                    b.needs(.queue)
+                    return b.then(".collect(.byTime(queue, \(b.duration(0))))", kind: .array(b.upstream.kind))
+                }
+                return b.then(b.has(0) ? ".collect(\(b.value(0)))" : ".collect()", kind: .array(b.upstream.kind))
+            }),
         CatalogEntry(
             "replaceNil", [[p("VALUE", .value)]],
             summary: "replaces nil values with VALUE", combine: ".replaceNil(with:)",
@@ -81,7 +108,8 @@ extension CatalogTable {
                 let v = try b.value(0)
                 return b.upstream.map { $0 == .null ? v : $0 }.valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.then(".replaceNil(with: \(b.value(0)))") }),
         CatalogEntry(
             "handleEvents",
             [["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"].map {
@@ -123,7 +151,22 @@ extension CatalogTable {
                     receiveRequest: request.map { h in { d in h(d.max.map(Value.int) ?? .string("unlimited")) } }
                 ).valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in
+                // Each hook prints its message; in a closure, $0 is the value, the completion or the demand.
+                let labels = ["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"]
+                let parameters = ["_", "value", "completion", "", "demand"]
+                let dollars = ["nil", "value", "String(describing: completion)", "nil", "String(describing: demand)"]
+                var hooks: [String] = []
+                for i in labels.indices where b.has(i) {
+                    let message = b.isClosure(i)
+                        ? b.closureBody(i, names: [dollars[i]], kinds: [i == 1 ? b.upstream.kind : .string])?.text ?? "\"\""
+                        : Value.quote(b.string(i))
+                    let parameter = parameters[i].isEmpty ? "" : (b.isClosure(i) || parameters[i] == "_" ? parameters[i] : "_") + " in "
+                    hooks.append("\(labels[i]): { \(parameter)print(\(message)) }")
+                }
+                return b.then(".handleEvents(\(hooks.joined(separator: ", ")))")
+            }),
         CatalogEntry(
             "print", [[p("LABEL", .string, optional: true)]],
             summary: "prints Combine's own line for every event that passes (label: receive value: (1)), on the timeline",
@@ -133,7 +176,8 @@ extension CatalogTable {
                 let label = b.argument(0) == nil ? "" : try b.value(0).plainText
                 return b.upstream.print(label, to: OutputLines(context: b.context, stage: b.index)).valueStream()
             },
-            infer: Infer.same),
+            infer: Infer.same,
+            swift: { b in b.then(b.has(0) ? ".print(\(Value.quote(b.string(0))))" : ".print()") }),
     ]
 }
 

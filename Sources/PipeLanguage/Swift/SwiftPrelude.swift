@@ -1,0 +1,202 @@
+/// The Swift text of the helpers translations use, and of the program runner `--program` adds.
+/// Each helper starts with a `// MARK: helper NAME` line, so programs can be merged by name.
+extension SwiftHelper {
+    /// The helpers a helper needs too.
+    var requires: [SwiftHelper] { self == .flaky ? [.pipeError] : [] }
+
+    var text: String {
+        switch self {
+        case .pipeError:
+            return """
+                // MARK: helper pipeError
+                /// A failure carrying the language's message (`fail "boom"`, `timeout … customError:`).
+                struct PipeError: Error, CustomStringConvertible {
+                    let description: String
+                    init(_ message: String) { description = message }
+                }
+                """
+        case .queue:
+            return """
+                // MARK: helper queue
+                /// Where time-based operators run: a queue of our own (nothing serves the main queue here).
+                let queue = DispatchQueue(label: "plumb")
+                """
+        case .flaky:
+            return #"""
+                // MARK: helper flaky
+                /// `asyncMap flaky N`: fails its first N calls, counting across resubscriptions (`retry`).
+                final class Flaky: @unchecked Sendable {
+                    // @unchecked: `calls` is only touched under `lock`.
+                    private let lock = NSLock()
+                    private var calls = 0
+                    private let failures: Int
+
+                    init(failing failures: Int) { self.failures = failures }
+
+                    /// Counts from the start again: a new run of a pipeline that holds it.
+                    func reset() {
+                        lock.lock()
+                        calls = 0
+                        lock.unlock()
+                    }
+
+                    func callAsFunction<T>(_ value: T) throws -> T {
+                        lock.lock()
+                        calls += 1
+                        let call = calls
+                        lock.unlock()
+                        if call <= failures { throw PipeError("flaky failure \(call) of \(failures)") }
+                        return value
+                    }
+                }
+                """#
+        }
+    }
+
+    /// `helpers` and what they need, in a fixed order, as text.
+    static func text(of helpers: Set<SwiftHelper>) -> String {
+        var all = helpers
+        for h in helpers { all.formUnion(h.requires) }
+        return all.sorted().map(\.text).joined(separator: "\n\n")
+    }
+
+    /// What a `--program` adds: printing values as `plumb run` does, and running a pipeline to its
+    /// completion (or cancelling it after a bound, for one that never completes).
+    static let runner = #"""
+        // MARK: helper runner
+        /// A value as `plumb run` prints it: strings quoted, doubles with a decimal point.
+        protocol PipeShowable { var pipeText: String { get } }
+        extension Int: PipeShowable { var pipeText: String { String(self) } }
+        extension Bool: PipeShowable { var pipeText: String { self ? "true" : "false" } }
+        extension Never: PipeShowable { var pipeText: String { switch self {} } }
+        extension Array: PipeShowable where Element: PipeShowable {
+            var pipeText: String { "[" + map(\.pipeText).joined(separator: ", ") + "]" }
+        }
+        extension Double: PipeShowable {
+            var pipeText: String {
+                if isNaN { return "nan" }
+                if isInfinite { return self < 0 ? "-inf" : "inf" }
+                if self == rounded(), abs(self) < 1e15 { return "\(Int(self)).0" }
+                return "\(self)"
+            }
+        }
+        extension String: PipeShowable {
+            var pipeText: String {
+                var out = "\""
+                for scalar in unicodeScalars {
+                    switch scalar {
+                    case "\"": out += "\\\""
+                    case "\\": out += "\\\\"
+                    case "\n": out += "\\n"
+                    case "\t": out += "\\t"
+                    case "\r": out += "\\r"
+                    case "\0": out += "\\0"
+                    default:
+                        if scalar.value < 0x20 || scalar.value == 0x7F {
+                            out += "\\u{\(String(scalar.value, radix: 16))}"
+                        } else {
+                            out.unicodeScalars.append(scalar)
+                        }
+                    }
+                }
+                return out + "\""
+            }
+        }
+
+        /// Subscribes, prints each event, and waits for the completion: at most `seconds`, then cancels.
+        func run<P: Publisher>(_ publisher: P, within seconds: Double = 3, show: @escaping (P.Output) -> String) {
+            let done = DispatchSemaphore(value: 0)
+            let subscription = publisher.sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: print("finished")
+                    case .failure(let error): print("failed: \(error)")
+                    }
+                    done.signal()
+                },
+                receiveValue: { print("value \(show($0))") })
+            if done.wait(timeout: .now() + seconds) == .timedOut {
+                subscription.cancel()
+                print("cancelled")
+            }
+        }
+
+        func run<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable {
+            run(publisher, within: seconds) { $0.pipeText }
+        }
+
+        /// Hands a value to a task, which is its only user from then on.
+        struct Handover<T>: @unchecked Sendable {
+            // @unchecked: the sender never touches the value again.
+            let value: T
+            init(_ value: T) { self.value = value }
+        }
+
+        /// Background jobs (`… &`): each running one is in `jobsRunning` until it completes.
+        let jobsRunning = DispatchGroup()
+
+        /// `… &`: subscribes and returns at once; events print with the job's number, as plumb's jobs do.
+        func start<P: Publisher>(_ publisher: P, job: Int, show: @escaping (P.Output) -> String) -> AnyCancellable {
+            jobsRunning.enter()
+            return publisher.sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: print("[\(job)] finished")
+                    case .failure(let error): print("[\(job)] failed: \(error)")
+                    }
+                    jobsRunning.leave()
+                },
+                receiveValue: { print("[\(job)] value \(show($0))") })
+        }
+
+        func start<P: Publisher>(_ publisher: P, job: Int) -> AnyCancellable where P.Output: PipeShowable {
+            start(publisher, job: job) { $0.pipeText }
+        }
+
+        /// Waits for the background jobs to complete: at most `seconds`.
+        func waitForJobs(within seconds: Double = 3) {
+            _ = jobsRunning.wait(timeout: .now() + seconds)
+        }
+
+        /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).
+        func runValues<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
+            let done = DispatchSemaphore(value: 0)
+            let handed = Handover(publisher)
+            let task = Task {
+                let publisher = handed.value
+                do {
+                    for try await value in publisher.values { print("next \(value.pipeText)") }
+                    print("finished")
+                } catch {
+                    print("failed: \(error)")
+                }
+                done.signal()
+            }
+            if done.wait(timeout: .now() + seconds) == .timedOut {
+                task.cancel()
+                print("cancelled")
+            }
+        }
+
+        /// `| async`: awaits the first value, then waits as `run` does.
+        func runAsync<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
+            let done = DispatchSemaphore(value: 0)
+            let handed = Handover(publisher)
+            let task = Task {
+                let publisher = handed.value
+                do {
+                    let value = try await publisher.async()
+                    print("value \(value.pipeText)")
+                    print("finished")
+                } catch {
+                    print("failed: \(error)")
+                }
+                done.signal()
+            }
+            if done.wait(timeout: .now() + seconds) == .timedOut {
+                task.cancel()
+                print("cancelled")
+            }
+        }
+        """#
+}

@@ -1,0 +1,195 @@
+/// Whole statements and scripts as Swift: a pipeline, a `let`, a send; `expect` lines and
+/// commands as comments; and the `--program` form that runs each pipeline to completion.
+extension SwiftTranslator {
+    /// What one statement becomes.
+    struct StatementCode {
+        /// Declarations and code, without helpers.
+        var lines: [String]
+        /// Why it has no faithful Swift form (empty when it has one).
+        var problems: [String]
+    }
+
+    /// The Swift for one statement. `program`: pipelines are run and their events printed.
+    func statement(_ ast: StatementAST, checked: CheckedPipeline?, program: Bool) -> StatementCode {
+        declarations = []
+        declared = []
+        usedCounters = []
+        problems = []
+        var lines: [String] = []
+        switch ast.kind {
+        case .pipeline(_, let background):
+            guard let checked else { return StatementCode(lines: ["// " + source.text(ast.span)], problems: []) }
+            var code = pipeline(checked, scope: SwiftScope(), expected: nil)
+            if let terminal = checked.terminalEntry.swift {
+                code = terminal(SwiftStage(translator: self, stage: checked.stages.last!, upstream: code, scope: SwiftScope(), expected: code.kind))
+            }
+            let consume = code.consumption
+            let text = code.rendered()
+            // A `flaky` counter counts per run: one a binding holds starts again for this one.
+            lines += usedCounters.map { "\($0).reset()" }
+            if program {
+                let show = code.pair.map { kinds in
+                    ", show: { \"[\" + " + kinds.indices.map { "$0.\($0).pipeText" }.joined(separator: " + \", \" + ") + " + \"]\" }"
+                } ?? ""
+                if background && consume == .sink {
+                    jobs += 1
+                    lines.append("let job\(jobs) = start(\(text), job: \(jobs)\(show))")
+                } else {
+                    let runner = consume == .values ? "runValues" : consume == .async ? "runAsync" : "run"
+                    lines.append("\(runner)(\(text)\(show))")
+                }
+            } else {
+                switch consume {
+                case .sink: lines.append(text)
+                case .values: lines += ["for try await value in \(text).values {", "    print(value)", "}"]
+                case .async: lines.append("let value = try await \(text).async()")
+                }
+            }
+        case .binding(let name, _, _):
+            guard let checked else { return StatementCode(lines: ["// " + source.text(ast.span)], problems: []) }
+            currentBinding = name
+            let code = pipeline(checked, scope: SwiftScope(), expected: nil)
+            currentBinding = nil
+            let identifier = fresh(name, numbered: false)
+            bindings[name] = (identifier, code.kind, code.fails, code.pair)
+            bindingCounters[name] = declared + usedCounters
+            if !problems.isEmpty { brokenBindings.insert(name) } else { brokenBindings.remove(name) }
+            lines.append("let \(identifier) = \(code.rendered())")
+        case .send(let subject, _, let value):
+            let text = expression(value, [], []).text
+            lines.append("\(bindings[subject]?.identifier ?? subject).send(\(text))")
+            if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
+        case .finish(let subject, _):
+            lines.append("\(bindings[subject]?.identifier ?? subject).send(completion: .finished)")
+            if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
+        case .fail(let subject, _, let value):
+            helpers.insert(.pipeError)
+            let message: String
+            if case .literal(let v) = value.kind { message = Value.quote(v.plainText) } else { message = expression(value, [], []).text }
+            lines.append("\(bindings[subject]?.identifier ?? subject).send(completion: .failure(PipeError(\(message))))")
+            if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
+        case .expect, .command:
+            return StatementCode(lines: source.text(ast.span).split(separator: "\n").map { "// " + $0 }, problems: [])
+        }
+        return StatementCode(lines: declarations + lines, problems: problems)
+    }
+
+    /// Every send's kind per subject, so `let s = subject` can be `PassthroughSubject<Int, Error>()`.
+    func scanSends(_ asts: [StatementAST]) {
+        var kinds: [String: [ValueKind]] = [:]
+        for ast in asts {
+            if case .send(let subject, _, let value) = ast.kind { kinds[subject, default: []].append(ExpressionKinds.infer(value, []).kind) }
+        }
+        subjectKinds = kinds.mapValues(ValueKind.common)
+    }
+}
+
+extension Session {
+    /// `:swift`: one pipeline (or `let`) as Swift Combine code against `Reactive`, with the helpers
+    /// it needs. Types come from the static pass's kinds; where a construct has no faithful Swift
+    /// form, a `/* no faithful Swift form: … */` comment says so at that spot.
+    ///
+    /// ```swift
+    /// session.swiftCode(of: "from [1, 2, 3] | map { $0 * 10 }")
+    /// // .success("[1, 2, 3].publisher.map { $0 * 10 }")
+    /// ```
+    ///
+    /// - Parameter text: One pipeline, as `:type` takes it; the session's bindings are in scope.
+    /// - Returns: The Swift text, or the first error (a compile error, or not one pipeline).
+    public func swiftCode(of text: String) -> Result<String, Diagnostic> {
+        let (statements, diagnostics) = compile(text, file: "<swift>")
+        if let error = diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
+        let source = SourceText(text, file: "<swift>")
+        guard statements.count == 1, let statement = statements.first else {
+            return .failure(source.diagnostic(.swiftNeedsOnePipeline, at: Span(0, source.bytes.count)))
+        }
+        guard statement.checked != nil else { return .failure(source.diagnostic(.swiftNeedsPipeline, at: statement.ast.span)) }
+        let translator = SwiftTranslator(source: statement.source)
+        for (name, binding) in bindings {
+            translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
+            translator.reserve(name)
+        }
+        let code = translator.statement(statement.ast, checked: statement.checked, program: false)
+        let helpers = SwiftHelper.text(of: translator.helpers)
+        return .success((helpers.isEmpty ? "" : helpers + "\n\n") + code.lines.joined(separator: "\n"))
+    }
+
+    /// `plumb swift --program`: a whole script as a complete `main.swift` that compiles against
+    /// `Reactive`: the helpers, then each statement in order, each pipeline run to completion
+    /// before the next and its events printed as `plumb run` prints them without the time column
+    /// (`value 20`, `value "a!"`, `finished`, `failed: boom`). A pipeline that never completes is
+    /// cancelled after 3 seconds (`cancelled`). A statement with no faithful Swift form is kept as
+    /// a comment with the reason, and the program prints `skipped: reason` in its place.
+    ///
+    /// ```swift
+    /// session.swiftProgram(of: "just 1 | map { $0 + 1 }\n", file: "a.pipe")
+    /// // .success("// Generated by plumb swift --program from a.pipe.\nimport Foundation\nimport Reactive\n…run(Just(1).map { $0 + 1 })\n")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The script.
+    ///   - file: Its name, for diagnostics and the header comment.
+    /// - Returns: The program, or the script's errors (`Result` needs an `Error`, so the list is
+    ///   wrapped: `SwiftProgramErrors.diagnostics`).
+    public func swiftProgram(of text: String, file: String) -> Result<String, SwiftProgramErrors> {
+        let (statements, diagnostics) = compile(text, file: file)
+        let errors = diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty { return .failure(SwiftProgramErrors(diagnostics: errors)) }
+        let source = SourceText(text, file: file)
+        let translator = SwiftTranslator(source: source)
+        for (name, binding) in bindings {
+            translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
+            translator.reserve(name)
+        }
+        translator.scanSends(statements.map(\.ast))
+        var body: [String] = []
+        for statement in statements {
+            let code = translator.statement(statement.ast, checked: statement.checked, program: true)
+            let written = statement.text.split(separator: "\n").map { "// " + $0 }
+            if statement.isExpectation || statement.isCommand {
+                body += code.lines
+            } else if code.problems.isEmpty {
+                body += written + code.lines
+            } else {
+                let reasons = distinct(code.problems).joined(separator: "; ")
+                body += written + ["// no faithful Swift form: \(reasons)"] + code.lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "// " + $0 }
+                body.append("print(\(Value.quote("skipped: " + reasons)))")
+            }
+            body.append("")
+        }
+        if translator.jobs > 0 {
+            body += ["// The background jobs finish (or are left) before the program ends.", "waitForJobs()", ""]
+        }
+        let helpers = SwiftHelper.text(of: translator.helpers.union([.pipeError]))
+        let header = ["// Generated by plumb swift --program from \(file).", "import Foundation", "import Reactive", ""]
+        let program = header + [helpers, "", SwiftHelper.runner, "", "// MARK: - Pipelines", ""] + body
+        return .success(program.joined(separator: "\n"))
+    }
+}
+
+/// A script's errors, when `Session.swiftProgram(of:file:)` cannot translate it.
+public struct SwiftProgramErrors: Error, Sendable {
+    /// Every error, in order.
+    public let diagnostics: [Diagnostic]
+}
+
+/// The distinct strings of a list, in order.
+private func distinct(_ items: [String]) -> [String] {
+    var seen: Set<String> = []
+    return items.filter { seen.insert($0).inserted }
+}
+
+/// How a terminal consumes the translated publisher.
+enum SwiftConsumption: Sendable {
+    /// Subscribes (the code is the publisher).
+    case sink
+    /// `for try await value in publisher.values`.
+    case values
+    /// `try await publisher.async()`.
+    case async
+}
+
+extension Message {
+    fileprivate static let swiftNeedsOnePipeline = Message(SessionCode.typeNeedsOnePipeline, ":swift takes one pipeline")
+    fileprivate static let swiftNeedsPipeline = Message(SessionCode.typeNeedsPipeline, ":swift takes a pipeline")
+}
