@@ -59,6 +59,8 @@ public enum PlumbMain {
             return StandardStreams.exitCode(after: ScriptRunner(options: options).check(files: files))
         case .learn(let directory, let once):
             return StandardStreams.exitCode(after: Learn(options: options).run(directory: directory, once: once || isatty(STDIN_FILENO) != 1))
+        case .swift(let file, let program):
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).swift(file: file, program: program))
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):

@@ -66,6 +66,37 @@ struct ScriptRunner {
         return (code, diagrams)
     }
 
+    /// `plumb swift [--program] FILE`: the script's pipelines as Swift Combine code (each pipeline
+    /// statement, in order), or as one complete main.swift that compiles against Reactive.
+    func swift(file: String, program: Bool) -> Int32 {
+        guard let text = read(file) else { return ExitCode.usage }
+        let session = Session(runtime: Runtime(clock: options.clock))
+        let result = session.swiftProgram(of: text, file: file)
+        switch result {
+        case .failure(let errors):
+            for d in errors.diagnostics { writeStandardError(d.rendered(source: text, color: options.colorErrors) + "\n") }
+            return ExitCode.dataError
+        case .success(let code):
+            if program {
+                _ = StandardStreams.write(code.hasSuffix("\n") ? code : code + "\n")
+                return ExitCode.success
+            }
+            // Without --program: each pipeline statement's code, one after the other.
+            var out = ""
+            let (statements, _) = session.compile(text, file: file)
+            for statement in statements where !statement.isExpectation && !statement.isCommand {
+                switch session.swiftCode(of: statement.text) {
+                case .success(let code): out += "// \(statement.location.line): \(statement.text)\n" + code + "\n\n"
+                case .failure(let d) where d.id.name.hasPrefix("type-needs"): break  // a send, finish or fail
+                case .failure(let d): out += "// \(statement.location.line): \(statement.text)\n// (not translated: \(d.message))\n\n"
+                }
+                _ = session.execute(statement)
+            }
+            _ = StandardStreams.write(out)
+            return ExitCode.success
+        }
+    }
+
     /// Statements from a standard input that is not a terminal: run each as soon as it is complete.
     ///
     /// A line that is not UTF-8 is reported with its position and skipped (like any bad line, the

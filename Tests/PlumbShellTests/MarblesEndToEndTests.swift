@@ -97,3 +97,20 @@ import Testing
         #expect(result.stdout.components(separatedBy: "1 column = ").count - 1 >= 40, "\(result.stdout.suffix(2000))")
     }
 }
+
+@Suite struct SwiftCommandEndToEndTests {
+    @Test(":swift prints a pipeline as Swift Combine code; plumb swift a script's pipelines; --program a main.swift")
+    func swiftCode() throws {
+        let repl = try PlumbBinary.run([], input: ":swift from [1, 2, 3] | map { $0 * 10 }\n")
+        #expect(repl.stdout.contains("[1, 2, 3].publisher.map { $0 * 10 }"), "\(repl)")
+        let script = try PlumbBinary.script("from [1, 2] | filter { $0 > 1 }\nlet s = subject\ns.send 1\n")
+        let code = try PlumbBinary.run(["swift", script])
+        #expect(code.status == 0, "\(code)")
+        #expect(code.stdout.contains("// 1: from [1, 2] | filter { $0 > 1 }"), "\(code)")
+        #expect(!code.stdout.contains("s.send"), "\(code)")
+        let program = try PlumbBinary.run(["swift", "--program", script])
+        #expect(program.status == 0 && program.stdout.contains("import Reactive"), "\(program)")
+        let bad = try PlumbBinary.run(["swift", try PlumbBinary.script("just 1 | retyr 3\n")])
+        #expect(bad.status == 65 && bad.stderr.contains("unknown operator 'retyr'"), "\(bad)")
+    }
+}

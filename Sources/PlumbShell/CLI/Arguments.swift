@@ -14,6 +14,8 @@ struct Invocation: Equatable {
         /// `--reset FILE`.
         case learn(directory: String, once: Bool)
         case learnReset(String)
+        /// `plumb swift [--program] FILE`.
+        case swift(String, program: Bool)
     }
 
     var command: Command = .interactive
@@ -25,6 +27,8 @@ struct Invocation: Equatable {
     var marbles = false
     /// `--svg OUT.svg` (for `run`): the diagrams of the script's foreground pipelines.
     var svg: String?
+    /// `--program` (for `swift`): a whole main.swift.
+    var program = false
     /// `--once` (for `learn`).
     var once = false
     /// `--reset FILE` (for `learn`).
@@ -38,8 +42,8 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "learn", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--help", "--version"]
+    static let subcommands = ["run", "check", "test", "learn", "swift", "help", "repl"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--help", "--version"]
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 
@@ -84,6 +88,7 @@ enum ArgumentParser {
             case "--marbles": invocation.marbles = true
             case "--svg": invocation.svg = try value()
             case "--once": invocation.once = true
+            case "--program": invocation.program = true
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
@@ -110,6 +115,7 @@ enum ArgumentParser {
             return invocation
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
+        if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
         if first != "learn", invocation.once || invocation.reset != nil {
             throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
         }
@@ -138,6 +144,9 @@ enum ArgumentParser {
         case "repl":
             guard operands.isEmpty else { throw UsageError(message: "repl takes no operands") }
             invocation.command = .interactive
+        case "swift":
+            guard operands.count == 1 else { throw UsageError(message: "swift takes one FILE") }
+            invocation.command = .swift(operands[0], program: invocation.program)
         case "learn":
             if let reset = invocation.reset {
                 guard operands.isEmpty, !invocation.once else { throw UsageError(message: "learn --reset takes one FILE and nothing else") }

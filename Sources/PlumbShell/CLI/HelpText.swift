@@ -14,6 +14,8 @@ enum HelpText {
           plumb learn [DIR]                  the workshop, one exercise at a time (default Examples/workshop)
           plumb learn --once [DIR]           check the exercises once: "N/M done" and the next one
           plumb learn --reset FILE           restore an exercise to its first version
+          plumb swift [--program] FILE       the script's pipelines as Swift Combine code against Reactive
+                                             (--program: one main.swift that compiles and runs)
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
@@ -24,6 +26,8 @@ enum HelpText {
           --format text|jsonl                event output: aligned text, or one JSON object per line
           --no-color                         no colours (also when NO_COLOR is set, or stdout is not a terminal)
           --trace                            start with :trace on
+          --marbles                          a marble diagram after each foreground pipeline (the REPL's default)
+          --svg OUT.svg                      (run) the foreground pipelines' diagrams as one SVG picture
           -h, --help                         show help
           --version                          show the version
 
