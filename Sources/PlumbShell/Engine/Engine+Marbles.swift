@@ -1,6 +1,7 @@
 import Foundation
 import PipeLanguage
 import PlumbDiagrams
+import Reactive
 
 #if canImport(Glibc)
 import Glibc
@@ -91,5 +92,80 @@ extension Engine {
         } catch {
             return "cannot write \(path): \(error.localizedDescription)"
         }
+    }
+}
+
+/// The diagram drawn live under a foreground run's event lines on a terminal (real clock): the
+/// event lines go to a deferred sink, and every redraw erases the diagram drawn last, writes the
+/// lines that arrived meanwhile, and draws the diagram again, so nothing else on the screen moves.
+final class LiveDiagram: @unchecked Sendable {
+    // @unchecked: `drawnLines` is only touched under `lock`; `sink` is itself thread-safe.
+    let sink = OutputSink(fd: STDOUT_FILENO, deferred: true)
+    private let lock = Lock()
+    private var drawnLines = 0
+
+    /// Writes pending lines while no diagram is on the screen yet (a synchronous source keeps the
+    /// main thread busy; the interrupt watcher's tick calls this).
+    func drainBeforeDrawn() {
+        lock.guarded {
+            guard drawnLines == 0 else { return }
+            Self.write(sink.take())
+        }
+    }
+
+    /// Replaces the diagram on the screen with `lines`, after the event lines that came meanwhile.
+    func redraw(_ lines: [String]) {
+        lock.guarded {
+            var bytes = erase()
+            bytes += sink.take()
+            for line in lines {
+                bytes += Array(line.utf8)
+                bytes.append(10)
+            }
+            Self.write(bytes)
+            drawnLines = lines.count
+        }
+    }
+
+    /// Takes the diagram off the screen and writes the last event lines (the final diagram is
+    /// printed after them, as for any run).
+    func finish() {
+        lock.guarded {
+            Self.write(erase() + sink.take())
+            drawnLines = 0
+        }
+    }
+
+    /// Cursor up over the drawn diagram and clear to the end of the screen.
+    private func erase() -> [UInt8] {
+        drawnLines == 0 ? [] : Array("\u{1B}[\(drawnLines)A\r\u{1B}[J".utf8)
+    }
+
+    private static func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                StandardStreams.recordWriteFailure(n < 0 ? errno : EIO)
+                return
+            }
+            offset += n
+        }
+    }
+}
+
+extension Engine {
+    /// Live diagrams: the REPL on a terminal with the real clock and marbles on.
+    var drawsLive: Bool {
+        interactive && marbles && !quiet && options.format == .text && session.runtime.clock == .real
+            && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// The diagram of a run still going, up to now.
+    func liveLines(_ recorder: RunRecorder) -> [String] {
+        var record = recorder.snapshot
+        if record.termination == nil { record.duration = session.runtime.now() - recorder.start }
+        return diagramLines(record) ?? []
     }
 }

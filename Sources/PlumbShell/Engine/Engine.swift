@@ -267,13 +267,15 @@ final class Engine {
     /// it is exhausted or cancelled.
     func runForeground(_ pipeline: Pipeline) -> StepResult {
         let wake = self.wake
+        let live = drawsLive ? LiveDiagram() : nil
         let recorder = RunRecorder(
-            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
+            job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : (live?.sink ?? out),
             onTerminal: { wake.signal() })
         let run = pipeline.makeRun(trace: trace, record: recordsLanes, onEvent: recorder.handle)
         let out = self.out
         let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: {
             out.flush()
+            live?.drainBeforeDrawn()
             // A synchronous source keeps the main thread inside `start()`: stop it from here.
             if StandardStreams.outputFailed {
                 run.cancel()
@@ -308,10 +310,13 @@ final class Engine {
                 waitForWake(timeoutMilliseconds: 50)
                 out.flush()
                 moveBackgroundOutput()
+                // At most ~20 redraws a second: one per wake.
+                if let live, !recorder.isDone { live.redraw(liveLines(recorder)) }
                 if (watcher.interrupted || StandardStreams.outputFailed) && !recorder.isDone { cancel(run, recorder) }
             }
         }
         watcher.stop()
+        live?.finish()
         out.flush()
         let record = recorder.snapshot
         last = record
