@@ -159,7 +159,19 @@ extension CatalogTable {
             combine: "fatalError(\"TODO\") — in Plumb a failure at its position, never a crash",
             example: "from [1, 2, 3] | todo",
             build: .source { b in Fail<Value, any Error>(error: b.error(.todo)).valueStream() },
-            infer: Infer.anyFailing, anyPosition: true),
+            infer: Infer.anyFailing, anyPosition: true,
+            swift: { b in
+                // In Swift the placeholder is a failure at its place too, never a crash.
+                b.needs(.pipeError)
+                let failure = "PipeError(\"this is where your answer goes\")"
+                if b.upstream.parts.isEmpty {
+                    return SwiftCode("Fail<\(b.kind.swiftName), Error>(error: \(failure)) /* todo */", kind: b.kind, fails: true)
+                }
+                var code = b.upstream
+                code.parts.append(".tryMap { _ -> \(b.upstream.kind.swiftName) in throw \(failure) } /* todo */")
+                code.fails = true
+                return code
+            }),
         CatalogEntry(
             "subject", [[]],
             summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
