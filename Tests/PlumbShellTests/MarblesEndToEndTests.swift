@@ -126,15 +126,15 @@ import Testing
         try pane.send("Enter")
         // Drawn before the run ends: the map lane is there while `finished` is not.
         #expect(pane.wait(seconds: 5) { $0.screen.contains("[2] map { $0 * 2 }") && !$0.screen.contains("finished") }, "\(pane.screen)")
-        #expect(pane.wait { $0.screen.contains("finished") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        #expect(pane.wait(seconds: 30) { $0.screen.contains("finished") && $0.lastLine == "plumb>" }, "\(pane.screen)")
         #expect(pane.screen.contains("(8|)"), "\(pane.screen)")
         // Drawn once at the end, not once per redraw.
         #expect(pane.screen.components(separatedBy: "[2] map { $0 * 2 }").count == 2, "\(pane.screen)")
         try pane.type("interval 100ms | map { $0 * 2 }")
         try pane.send("Enter")
-        #expect(pane.wait { $0.screen.contains("value 4") }, "\(pane.screen)")
+        #expect(pane.wait(seconds: 30) { $0.screen.contains("value 4") }, "\(pane.screen)")
         try pane.send("C-c")
-        #expect(pane.wait { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        #expect(pane.wait(seconds: 30) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" }, "\(pane.screen)")
         let lanes = pane.screen.split(separator: "\n").filter { $0.hasPrefix("[0] interval 100ms") }
         #expect(lanes.last?.hasSuffix("!") == true || lanes.last?.hasSuffix("!)") == true, "\(pane.screen)")
     }

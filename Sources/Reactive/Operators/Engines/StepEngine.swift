@@ -70,7 +70,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
             return (logic, downstream)
         }
         guard let (taken, downstream) = pair else { return .none }
-        var state = taken
+        // `consume`: the logic's storage (collect's array) stays uniquely referenced, so the
+        // logic mutates it in place instead of copying it per value (a debug build keeps `taken`
+        // alive to the end of the scope otherwise: collect was quadratic).
+        var state = consume taken
         switch state.receive(input) {
         case .emit(let output):
             let live = lock.guarded { () -> Bool in
