@@ -145,9 +145,9 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
     /// Values received for a `next()` that has not suspended yet, oldest first.
-    @usableFromInline @exclusivity(unchecked) var held: [Input] = []
+    @usableFromInline @exclusivity(unchecked) var held = SmallQueue<Input>()
     /// Suspended `next()` calls, oldest first.
-    @usableFromInline @exclusivity(unchecked) var waiters: [Waiter] = []
+    @usableFromInline @exclusivity(unchecked) var waiters = SmallQueue<Waiter>()
     /// Values requested and not yet received.
     @usableFromInline @exclusivity(unchecked) var outstanding = 0
 
@@ -164,8 +164,8 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     /// Under the lock: what `next()` can answer now, or what it must do first.
     @inlinable
     func poll(mayRequest: Bool) -> Step {
-        if !held.isEmpty {
-            return .result(.success(held.removeFirst()))
+        if let value = held.removeFirst() {
+            return .result(.success(value))
         }
         switch status {
         case .done:
@@ -235,7 +235,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         let waiter = lock.guarded { () -> Waiter? in
             guard case .subscribed = status, outstanding > 0 else { return nil }  // beyond demand: dropped
             outstanding -= 1
-            if !waiters.isEmpty { return waiters.removeFirst() }
+            if let waiter = waiters.removeFirst() { return waiter }
             held.append(input)
             return nil
         }
@@ -255,9 +255,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
             // Nothing is held while someone waits: the first waiter gets the completion, the
             // others `nil`, as later calls would.
             status = .done
-            let taken = waiters
-            waiters = []
-            return taken
+            return waiters.removeAll()
         }
         for (index, waiter) in waiting.enumerated() {
             switch completion {
@@ -273,14 +271,52 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
         let (waiting, subscription, dropped) = lock.guarded { () -> ([Waiter], (any Subscription)?, [Input]) in
             if case .done = status, self.subscription == nil, waiters.isEmpty, held.isEmpty { return ([], nil, []) }
             status = .done
-            let taken = (waiters, self.subscription, held)
-            held = []
-            waiters = []
+            let taken = (waiters.removeAll(), self.subscription, held.removeAll())
             self.subscription = nil
             return taken
         }
         subscription?.cancel()
         withExtendedLifetime(dropped) {}  // released after the lock
         for waiter in waiting { waiter.resume(returning: .success(nil)) }
+    }
+}
+
+/// A first-in, first-out queue that keeps its first element inline: `values` holds at most one
+/// value and one waiter at a time unless several `next()` calls overlap, so the common case
+/// touches no array.
+@usableFromInline
+struct SmallQueue<Element> {
+    /// The oldest element; nil only when the queue is empty.
+    @usableFromInline var head: Element?
+    @usableFromInline var rest: [Element] = []
+
+    @inlinable init() {}
+
+    @inlinable var isEmpty: Bool { head == nil }
+
+    @inlinable
+    mutating func append(_ element: Element) {
+        if head == nil {
+            head = element
+        } else {
+            rest.append(element)
+        }
+    }
+
+    @inlinable
+    mutating func removeFirst() -> Element? {
+        guard let first = head else { return nil }
+        head = rest.isEmpty ? nil : rest.removeFirst()
+        return first
+    }
+
+    /// Empties the queue and returns its elements, oldest first.
+    @inlinable
+    mutating func removeAll() -> [Element] {
+        guard let first = head else { return [] }
+        let all = [first] + rest
+        head = nil
+        rest = []
+        return all
     }
 }
