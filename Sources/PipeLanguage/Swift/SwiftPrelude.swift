@@ -21,6 +21,19 @@ extension SwiftHelper {
                 /// Where time-based operators run: a queue of our own (nothing serves the main queue here).
                 let queue = DispatchQueue(label: "plumb")
                 """
+        case .completionMessage:
+            return """
+                // MARK: helper completionMessage
+                extension Subscribers.Completion {
+                    /// What `$0` is in a `receiveCompletion:` hook: "finished", or the failure's message.
+                    var message: String {
+                        switch self {
+                        case .finished: "finished"
+                        case .failure(let error): "\\(error)"
+                        }
+                    }
+                }
+                """
         case .flaky:
             return #"""
                 // MARK: helper flaky

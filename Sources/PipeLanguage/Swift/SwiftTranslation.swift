@@ -406,7 +406,7 @@ final class SwiftTranslator {
 
 /// A helper function or type a translation uses; each is emitted once, before the code.
 enum SwiftHelper: String, Sendable, Hashable, CaseIterable, Comparable {
-    case pipeError, queue, flaky
+    case pipeError, queue, flaky, completionMessage
 
     static func < (a: SwiftHelper, b: SwiftHelper) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
