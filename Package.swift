@@ -12,16 +12,13 @@ let package = Package(
     ],
     targets: [
         // The Combine-compatible reactive core.
-        .target(
-            name: "Reactive",
-            swiftSettings: [
-                // Subscriptions keep their state in class properties guarded by a Mutex; Swift's
-                // dynamic exclusivity checks on those (a TLS lookup per access) cost more than the
-                // rest of a value's trip through an operator chain. Release builds only; debug and
-                // test builds keep the checks.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
-        ),
+        // Subscriptions keep their state in class properties guarded by a `Lock` (Core/Lock.swift).
+        // Swift's dynamic exclusivity checks on those (a TLS lookup per access) cost more than the
+        // rest of a value's trip through an operator chain, so each such property is declared
+        // `@exclusivity(unchecked)` in the source: the lock keeps its accesses exclusive, in every
+        // build. Every other property keeps the checks. No `unsafeFlags`: SwiftPM refuses them in a
+        // package that is depended on by version (see Scripts/check-consumer).
+        .target(name: "Reactive"),
         // The `.pipe` language: syntax, diagnostics, catalog, graph builder.
         .target(name: "PipeLanguage", dependencies: ["Reactive"]),
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
@@ -31,12 +28,7 @@ let package = Package(
         .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
         .target(name: "PlumbDiagrams"),
-        .executableTarget(
-            name: "plumb-bench",
-            dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"],
-            // Same setting as Reactive, so a baseline's captured counter costs what a sink's does.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-        ),
+        .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"]),
         // libFuzzer driver (see Scripts/fuzz).
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "plumb-fuzz", dependencies: ["PipeLanguage", "CFuzzDriver"]),

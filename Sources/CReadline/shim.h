@@ -63,6 +63,17 @@ static inline void plumb_rl_interrupt_line(void) {
     rl_on_new_line();
 }
 
+/// After Ctrl-Z and `fg` (SIGCONT) at the prompt: the job-control shell had the terminal in its
+/// own modes (echo on, line buffered), so keys would echo twice. Put readline's modes back and
+/// redraw the prompt and the typed text on a fresh line.
+static inline void plumb_rl_resume(void) {
+    rl_cleanup_after_signal();
+    rl_reset_after_signal();
+    rl_crlf();
+    rl_forced_update_display();
+    fflush(rl_outstream ? rl_outstream : stdout);
+}
+
 /// Hides the prompt and the typed text so that output can be printed in their place.
 static inline void plumb_rl_hide_line(void) {
     rl_clear_visible_line();

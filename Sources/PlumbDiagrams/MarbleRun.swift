@@ -14,6 +14,7 @@ public struct MarbleRun: Sendable, Hashable {
     /// When the run ended (or now, for a live or partial diagram), in nanoseconds since the start.
     public var end: Int64 = 0
 
+    /// An empty run: no lanes, ended at 0.
     public init() {}
 
     /// Adds a lane and returns its index.
@@ -37,7 +38,12 @@ public struct MarbleRun: Sendable, Hashable {
 }
 
 /// One lane: a stage of the pipeline, an inner publisher, or one attempt of a retry.
+///
+/// ```swift
+/// let lane = MarbleLane(label: "#2", parent: 0, kind: .attempt)
+/// ```
 public struct MarbleLane: Sendable, Hashable {
+    /// What the lane stands for, which decides how its label is drawn.
     public enum Kind: Sendable, Hashable {
         /// A stage of the pipeline as written (`[2] map { $0 * 2 }`).
         case stage
@@ -47,11 +53,16 @@ public struct MarbleLane: Sendable, Hashable {
         case attempt
     }
 
+    /// The stage's text, or a sub-lane's name (`inner 1`, `#2`).
     public var label: String
+    /// The index of the lane this one is drawn under; it must come before this lane.
     public var parent: Int?
+    /// A stage, an inner publisher, or a retry attempt.
     public var kind: Kind
+    /// The lane's events, in the order they happened.
     public var events: [MarbleEvent.Timed] = []
 
+    /// A lane with its events (`MarbleRun.addLane` and `record` are the usual way to fill one).
     public init(label: String, parent: Int? = nil, kind: Kind = .stage, events: [MarbleEvent.Timed] = []) {
         self.label = label
         self.parent = parent
@@ -62,8 +73,11 @@ public struct MarbleLane: Sendable, Hashable {
 
 /// What happened on a lane.
 public enum MarbleEvent: Sendable, Hashable {
+    /// A subscription (drawn as `^`).
     case subscribed
+    /// A value (drawn as its one character or its key letter).
     case value(MarbleValue)
+    /// A finish (drawn as `|`).
     case finished
     /// The failure's message (drawn as `#`, the message on a legend line).
     case failed(String)
@@ -72,8 +86,11 @@ public enum MarbleEvent: Sendable, Hashable {
 
     /// An event with its time in nanoseconds since the run's start.
     public struct Timed: Sendable, Hashable {
+        /// Nanoseconds since the run's start.
         public var time: Int64
+        /// What happened.
         public var event: MarbleEvent
+        /// An event at a time: `MarbleEvent.Timed(time: 100_000_000, event: .finished)`.
         public init(time: Int64, event: MarbleEvent) {
             self.time = time
             self.event = event
@@ -84,6 +101,8 @@ public enum MarbleEvent: Sendable, Hashable {
 /// A value as the diagram shows it: its text in the language's syntax (`10`, `"hello"`,
 /// `[1, 2]`). One character draws as itself; longer ones get a key letter and a legend entry.
 public struct MarbleValue: Sendable, Hashable {
+    /// The value in the language's syntax.
     public var text: String
+    /// A value drawn from its text: `MarbleValue(text: "\"hello\"")`.
     public init(text: String) { self.text = text }
 }

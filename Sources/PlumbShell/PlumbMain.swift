@@ -12,15 +12,20 @@ import Glibc
 public enum PlumbMain {
     public static let version = "0.1.0"
 
-    /// Runs the shell and returns the process exit code (0, 1, 2, 65, or 130 when Ctrl-C stopped a
-    /// script; see `plumb --help`). Pass it to `end(with:)`.
+    /// Runs the shell and returns the process exit code (0, 1, 2, 65, 130 when Ctrl-C stopped a
+    /// script, or 141 when standard output's reader went away; see `plumb --help`). Pass it to `end(with:)`.
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
+        StandardStreams.reserve()
+        if let problem = StandardStreams.ensureDescriptors() {
+            writeStandardError("plumb: error: \(problem)\n")
+            return ExitCode.failure
+        }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            writeStandardError("plumb: error: \(error.message)\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
+            writeStandardError("plumb: error: \(Diagnostic.capped(error.message))\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
             return ExitCode.usage
         }
         Signals.ignoreBrokenPipe()
@@ -32,27 +37,35 @@ public enum PlumbMain {
         options.color = colorAllowed && invocation.format == .text && isatty(STDOUT_FILENO) == 1
         options.colorErrors = colorAllowed && isatty(STDERR_FILENO) == 1
         options.trace = invocation.trace
+        options.marbles = invocation.marbles
+        options.svg = invocation.svg
 
         switch invocation.command {
         case .help(let topic):
-            print(topic.map(HelpText.command) ?? HelpText.overview)
-            return ExitCode.success
+            StandardStreams.write((topic.map(HelpText.command) ?? HelpText.overview) + "\n")
+            return StandardStreams.exitCode(after: ExitCode.success)
         case .version:
-            print("plumb \(version)")
-            return ExitCode.success
+            StandardStreams.write("plumb \(version)\n")
+            return StandardStreams.exitCode(after: ExitCode.success)
         case .interactive:
             if isatty(STDIN_FILENO) == 1 {
-                return REPL(options: options).run()
+                return StandardStreams.exitCode(after: REPL(options: options).run())
             }
             options.color = false
-            return ScriptRunner(options: options).runStandardInputStream()
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).runStandardInputStream())
         case .run(let files):
-            return ScriptRunner(options: options).run(files: files)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).run(files: files))
         case .check(let files):
-            return ScriptRunner(options: options).check(files: files)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).check(files: files))
+        case .learn(let directory, let once):
+            return StandardStreams.exitCode(after: Learn(options: options).run(directory: directory, once: once || isatty(STDIN_FILENO) != 1))
+        case .swift(let file, let program):
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).swift(file: file, program: program))
+        case .learnReset(let file):
+            return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):
             if invocation.clock == nil { options.clock = .virtual }
-            return ScriptRunner(options: options).test(paths: paths)
+            return StandardStreams.exitCode(after: ScriptRunner(options: options).test(paths: paths))
         }
     }
 

@@ -17,21 +17,24 @@ struct REPL {
         options.color ? "\u{1}\u{1B}[1;34m\u{2}\(text)\u{1}\u{1B}[0m\u{2}" : text
     }
 
-    static var historyPath: String {
-        if let path = ProcessInfo.processInfo.environment["PLUMB_HISTORY"], !path.isEmpty { return path }
-        return (NSHomeDirectory() as NSString).appendingPathComponent(".plumb_history")
-    }
-
     func run() -> Int32 {
         Signals.install()
         // No keypress kills the shell: Ctrl-\ (SIGQUIT) is ignored too.
         signal(SIGQUIT, SIG_IGN)
         let wake = WakePipe()
         let background = OutputSink(fd: STDOUT_FILENO, deferred: true, onPending: { wake.signal() })
-        let engine = Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
-        let editor = LineEditor(historyPath: Self.historyPath)
+        // The REPL draws a marble diagram after each foreground pipeline unless `:marbles off`.
+        var replOptions = options
+        replOptions.marbles = true
+        let engine = Engine(options: replOptions, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
+        let historyPath = HistoryFile.path(environment: ProcessInfo.processInfo.environment)
+        let historyProblem = HistoryFile.problem(at: historyPath)
+        let editor = LineEditor(historyPath: historyPath, saving: historyProblem == nil)
         let style = engine.style
         engine.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
+        if let historyProblem {
+            writeStandardError("plumb: warning: history will not be saved: \(historyPath): \(historyProblem)\n")
+        }
 
         var pending = ""
         loop: while true {
@@ -59,7 +62,7 @@ struct REPL {
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
                 let result = TerminalEcho.withoutControlEcho { engine.runLine(text) }
-                if result == .quit { break loop }
+                if result == .quit || result == .outputFailed { break loop }
                 offerFix(engine.takeFixOffer(), editor: editor)
                 let output = background.take()
                 if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }

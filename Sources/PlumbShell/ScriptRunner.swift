@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbDiagrams
 
 #if canImport(Glibc)
 import Glibc
@@ -13,18 +14,12 @@ struct ScriptRunner {
         Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: quiet)
     }
 
-    /// Reads a script, or reports why not. `-` is standard input.
+    /// Reads a script, or reports why not (`ScriptFile`). `-` is standard input.
     private func read(_ path: String) -> String? {
-        if path == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        }
-        do {
-            return try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "is a folder" : "not readable as UTF-8 text"
-            writeStandardError("plumb: error: cannot read \(path): \(reason)\n")
+        switch ScriptFile.read(path) {
+        case .success(let text): return text
+        case .failure(let failure):
+            writeStandardError("plumb: error: \(failure.message)\n")
             return nil
         }
     }
@@ -38,30 +33,96 @@ struct ScriptRunner {
     // MARK: run
 
     func run(files: [String]) -> Int32 {
+        var (code, diagrams) = runFiles(files)
+        if let svg = options.svg, code != ExitCode.interrupted {
+            if diagrams.isEmpty {
+                writeStandardError("plumb: note: no foreground pipeline ran: \(svg) not written\n")
+            } else if let problem = Engine.writeSVG(diagrams.map(\.run), titles: diagrams.map(\.text), to: svg) {
+                writeStandardError("plumb: error: \(problem)\n")
+                code = Self.worst(code, ExitCode.usage)
+            }
+        }
+        return code
+    }
+
+    /// Runs each file; returns the exit code and the foreground runs' diagrams (for `--svg`).
+    private func runFiles(_ files: [String]) -> (Int32, [(text: String, run: MarbleRun)]) {
         var code = ExitCode.success
+        var diagrams: [(text: String, run: MarbleRun)] = []
         for file in files {
             guard let text = read(file) else {
                 code = Self.worst(code, ExitCode.usage)
                 continue
             }
             let engine = makeEngine()
+            engine.loading = [LoadedFile(name: file, path: file == "-" ? "/dev/stdin" : file)]
             let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
             engine.cancelAllJobs()
-            if result == .interrupted { return ExitCode.interrupted }
+            diagrams += engine.diagrams
+            if result == .interrupted { return (ExitCode.interrupted, diagrams) }
             code = Self.worst(code, engine.exitCode)
-            if result == .quit { break }
+            if result == .quit || result == .outputFailed { break }
         }
-        return code
+        return (code, diagrams)
+    }
+
+    /// `plumb swift [--program] FILE`: the script's pipelines as Swift Combine code (each pipeline
+    /// statement, in order), or as one complete main.swift that compiles against Reactive.
+    func swift(file: String, program: Bool) -> Int32 {
+        guard let text = read(file) else { return ExitCode.usage }
+        let session = Session(runtime: Runtime(clock: options.clock))
+        let result = session.swiftProgram(of: text, file: file)
+        switch result {
+        case .failure(let errors):
+            for d in errors.diagnostics { writeStandardError(d.rendered(source: text, color: options.colorErrors) + "\n") }
+            return ExitCode.dataError
+        case .success(let code):
+            if program {
+                _ = StandardStreams.write(code.hasSuffix("\n") ? code : code + "\n")
+                return ExitCode.success
+            }
+            // Without --program: each pipeline statement's code, one after the other.
+            var out = ""
+            let (statements, _) = session.compile(text, file: file)
+            for statement in statements where !statement.isExpectation && !statement.isCommand {
+                switch session.swiftCode(of: statement.text) {
+                case .success(let code): out += "// \(statement.location.line): \(statement.text)\n" + code + "\n\n"
+                case .failure(let d) where d.id.name.hasPrefix("type-needs"): break  // a send, finish or fail
+                case .failure(let d): out += "// \(statement.location.line): \(statement.text)\n// (not translated: \(d.message))\n\n"
+                }
+                _ = session.execute(statement)
+            }
+            _ = StandardStreams.write(out)
+            return ExitCode.success
+        }
     }
 
     /// Statements from a standard input that is not a terminal: run each as soon as it is complete.
+    ///
+    /// A line that is not UTF-8 is reported with its position and skipped (like any bad line, the
+    /// later ones still run); a stream that cannot be read (a directory, a closed descriptor) is a
+    /// usage error, exit 2.
     func runStandardInputStream() -> Int32 {
         let engine = makeEngine()
+        var reader = LineReader(fd: STDIN_FILENO, stopFD: StandardStreams.failureWake.readFD)
         var pending = ""
         var firstLine = 1
         var lineNumber = 0
-        while let line = Swift.readLine(strippingNewline: true) {
+        var readFailed = false
+        reading: while let next = reader.next() {
             lineNumber += 1
+            let line: String
+            switch next {
+            case .text(let text): line = text
+            case .invalid(let reason):
+                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason)\n")
+                engine.compileFailures += 1
+                continue reading
+            case .failed(let code):
+                writeStandardError("plumb: error: cannot read standard input: \(ScriptFile.reason(code))\n")
+                readFailed = true
+                break reading
+            }
             if pending.isEmpty { firstLine = lineNumber }
             pending += pending.isEmpty ? line : "\n" + line
             if Session.needsContinuation(pending) { continue }
@@ -69,18 +130,19 @@ struct ScriptRunner {
             pending = ""
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let result = engine.run(text: text, file: "<stdin>", firstLine: firstLine)
-            if result == .quit { break }
+            if result == .quit || result == .outputFailed { break }
             if result == .interrupted {
                 engine.cancelAllJobs()
                 return ExitCode.interrupted
             }
         }
         var result = StepResult.ok
-        if !pending.isEmpty {
+        if !pending.isEmpty && !readFailed && !StandardStreams.outputFailed {
             result = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
         }
         engine.cancelAllJobs()
-        return result == .interrupted ? ExitCode.interrupted : engine.exitCode
+        if result == .interrupted { return ExitCode.interrupted }
+        return readFailed ? Self.worst(engine.exitCode, ExitCode.usage) : engine.exitCode
     }
 
     // MARK: check
@@ -99,7 +161,7 @@ struct ScriptRunner {
                 code = Self.worst(code, ExitCode.dataError)
             } else {
                 let count = compiled.statements.count
-                print("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))")
+                StandardStreams.write("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))\n")
             }
         }
         return code
@@ -152,27 +214,29 @@ struct ScriptRunner {
                 continue
             }
             let engine = makeEngine(quiet: true)
+            engine.loading = [LoadedFile(name: file, path: file)]
             let result = engine.run(text: text, file: file)
             engine.cancelAllJobs()
             switch result {
             case .expectationFailed(let message, let location):
                 failed += 1
                 code = Self.worst(code, ExitCode.failure)
-                print(style.red("FAIL") + " \(file):\(location.line): \(message)")
+                StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
             case .compileErrors:
                 failed += 1
                 code = Self.worst(code, ExitCode.dataError)
                 let detail = engine.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
-                print(style.red("FAIL") + " \(file)\(detail)")
+                StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
             case .interrupted:
                 return ExitCode.interrupted
+            case .outputFailed:
+                return code
             case .ok, .quit:
                 passed += 1
-                print(style.green("PASS") + " \(file)")
+                StandardStreams.write(style.green("PASS") + " \(file)\n")
             }
-            fflush(nil)
         }
-        print("\(passed) passed, \(failed) failed")
+        StandardStreams.write("\(passed) passed, \(failed) failed\n")
         return code
     }
 }

@@ -81,7 +81,7 @@ private func measureAsyncMap() -> BenchResult {
 /// Written only by the sink, which the subscription serialises; read after the completion.
 private final class SumBox: @unchecked Sendable {
     // @unchecked: one writer (the serialised sink), read after the completion semaphore.
-    var sum = 0
+    @exclusivity(unchecked) var sum = 0
 }
 
 /// 0..<n as an AsyncSequence, so the baseline is a real `for await` loop.

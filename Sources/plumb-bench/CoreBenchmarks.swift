@@ -9,22 +9,22 @@ let coreBenchmarks: [BenchCase] = [
         let baseline = measure(operations: n) {
             // The same work as the pipeline: a non-inlined map step, the filter, and a non-inlined
             // consumer that adds into a captured variable, as the sink closure does.
-            var total = 0
-            let consume: (Int) -> Void = { total &+= $0 }
+            let total = Total()
+            let consume: (Int) -> Void = { total.value &+= $0 }
             let sink = opaqueConsumer(consume)
             for i in 1...n {
                 let v = step(i)
                 if v % 2 == 0 { sink(v) }
             }
-            blackHole(total)
+            blackHole(total.value)
         }
         let cost = measure(operations: n) {
-            var total = 0
+            let total = Total()
             let c = (1...n).publisher
                 .map { $0 &* 3 }
                 .filter { $0 % 2 == 0 }
-                .sink { total &+= $0 }
-            blackHole(total)
+                .sink { total.value &+= $0 }
+            blackHole(total.value)
             c.cancel()
         }
         return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["target: under 5x the baseline"])
@@ -50,22 +50,22 @@ let coreBenchmarks: [BenchCase] = [
         let n = 500_000
         let step = opaque { (x: Int) -> Int in x &+ 1 }
         let baseline = measure(operations: n) {
-            var total = 0
-            let sink = opaqueConsumer { (v: Int) in total &+= v }
+            let total = Total()
+            let sink = opaqueConsumer { (v: Int) in total.value &+= v }
             for i in 1...n { sink(step(i)) }
-            blackHole(total)
+            blackHole(total.value)
         }
         let cost = measure(operations: n) {
-            var total = 0
-            let c = (1...n).publisher.flatMap { Just($0) }.sink { total &+= $0 }
-            blackHole(total)
+            let total = Total()
+            let c = (1...n).publisher.flatMap { Just($0) }.sink { total.value &+= $0 }
+            blackHole(total.value)
             c.cancel()
         }
         // The same with an inner publisher flatMap cannot short-cut (Just is delivered directly).
         let general = measure(operations: n / 5, repetitions: 3) {
-            var total = 0
-            let c = (1...(n / 5)).publisher.flatMap { [$0].publisher }.sink { total &+= $0 }
-            blackHole(total)
+            let total = Total()
+            let c = (1...(n / 5)).publisher.flatMap { [$0].publisher }.sink { total.value &+= $0 }
+            blackHole(total.value)
             c.cancel()
         }
         return BenchResult(
@@ -76,18 +76,18 @@ let coreBenchmarks: [BenchCase] = [
     BenchCase(name: "subject", summary: "PassthroughSubject.send to one sink, per value; baseline: the same values through a non-inlined consumer closure") {
         let n = 1_000_000
         let baseline = measure(operations: n) {
-            var total = 0
-            let sink = opaqueConsumer { (v: Int) in total &+= v }
+            let total = Total()
+            let sink = opaqueConsumer { (v: Int) in total.value &+= v }
             for i in 0..<n { sink(i) }
-            blackHole(total)
+            blackHole(total.value)
         }
         let subject = PassthroughSubject<Int, Never>()
-        var total = 0
-        let c = subject.sink { total &+= $0 }
+        let total = Total()
+        let c = subject.sink { total.value &+= $0 }
         let cost = measure(operations: n) {
             for i in 0..<n { subject.send(i) }
         }
-        blackHole(total)
+        blackHole(total.value)
         c.cancel()
         return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["target: under 30 ns per value"])
     },

@@ -60,3 +60,13 @@ final class BlockingBox: Sendable {
 /// A consumer closure the optimiser cannot see through.
 @inline(never)
 func opaqueConsumer<T>(_ body: @escaping (T) -> Void) -> (T) -> Void { body }
+
+/// A running total that bench closures (a baseline's consumer, a pipeline's sink) add into.
+///
+/// A `var` captured by an escaping closure pays a dynamic exclusivity check per access; a sink's
+/// own state does not (it is `@exclusivity(unchecked)`), so baselines and pipelines both add into
+/// this instead, and cost what they did when the package built with `-enforce-exclusivity=unchecked`.
+final class Total {
+    // Each case touches it from one thread at a time.
+    @exclusivity(unchecked) var value = 0
+}

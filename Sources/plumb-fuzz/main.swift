@@ -1,13 +1,17 @@
-// plumb-fuzz: the `.pipe` front end under libFuzzer (build and run with Scripts/fuzz).
+// plumb-fuzz: the `.pipe` language under libFuzzer (build and run with Scripts/fuzz): the front
+// end and `Session.execute`, whose pipelines are run on the virtual clock within a budget.
 //
 // Every input must keep the invariants of the language issue: no crash; the result is statements
 // or diagnostics whose positions lie inside the input; a failed statement leaves the session's
-// bindings exactly as before. A broken invariant traps, so libFuzzer saves the input.
+// bindings exactly as before; a pipeline ends, or is cancelled at the budget, and reports exactly
+// one terminal event. A broken invariant traps, so libFuzzer saves the input; a run that never
+// returns is a hang libFuzzer reports with `-timeout`.
 //
 // Built without `-DPLUMB_FUZZ` (the normal `swift build`), it replays files given as arguments
 // (or stdin) through the same check, so a crash file can be debugged without libFuzzer.
 import Foundation
 import PipeLanguage
+import Synchronization
 
 #if PLUMB_FUZZ
 import CFuzzDriver
@@ -35,16 +39,111 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
         require(inside(d.location, length: d.length) && d.offset >= 0 && d.offset <= text.utf8.count, "diagnostic outside the input: \(d)")
         _ = d.rendered(source: text, color: false)
     }
+    var jobs: [FuzzRun] = []
     for statement in statements {
         require(inside(statement.location, length: 0), "statement outside the input: \(statement.location)")
         let before = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
-        if case .failure(let d) = session.execute(statement) {
+        switch session.execute(statement) {
+        case .failure(let d):
             require(session.bindingSummaries().map { "\($0.name)=\($0.summary)" } == before, "a failed statement changed the bindings")
             require(inside(d.location, length: d.length), "execute diagnostic outside the input: \(d)")
+        case .success(.run(let pipeline)):
+            let run = FuzzRun(pipeline)
+            if pipeline.isBackground {
+                jobs.append(run)
+            } else {
+                run.drive(session.runtime)
+                require(run.terminalEvents == 1, "a foreground run reported \(run.terminalEvents) terminal events: \(pipeline.text.debugDescription)")
+            }
+        case .success:
+            break
         }
+    }
+    for job in jobs {
+        job.drive(session.runtime)
+        require(job.terminalEvents == 1, "a background run reported \(job.terminalEvents) terminal events: \(job.text.debugDescription)")
     }
     _ = session.typeDescription(of: text)
     _ = Session.needsContinuation(text)
+}
+
+/// One pipeline run under the fuzzer's budget: at most `FuzzBudget.events` events, values of at
+/// most `FuzzBudget.valueSize` (string bytes or array elements, nested ones counted) and
+/// `FuzzBudget.virtualTime` of simulated time and `FuzzBudget.wallTime` of real time; past any of
+/// them the run is cancelled.
+final class FuzzRun: Sendable {
+    private struct Counts {
+        var events = 0
+        var terminal = 0
+        var overBudget = false
+    }
+
+    let text: String
+    private let counts = Mutex(Counts())
+    private let handle = Mutex<PipelineRun?>(nil)
+
+    init(_ pipeline: Pipeline) {
+        text = pipeline.text
+        let run = pipeline.makeRun(trace: false) { [weak self] event in self?.handle(event) }
+        handle.withLock { $0 = run }
+        // Work that reports no event (`fail "x" | retry 9000000` resubscribes inside `start()`)
+        // is stopped by the clock: a cancel from another thread must end it, as Ctrl-C does. One
+        // that does not is a hang libFuzzer reports with -timeout.
+        let watchdog = DispatchWorkItem { run.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + FuzzBudget.wallTime, execute: watchdog)
+        run.start()
+        watchdog.cancel()
+    }
+
+    var terminalEvents: Int { counts.withLock { $0.terminal } }
+    private var isDone: Bool { counts.withLock { $0.terminal > 0 } }
+
+    /// Drives the virtual clock until the run ends or spends its budget, then cancels it.
+    func drive(_ runtime: Runtime) {
+        let watchdog = DispatchWorkItem { [weak self] in self?.handle.withLock { $0 }?.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + FuzzBudget.wallTime, execute: watchdog)
+        defer { watchdog.cancel() }
+        let start = runtime.now()
+        runtime.driveVirtualTime {
+            isDone || counts.withLock { $0.overBudget } || runtime.now() - start > FuzzBudget.virtualTime
+        }
+        if !isDone { handle.withLock { $0 }?.cancel() }
+        runtime.driveVirtualTime { isDone }
+    }
+
+    private func handle(_ event: PipelineEvent) {
+        let cancel = counts.withLock { counts -> Bool in
+            counts.events += 1
+            switch event {
+            case .finished, .failed, .cancelled: counts.terminal += 1
+            case .value(let value), .next(let value):
+                if FuzzBudget.size(of: value) > FuzzBudget.valueSize { counts.overBudget = true }
+            default: break
+            }
+            if counts.events > FuzzBudget.events { counts.overBudget = true }
+            return counts.overBudget && counts.terminal == 0
+        }
+        // A synchronous source emits from inside `start()`: only a cancel here stops it.
+        if cancel { handle.withLock { $0 }?.cancel() }
+    }
+}
+
+/// How much one pipeline may do in the fuzzer before it is cancelled.
+enum FuzzBudget {
+    static let events = 2_000
+    static let valueSize = 1 << 16
+    static let virtualTime: Duration = .seconds(60)
+    /// Wall-clock time one run may take (building, or a synchronous source) before it is cancelled.
+    static let wallTime: DispatchTimeInterval = .seconds(2)
+
+    /// String bytes, or array elements with nested ones.
+    static func size(of value: Value) -> Int {
+        switch value {
+        case .string(let s): s.utf8.count
+        case .array(let items): items.reduce(items.count) { $0 + size(of: $1) }
+        default: 1
+        }
+    }
 }
 
 #if PLUMB_FUZZ

@@ -21,6 +21,7 @@ import Testing
         "deferred": ("deferred { future delay 200 value 42 }", ["0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
                                                                "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished"]),
         "marble": ("marble \"-a-(bc)-|\"", f("100 value \"a\"", "300 value \"b\"", "300 value \"c\"", "500 finished")),
+        "todo": ("from [1, 2, 3] | todo", f("0 failed: this is where your answer goes")),
         "subject": ("subject | take 0", f("0 finished")),
         "currentValue": ("currentValue 5 | take 1", f("0 value 5", "0 finished")),
         "map": ("from [1, 2, 3] | map { $0 * 10 }", f("0 value 10", "0 value 20", "0 value 30", "0 finished")),

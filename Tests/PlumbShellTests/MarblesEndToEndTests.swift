@@ -1,4 +1,5 @@
 import Foundation
+import PipeLanguage
 import Testing
 
 @Suite struct MarblesEndToEndTests {
@@ -22,5 +23,94 @@ import Testing
         #expect(all.contains("  actual   -'aa'-'bb'-   |"), "\(result)")
         #expect(all.contains("frame 3 (300ms): expected no event, got 'bb'"), "\(result)")
         #expect(all.contains("frame 4 (400ms): expected 'bb', got no event"), "\(result)")
+    }
+}
+
+@Suite struct DiagramEndToEndTests {
+    @Test("plumb run --marbles prints one lane per stage after the run, exactly")
+    func diagramAfterRun() throws {
+        let script = try PlumbBinary.script("interval 100ms | take 4 | map { $0 * 2 } | filter { $0 > 2 }\n")
+        let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("""
+            [0] interval 100ms      ^-0-1-2-(3!)
+            [1] take 4              ^-0-1-2-(3|)
+            [2] map { $0 * 2 }      ^-0-2-4-(6|)
+            [3] filter { $0 > 2 }   ^-----4-(6|)
+                                    1 column = 50 ms
+            """), "\(result.stdout)")
+    }
+
+    @Test("retry draws each attempt of the stages above it; failures go on a legend line")
+    func retryAttempts() throws {
+        let script = try PlumbBinary.script("just 5 | asyncMap flaky 2 | retry 3\n")
+        let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script])
+        #expect(result.status == 0, "\(result)")
+        for line in ["├ #1", "├ #2", "└ #3", "#: flaky failure 1 of 2"] {
+            #expect(result.stdout.contains(line), "\(line)\n\(result.stdout)")
+        }
+    }
+
+    @Test("without --marbles, plumb run prints no diagram; the REPL's :marbles off turns it off")
+    func offByDefaultInScripts() throws {
+        let script = try PlumbBinary.script("just 1 | map { $0 + 1 }\n")
+        let result = try PlumbBinary.run(["--clock", "virtual", "run", script])
+        #expect(!result.stdout.contains("[0] just 1"), "\(result)")
+        let piped = try PlumbBinary.run(["--clock", "virtual"], input: ":marbles on\njust 1\n:marbles\n:marbles off\njust 2\n:marbles\n")
+        // A diagram after `just 1`, again on request; none for `just 2`, which was not recorded.
+        #expect(piped.stdout.components(separatedBy: "[0] just 1").count == 3, "\(piped)")
+        #expect(!piped.stdout.contains("[0] just 2"), "\(piped)")
+        #expect(piped.stderr.contains("the last run was not recorded"), "\(piped)")
+    }
+
+    @Test("plumb run --svg writes a standalone SVG with the stages' labels, which renders")
+    func svgExport() throws {
+        let script = try PlumbBinary.script("from [1, 2] | flatMap { marble \"-a-(bc)|\" }\nfail \"boom\" | catch { just \"x\" }\n")
+        let svg = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-\(UUID().uuidString).svg").path
+        let result = try PlumbBinary.run(["--clock", "virtual", "run", "--svg", svg, script])
+        #expect(result.status == 0, "\(result)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.hasPrefix("<?xml"))
+        for label in ["from [1, 2]", "inner 1", "fail &quot;boom&quot;", "catch { just &quot;x&quot; }"] {
+            #expect(text.contains(label), "\(label)")
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/rsvg-convert") {
+            let png = svg + ".png"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/rsvg-convert")
+            process.arguments = ["-o", png, svg]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect((try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0 > 1000)
+        }
+    }
+
+    @Test("every catalog entry's example draws a diagram without error")
+    func everyExampleDraws() throws {
+        var script = ""
+        for entry in Catalog.entries where entry.kind != .terminal {
+            script += entry.example.hasPrefix("let ") ? entry.example + "\n" : entry.example + "\n"
+        }
+        let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", try PlumbBinary.script(script)])
+        #expect(result.status != 65 && result.status != 2, "\(result)")
+        #expect(result.stdout.components(separatedBy: "1 column = ").count - 1 >= 40, "\(result.stdout.suffix(2000))")
+    }
+}
+
+@Suite struct SwiftCommandEndToEndTests {
+    @Test(":swift prints a pipeline as Swift Combine code; plumb swift a script's pipelines; --program a main.swift")
+    func swiftCode() throws {
+        let repl = try PlumbBinary.run([], input: ":swift from [1, 2, 3] | map { $0 * 10 }\n")
+        #expect(repl.stdout.contains("[1, 2, 3].publisher.map { $0 * 10 }"), "\(repl)")
+        let script = try PlumbBinary.script("from [1, 2] | filter { $0 > 1 }\nlet s = subject\ns.send 1\n")
+        let code = try PlumbBinary.run(["swift", script])
+        #expect(code.status == 0, "\(code)")
+        #expect(code.stdout.contains("// 1: from [1, 2] | filter { $0 > 1 }"), "\(code)")
+        #expect(!code.stdout.contains("s.send"), "\(code)")
+        let program = try PlumbBinary.run(["swift", "--program", script])
+        #expect(program.status == 0 && program.stdout.contains("import Reactive"), "\(program)")
+        let bad = try PlumbBinary.run(["swift", try PlumbBinary.script("just 1 | retyr 3\n")])
+        #expect(bad.status == 65 && bad.stderr.contains("unknown operator 'retyr'"), "\(bad)")
     }
 }

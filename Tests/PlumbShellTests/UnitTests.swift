@@ -34,6 +34,8 @@ import Testing
         (["run"], "run needs a FILE"),
         (["test"], "test needs a FILE or folder"),
         (["help", "bogus"], "no command 'bogus'"),
+        (["--version", "extra"], "--version takes no operands, not 'extra'"),
+        (["--version", "--help"], "--version and --help cannot be used together"),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect {

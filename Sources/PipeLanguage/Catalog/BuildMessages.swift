@@ -9,6 +9,7 @@ enum BuildCode: Int, DiagnosticCode {
     case windowNotPositive
     case predicateNotBool
     case flakyFailure
+    case todo
 }
 
 extension Message {
@@ -21,5 +22,6 @@ extension Message {
     static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period above zero")
     static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window above zero")
     static func predicateNotBool(_ name: String) -> Message { Message(BuildCode.predicateNotBool, "\(name)'s closure must return a Bool") }
+    static let todo = Message(BuildCode.todo, "this is where your answer goes")
     static func flakyFailure(_ call: Int, of n: Int) -> Message { Message(BuildCode.flakyFailure, "flaky failure \(call) of \(n)") }
 }

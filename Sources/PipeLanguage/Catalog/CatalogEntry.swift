@@ -43,6 +43,8 @@ public struct CatalogEntry: Sendable {
     var hot: HotBuilder?
     /// A `let` of this source alone accepts `NAME.send`, `NAME.finish` and `NAME.fail`.
     var isSubject: Bool = false
+    /// Allowed first or after `|` (`todo`, the workshop's placeholder).
+    var anyPosition: Bool = false
     /// Checks an entry's own argument syntax beyond kinds (the `marble` string): problems at spans.
     var validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])?
     /// A hot operator (`share`): in a binding, the pipeline up to it is built once, when the `let`
@@ -161,7 +163,7 @@ extension CatalogEntry {
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
         sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
-        swift: SwiftTranslation? = nil
+        anyPosition: Bool = false, swift: SwiftTranslation? = nil
     ) {
         let signature = overloads.map { params in
             ([name] + params.map { param in
@@ -179,7 +181,7 @@ extension CatalogEntry {
             name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
             signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
-            hot: hot, isSubject: isSubject, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
+            hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
     }
 }
 

@@ -20,7 +20,8 @@ extension Diagnostic {
         case .note: tint = color ? "\u{1B}[1;36m" : ""
         }
         let green = color ? "\u{1B}[1;32m" : ""
-        var out = "\(bold)\(location):\(reset) \(tint)\(severity.word):\(reset) \(bold)\(message)\(reset)"
+        // Messages quote names from the source; a 10 MB identifier must not make a 10 MB message.
+        var out = "\(bold)\(location):\(reset) \(tint)\(severity.word):\(reset) \(bold)\(Self.capped(message))\(reset)"
         if let text = Self.sourceLine(source, line: lineInSource) {
             // Tabs become one space so the caret lines up; very long lines are cut around the caret.
             var scalars = Array(text.unicodeScalars).map { $0 == "\t" ? " " : $0 }
@@ -39,9 +40,46 @@ extension Diagnostic {
             let tildes = String(repeating: "~", count: max(0, min(length, scalars.count - column + 1) - 1))
             out += "\n" + pad + green + "^" + tildes + reset
         }
-        if let help { out += "\n\(green)help:\(reset) \(help)" }
-        for note in notes { out += "\n\(bold)note:\(reset) \(note)" }
+        if let help { out += "\n\(green)help:\(reset) \(Self.capped(help))" }
+        for note in notes { out += "\n\(bold)note:\(reset) \(Self.capped(note))" }
         return out
+    }
+
+    /// The longest word (a run of non-space characters, such as a quoted name) a rendered message
+    /// shows whole; a longer one keeps its first 40 and last 20 characters around `…`.
+    public static let longestShownWord = 80
+
+    /// `text` with every word longer than `longestShownWord` shortened around `…`, so that the
+    /// rendering of a diagnostic about a huge name stays a line long.
+    ///
+    /// ```swift
+    /// Diagnostic.capped("unknown operator '" + String(repeating: "x", count: 1_000_000) + "'")
+    /// // unknown operator 'xxx…xxx' (the word cut to 61 characters)
+    /// ```
+    public static func capped(_ text: String) -> String {
+        guard text.unicodeScalars.count > longestShownWord else { return text }
+        var out = String.UnicodeScalarView()
+        var word: [Unicode.Scalar] = []
+        func endWord() {
+            if word.count > longestShownWord {
+                out.append(contentsOf: word.prefix(40))
+                out.append("…")
+                out.append(contentsOf: word.suffix(20))
+            } else {
+                out.append(contentsOf: word)
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                endWord()
+                out.append(scalar)
+            } else {
+                word.append(scalar)
+            }
+        }
+        endWord()
+        return String(out)
     }
 
     static func sourceLine(_ source: String, line: Int) -> Substring? {

@@ -170,6 +170,12 @@ public enum MarbleNotation {
                 caret += String(repeating: " ", count: width)
             }
         }
+        // A few sentences say where it went wrong; past them, a count.
+        let shown = 6
+        if sentences.count > shown {
+            let more = sentences.count - shown
+            sentences = Array(sentences.prefix(shown)) + ["… and \(more) more frame\(more == 1 ? "" : "s")"]
+        }
         return [top, bottom, caret] + sentences
     }
 

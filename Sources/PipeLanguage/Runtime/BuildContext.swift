@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The graph builder: turns a checked pipeline into `Reactive` publishers, stage by stage, for one
 /// run. It reads only the checked tree (nested pipelines were checked with their stage), so it
@@ -81,6 +82,9 @@ final class BuildContext: Sendable {
                 let build = StageBuild(
                     context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
                 switch Catalog.table[i].build {
+                case _ where stage.todo != nil:
+                    // The workshop's placeholder: the statement fails at it, when it runs.
+                    upstream = Fail(error: PipelineError(.todo, location: source.location(of: stage.todo!.offset))).valueStream()
                 case .source(let make), .operator(let make): upstream = try make(build)
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
@@ -88,7 +92,7 @@ final class BuildContext: Sendable {
             if let events, trace || lane != nil {
                 upstream = Tracing.wrap(
                     upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
-                    trace: trace, lane: lane)
+                    trace: trace, lane: lane, run: run)
             }
         }
         return upstream
@@ -121,6 +125,16 @@ final class RunState: Sendable {
 
     /// A new marble-diagram lane id, unique within the run.
     func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }
+
+    /// Lane signals a run reports at most: a diagram cannot show more, and past it the stages
+    /// stop paying for them (`from 1...1000000` in the REPL, with marbles on).
+    static let laneSignalBudget = 20_000
+    private let laneSignals = Atomic<Int>(0)
+
+    /// Whether one more lane signal fits the budget.
+    func takeLaneSignal() -> Bool {
+        laneSignals.add(1, ordering: .relaxed).newValue <= Self.laneSignalBudget
+    }
 
     /// The counter of the stage written at `offset` in `source`: one per place in the text.
     func flakyCounter(_ source: SourceText, at offset: Int) -> FlakyCounter {

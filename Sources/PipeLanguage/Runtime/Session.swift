@@ -85,9 +85,14 @@ public final class Session {
         var parser = Parser(source: source)
         let asts = parser.parseProgram()
         var diagnostics = parser.diagnostics
+        // A statement the lexer or parser already found wrong is not checked: its tokens are a
+        // guess, and checking them would only add a second, misleading error (`just €`).
+        let syntaxErrors = parser.diagnostics.filter { $0.severity == .error }.map(\.offset)
         var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
         var statements: [Statement] = []
-        for ast in asts {
+        // A statement reaches up to where the next one starts (a dropped token is past its span).
+        let ends = asts.dropFirst().map(\.span.offset) + [Int.max]
+        for (ast, end) in zip(asts, ends) where !syntaxErrors.contains(where: { ast.span.offset <= $0 && $0 < end }) {
             // As the parser does: past this many errors, more are noise (and cost time).
             if checker.diagnostics.count(where: { $0.severity == .error }) >= Parser.maxDiagnostics {
                 checker.diagnostics.append(source.diagnostic(.tooManyErrors, at: ast.span))

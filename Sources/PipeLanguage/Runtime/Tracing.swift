@@ -5,14 +5,14 @@ enum Tracing {
     /// Also, when `lane` is given, the marble diagram's `.lane` signals: one hook serves both.
     static func wrap(
         _ upstream: ValuePublisher, stage: Int, name: String, depth: Int, runtime: Runtime, events: EventSerializer,
-        trace: Bool = true, lane: Int? = nil
+        trace: Bool = true, lane: Int? = nil, run: RunState? = nil
     ) -> ValuePublisher {
         @Sendable func emit(_ event: String) {
             guard trace else { return }
             events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: threadName(runtime)))
         }
         @Sendable func signal(_ s: LaneSignal) {
-            if let lane { events.send(.lane(lane, s)) }
+            if let lane, run?.takeLaneSignal() ?? true { events.send(.lane(lane, s)) }
         }
         return upstream.handleEvents(
             receiveSubscription: { _ in

@@ -26,6 +26,8 @@ struct CheckedStage: Sendable {
     var displayName: String { stage.name }
     /// This stage's operators, with its nested pipelines; a binding's whole expansion.
     var size: Int = 1
+    /// Where a `todo` stands in this stage's arguments: running the stage fails there.
+    var todo: Span?
 }
 
 extension Int {
@@ -297,6 +299,7 @@ struct Checker {
             }
             let entry = Catalog.table[entryIndex]
             switch entry.kind {
+            case _ where entry.anyPosition: break
             case .source where !isFirst:
                 error(.sourceAfterBar(name), stage.nameSpan)
                 ok = false
@@ -321,7 +324,9 @@ struct Checker {
                 continue
             default: break
             }
-            guard let match = matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
+            // `todo` stands for a stage still to write, with whatever arguments the task shows.
+            let todoStage = entry.anyPosition ? Match(overload: 0, arguments: [], nested: [:], todo: stage.nameSpan) : nil
+            guard let match = todoStage ?? matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
                 ok = false
                 continue
             }
@@ -334,7 +339,8 @@ struct Checker {
                 }
             }
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
-            shape = entry.infer(InferenceInput(
+            if let todo = match.todo ?? (entry.anyPosition ? stage.nameSpan : nil) { self.warning(.todoLeft, todo) }
+            shape = match.todo != nil ? Shape(kind: .any, canFail: true) : entry.infer(InferenceInput(
                 upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
             let nestedSize = match.nested.values.reduce(0) { total, nested in
                 switch nested {
@@ -344,7 +350,7 @@ struct Checker {
             }
             stages.append(CheckedStage(
                 stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
-                nested: match.nested, shape: shape, size: 1.addingSaturated(nestedSize)))
+                nested: match.nested, shape: shape, size: 1.addingSaturated(nestedSize), todo: match.todo))
         }
         return ok ? CheckedPipeline(stages: stages, terminal: terminal, ast: p) : nil
     }
@@ -357,6 +363,22 @@ struct Checker {
         var overload: Int
         var arguments: [Argument?]
         var nested: [Int: NestedPublisher]
+        /// The first `todo` among the arguments.
+        var todo: Span?
+    }
+
+    /// `todo` as an argument (`take todo`) or a closure's body (`map { todo }`): the workshop's
+    /// placeholder, accepted for any parameter.
+    static func todoSpan(_ argument: Argument) -> Span? {
+        switch argument.value {
+        case .word("todo"): return argument.span
+        case .closure(let c):
+            if case .pipeline(let p) = c.body, p.stages.count == 1, p.stages[0].name == "todo", p.stages[0].arguments.isEmpty {
+                return p.stages[0].nameSpan
+            }
+            return nil
+        default: return nil
+        }
     }
 
     /// Which overload fits; reports the problem when none does.
@@ -377,7 +399,8 @@ struct Checker {
             pipelinesChecked += trial.pipelinesChecked
             if let (slots, nested) = result, !trial.hasErrors {
                 diagnostics += trial.diagnostics
-                return Match(overload: overload, arguments: slots, nested: nested)
+                let todo = slots.lazy.compactMap { $0.flatMap(Checker.todoSpan) }.first
+                return Match(overload: overload, arguments: slots, nested: nested, todo: todo)
             }
             if firstFailure == nil { firstFailure = trial.diagnostics }
         }
@@ -392,6 +415,7 @@ struct Checker {
         let signature = entry.signatureNote
         var slots = [Argument?](repeating: nil, count: params.count)
         if params.first?.kind == .step {
+            if let first = stage.arguments.first, Checker.todoSpan(first) != nil { return ([first], [:]) }
             return checkStep(stage, upstream: upstream, dollars: dollars) ? ([stage.arguments.first], [:]) : nil
         }
         for argument in stage.arguments {
@@ -409,7 +433,10 @@ struct Checker {
                 }
                 slots[i] = argument
             } else {
-                guard let i = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired }) else {
+                // A `todo` may stand for any argument still missing, labelled ones too.
+                let isTodo = Checker.todoSpan(argument) != nil
+                let positional = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired })
+                guard let i = positional ?? (isTodo ? params.indices.first(where: { slots[$0] == nil }) : nil) else {
                     error(.tooManyArguments(name), argument.span, notes: [signature])
                     return nil
                 }
@@ -419,10 +446,11 @@ struct Checker {
         let mark = diagnostics.count
         var nested: [Int: NestedPublisher] = [:]
         for (i, param) in params.enumerated() {
-            guard let argument = slots[i] else { continue }
+            guard let argument = slots[i], Checker.todoSpan(argument) == nil else { continue }
             nested[i] = checkArgument(argument, param, name: name, upstream: upstream, dollars: dollars, signature: signature)
         }
-        if diagnostics.count > mark { return nil }
+        // Only errors reject the overload; a nested pipeline's warnings (`merge (just 1 | retry 1)`) do not.
+        if diagnostics[mark...].contains(where: { $0.severity == .error }) { return nil }
         for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
             error(.missingArgument(name, param.placeholder), stage.nameSpan, notes: [signature])
             return nil

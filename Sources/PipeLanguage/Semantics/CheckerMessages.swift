@@ -35,6 +35,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect
+    case todoLeft
 }
 
 extension Message {
@@ -112,5 +113,6 @@ extension Message {
     static let retryHasNoEffect = Message(CheckerCode.retryHasNoEffect, "retry has no effect: upstream never fails")
     static let replaceErrorHasNoEffect = Message(
         CheckerCode.replaceErrorHasNoEffect, "replaceError on a publisher that never fails has no effect")
+    static let todoLeft = Message(CheckerCode.todoLeft, "todo: this is where your answer goes")
     static let catchHasNoEffect = Message(CheckerCode.catchHasNoEffect, "catch on a publisher that never fails has no effect")
 }

@@ -86,7 +86,7 @@ struct SwiftExpressions {
             switch name {
             case "count" where sized: return ("\(wrapped).count", .int, 1000)
             case "isEmpty" where sized: return ("\(wrapped).isEmpty", .bool, 1000)
-            case "uppercased", "lowercased" where kb == .string: return ("\(wrapped).\(name)()", .string, 1000)
+            case "uppercased" where kb == .string, "lowercased" where kb == .string: return ("\(wrapped).\(name)()", .string, 1000)
             case "first", "last":
                 problems.append(".\(name) is an Optional in Swift; the language gives nil in its place")
                 if case .array(let element) = kb { return ("\(wrapped).\(name)", element, 1000) }

@@ -10,6 +10,12 @@ struct Invocation: Equatable {
         case test([String])
         case help(String?)
         case version
+        /// `plumb learn [DIR]`: the workshop, interactive (`once` false) or checked once; or
+        /// `--reset FILE`.
+        case learn(directory: String, once: Bool)
+        case learnReset(String)
+        /// `plumb swift [--program] FILE`.
+        case swift(String, program: Bool)
     }
 
     var command: Command = .interactive
@@ -17,6 +23,16 @@ struct Invocation: Equatable {
     var format: OutputFormat = .text
     var noColor = false
     var trace = false
+    /// `--marbles`: a diagram after each foreground pipeline.
+    var marbles = false
+    /// `--svg OUT.svg` (for `run`): the diagrams of the script's foreground pipelines.
+    var svg: String?
+    /// `--program` (for `swift`): a whole main.swift.
+    var program = false
+    /// `--once` (for `learn`).
+    var once = false
+    /// `--reset FILE` (for `learn`).
+    var reset: String?
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -26,8 +42,10 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--help", "--version"]
+    static let subcommands = ["run", "check", "test", "learn", "swift", "help", "repl"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--help", "--version"]
+    /// Where `plumb learn` looks when no folder is given.
+    static let defaultWorkshop = "Examples/workshop"
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var invocation = Invocation()
@@ -67,6 +85,11 @@ enum ArgumentParser {
                 invocation.format = format
             case "--no-color", "--no-colour": invocation.noColor = true
             case "--trace": invocation.trace = true
+            case "--marbles": invocation.marbles = true
+            case "--svg": invocation.svg = try value()
+            case "--once": invocation.once = true
+            case "--program": invocation.program = true
+            case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
             default:
@@ -77,7 +100,11 @@ enum ArgumentParser {
                 throw UsageError(message: message)
             }
         }
-        if invocation.command == .version { return invocation }
+        if invocation.command == .version {
+            if let extra = positional.first { throw UsageError(message: "--version takes no operands, not '\(extra)'") }
+            if wantsHelp { throw UsageError(message: "--version and --help cannot be used together") }
+            return invocation
+        }
         guard let first = positional.first else {
             invocation.command = wantsHelp ? .help(nil) : .interactive
             return invocation
@@ -87,9 +114,15 @@ enum ArgumentParser {
             invocation.command = .help(subcommands.contains(first) ? first : nil)
             return invocation
         }
+        if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
+        if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
+        if first != "learn", invocation.once || invocation.reset != nil {
+            throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
+        }
         switch first {
         case "run":
             guard !operands.isEmpty else { throw UsageError(message: "run needs a FILE (or - for standard input)") }
+            if let svg = invocation.svg, !svg.hasSuffix(".svg") { throw UsageError(message: "--svg needs a file name ending in .svg, not '\(svg)'") }
             invocation.command = .run(operands)
         case "check":
             guard !operands.isEmpty else { throw UsageError(message: "check needs a FILE") }
@@ -111,6 +144,17 @@ enum ArgumentParser {
         case "repl":
             guard operands.isEmpty else { throw UsageError(message: "repl takes no operands") }
             invocation.command = .interactive
+        case "swift":
+            guard operands.count == 1 else { throw UsageError(message: "swift takes one FILE") }
+            invocation.command = .swift(operands[0], program: invocation.program)
+        case "learn":
+            if let reset = invocation.reset {
+                guard operands.isEmpty, !invocation.once else { throw UsageError(message: "learn --reset takes one FILE and nothing else") }
+                invocation.command = .learnReset(reset)
+            } else {
+                guard operands.count <= 1 else { throw UsageError(message: "learn takes at most one folder") }
+                invocation.command = .learn(directory: operands.first ?? defaultWorkshop, once: invocation.once)
+            }
         default:
             var message = "unknown command '\(first)'"
             if first.hasSuffix(".pipe") {

@@ -11,6 +11,11 @@ enum HelpText {
           plumb run FILE... | -              run scripts, statement by statement
           plumb check FILE...                parse and statically check scripts only
           plumb test PATH...                 run scripts and check their `expect` lines (folders: every .pipe inside)
+          plumb learn [DIR]                  the workshop, one exercise at a time (default Examples/workshop)
+          plumb learn --once [DIR]           check the exercises once: "N/M done" and the next one
+          plumb learn --reset FILE           restore an exercise to its first version
+          plumb swift [--program] FILE       the script's pipelines as Swift Combine code against Reactive
+                                             (--program: one main.swift that compiles and runs)
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
@@ -21,6 +26,8 @@ enum HelpText {
           --format text|jsonl                event output: aligned text, or one JSON object per line
           --no-color                         no colours (also when NO_COLOR is set, or stdout is not a terminal)
           --trace                            start with :trace on
+          --marbles                          a marble diagram after each foreground pipeline (the REPL's default)
+          --svg OUT.svg                      (run) the foreground pipelines' diagrams as one SVG picture
           -h, --help                         show help
           --version                          show the version
 
@@ -30,9 +37,10 @@ enum HelpText {
           echo 'from 1...3 | map { $0 * 2 }' | plumb
           plumb --clock virtual --format jsonl run Examples/async.pipe
           plumb test Examples/exercises
+          plumb learn
 
         ENVIRONMENT
-          PLUMB_HISTORY                      the REPL's history file (default ~/.plumb_history)
+          PLUMB_HISTORY                      the REPL's history file (default $HOME/.plumb_history)
           NO_COLOR                           set to anything non-empty to turn colours off
 
         EXIT CODES
@@ -42,6 +50,9 @@ enum HelpText {
           65   a script has syntax or static errors
           130  interrupted: Ctrl-C (SIGINT) cancelled a script's running pipeline, which printed
                `cancelled`; the rest of the script did not run and plumb ended by SIGINT
+          141  standard output's reader went away (`plumb run x | head -1`): the running
+               pipeline was cancelled and plumb ended (another failed write to standard output,
+               such as a full device, is status 1 with one line on standard error)
 
         In the REPL, :help lists the commands and :ops the operators (:help diagnostics, the
         diagnostics); Ctrl-C there cancels the running pipeline and keeps the session.
@@ -49,6 +60,26 @@ enum HelpText {
 
     static func command(_ name: String) -> String {
         switch name {
+        case "learn": return """
+            plumb learn [DIR]
+            plumb learn --once [DIR]
+            plumb learn --reset FILE
+
+            Walks you through the workshop's exercises (NN-name.pipe in DIR, default
+            Examples/workshop) in order. Each is a short lesson in comments and a task: a
+            pipeline with a `todo` where your answer goes, and `expect` lines that pass only when
+            it is right. On a terminal, plumb learn shows how far you are ("3/15 done"), the
+            first exercise that does not pass, its lesson and what fails (a marble diff for
+            `expect marbles`), and waits: save the file and it is checked again; when it
+            passes, the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
+
+            --once checks every exercise once, prints "N/M done" and the next exercise, and
+            exits 0 only when all pass (for scripts, and for a teacher checking the room).
+            --reset FILE restores an exercise from the pristine copy plumb learn keeps beside
+            it (a hidden .NAME.pipe.pristine, made the first time it sees the exercise).
+
+            Exercises run on the virtual clock: times are exact and nothing waits.
+            """
         case "run": return """
             plumb run FILE... | -
 
@@ -70,6 +101,7 @@ enum HelpText {
               2    usage error, or a file could not be read
               65   a script has syntax or static errors (nothing of it ran)
               130  interrupted by Ctrl-C (SIGINT)
+              141  standard output's reader went away; the running pipeline was cancelled
 
             EXAMPLE
               plumb --clock virtual run Examples/tour.pipe
@@ -109,11 +141,13 @@ enum HelpText {
 
             The interactive shell: type a pipeline and watch its events. Tab completes operators,
             sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
-            (saved in $PLUMB_HISTORY, default ~/.plumb_history). Ctrl-C cancels the running pipeline
+            (saved in $PLUMB_HISTORY, default $HOME/.plumb_history; one that cannot be written is
+            reported at start and nothing is saved). Ctrl-C cancels the running pipeline
             (at once, even a synchronous source in the middle of its values; the session, bindings and
             history stay) or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
             When standard input is not a terminal, statements are read from it without a prompt,
-            and Ctrl-C stops them as it stops `plumb run`.
+            and Ctrl-C stops them as it stops `plumb run`. A `:load`ed script may not load itself
+            (directly or through others) and nests at most 32 deep; its `:quit` ends the load only.
             """
         case "help": return """
             plumb help [COMMAND]

@@ -11,10 +11,13 @@ struct ShellCommand: Sendable {
         ShellCommand(name: "help", arguments: "[NAME]", summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code"),
         ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal"),
         ShellCommand(name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type"),
+        ShellCommand(name: "swift", arguments: "PIPELINE", summary: "the pipeline as Swift Combine code against Reactive"),
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let"),
         ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs"),
         ShellCommand(name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them"),
         ShellCommand(name: "trace", arguments: "on|off", summary: "show each stage's subscribe, request, values, completion and cancel"),
+        ShellCommand(name: "marbles", arguments: "[on|off|N]", summary: "marble diagrams after each run (on by default), or the last run's, or job N's"),
+        ShellCommand(name: "export", arguments: "FILE.svg", summary: "write the last run's marble diagram as an SVG picture"),
         ShellCommand(name: "clock", arguments: "real|virtual", summary: "switch clocks (starts a fresh session: bindings are cleared)"),
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session"),
         ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding"),
@@ -35,6 +38,12 @@ extension Engine {
             guard !argument.isEmpty else { return usage(":type PIPELINE", at: location) }
             switch session.typeDescription(of: argument) {
             case .success(let description): say(description)
+            case .failure(let diagnostic): report([diagnostic], source: argument, firstLine: 1)
+            }
+        case "swift":
+            guard !argument.isEmpty else { return usage(":swift PIPELINE", at: location) }
+            switch session.swiftCode(of: argument) {
+            case .success(let code): say(code)
             case .failure(let diagnostic): report([diagnostic], source: argument, firstLine: 1)
             }
         case "bindings":
@@ -69,6 +78,8 @@ extension Engine {
             } else {
                 return usage(":cancel N|all", at: location)
             }
+        case "marbles": return marblesCommand(argument, at: location)
+        case "export": return exportCommand(argument, at: location)
         case "trace":
             switch argument {
             case "on": trace = true
@@ -96,14 +107,7 @@ extension Engine {
             }
         case "load":
             guard !argument.isEmpty else { return usage(":load FILE", at: location) }
-            let path = (argument as NSString).expandingTildeInPath
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                return commandError("cannot read \(argument)", at: location)
-            }
-            let result = run(text: text, file: argument)
-            if case .interrupted = result { return .interrupted }
-            if case .quit = result { return .quit }
-            return .ok
+            return load(argument, at: location)
         case "reset":
             replaceSession(clock: session.runtime.clock)
             say(style.dim("session reset"))
@@ -140,15 +144,15 @@ extension Engine {
         out.flush()
     }
 
-    private func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
+    func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
         commandError("usage: \(syntax)", at: location)
     }
 
     /// A command that could not be performed: an error message, and a static error for the exit code.
-    private func commandError(_ message: String, at location: SourceLocation) -> StepResult {
+    func commandError(_ message: String, at location: SourceLocation) -> StepResult {
         out.flush()
         let prefix = interactive ? "" : "\(location.file):\(location.line): "
-        writeStandardError(prefix + style.red("error") + ": \(message)\n")
+        writeStandardError(prefix + style.red("error") + ": \(Diagnostic.capped(message))\n")
         if !interactive { compileFailures += 1 }
         return interactive ? .ok : .compileErrors
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbDiagrams
 
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,10 @@ struct ShellOptions: Sendable {
     /// Colour on standard error, for diagnostics.
     var colorErrors = false
     var trace = false
+    /// Print a marble diagram after each foreground run (`:marbles on`; `plumb run --marbles`).
+    var marbles = false
+    /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
+    var svg: String?
 }
 
 /// What performing a statement (or a block of them) led to.
@@ -28,6 +33,9 @@ enum StepResult: Equatable {
     case expectationFailed(String, SourceLocation)
     /// The text had errors and nothing ran.
     case compileErrors
+    /// A write to standard output failed: the running pipeline was cancelled and plumb ends
+    /// (`StandardStreams` has the reason and the exit code).
+    case outputFailed
 }
 
 /// Runs statements against a session: pipelines in the foreground or as jobs, `expect`, subject
@@ -53,6 +61,14 @@ final class Engine {
 
     var jobs = JobTable()
     var trace: Bool
+    /// `:marbles on|off`.
+    var marbles: Bool
+    /// The foreground runs' diagrams, for `--svg`.
+    var diagrams: [(text: String, run: MarbleRun)] = []
+    /// Ended jobs' recorders, for `:marbles N` after a job ended (the latest 50).
+    var finishedJobs: [Int: RunRecorder] = [:]
+    /// The last foreground pipeline's text, as the SVG's title.
+    var lastText: String?
     /// The last foreground pipeline's run, which `expect` checks.
     private(set) var last: RunRecord?
     /// Pipelines that failed (and were not followed by an `expect failed` that held).
@@ -61,10 +77,14 @@ final class Engine {
     var compileFailures = 0
     /// The first error reported, for `plumb test`'s FAIL line.
     private(set) var firstError: (location: SourceLocation, message: String)?
+    /// Keeps diagnostics to `firstError` instead of printing them (`plumb learn` shows its own).
+    var silentDiagnostics = false
     /// The REPL line being run by `runLine`, whose failures may be offered fixed.
     private var lineOfferingFixes: String?
     /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
     private var fixOffer: String?
+    /// The scripts being run, outermost first: a `plumb run` file, then each `:load` inside it.
+    var loading: [LoadedFile] = []
 
     init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe, interactive: Bool, quiet: Bool = false) {
         self.options = options
@@ -75,6 +95,7 @@ final class Engine {
         self.interactive = interactive
         self.quiet = quiet
         self.trace = options.trace
+        self.marbles = options.marbles
         installNoteHandler()
     }
 
@@ -189,6 +210,7 @@ final class Engine {
         if firstError == nil, let error = diagnostics.first(where: { $0.severity == .error }) {
             firstError = (error.location, error.message)
         }
+        if silentDiagnostics { return }
         out.flush()
         var text = ""
         for diagnostic in diagnostics {
@@ -203,6 +225,7 @@ final class Engine {
 
     /// Performs one compiled statement.
     func perform(_ statement: Statement, source: String, firstLine: Int) -> StepResult {
+        if StandardStreams.outputFailed { return .outputFailed }
         reapJobs()
         moveBackgroundOutput()
         switch session.execute(statement) {
@@ -247,9 +270,16 @@ final class Engine {
         let recorder = RunRecorder(
             job: 0, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : out,
             onTerminal: { wake.signal() })
-        let run = pipeline.makeRun(trace: trace, onEvent: recorder.handle)
+        let run = pipeline.makeRun(trace: trace, record: recordsLanes, onEvent: recorder.handle)
         let out = self.out
-        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: { out.flush() }) {
+        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: {
+            out.flush()
+            // A synchronous source keeps the main thread inside `start()`: stop it from here.
+            if StandardStreams.outputFailed {
+                run.cancel()
+                wake.signal()
+            }
+        }) {
             run.cancel()
             wake.signal()
         }
@@ -263,10 +293,10 @@ final class Engine {
                     lastFlush = now
                     out.flush()
                 }
-                return recorder.isDone || watcher.interrupted
+                return recorder.isDone || watcher.interrupted || StandardStreams.outputFailed
             }
             if !recorder.isDone {
-                if !watcher.interrupted && !quiet {
+                if !watcher.interrupted && !quiet && !StandardStreams.outputFailed {
                     out.flush()
                     writeStandardError(
                         style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
@@ -278,15 +308,18 @@ final class Engine {
                 waitForWake(timeoutMilliseconds: 50)
                 out.flush()
                 moveBackgroundOutput()
-                if watcher.interrupted && !recorder.isDone { cancel(run, recorder) }
+                if (watcher.interrupted || StandardStreams.outputFailed) && !recorder.isDone { cancel(run, recorder) }
             }
         }
         watcher.stop()
         out.flush()
         let record = recorder.snapshot
         last = record
+        lastText = pipeline.text
+        finishDiagram(record, text: pipeline.text)
         if case .failed = record.termination { pipelineFailures += 1 }
-        return watcher.interrupted ? .interrupted : .ok
+        if watcher.interrupted { return .interrupted }
+        return StandardStreams.outputFailed ? .outputFailed : .ok
     }
 
     /// Cancels, gives the pipeline 100 ms to report `cancelled` itself, then records it as cancelled.
@@ -336,13 +369,15 @@ final class Engine {
             out.write(style.dim("[\(id)] \(text)") + "\n")
             out.flush()
         }
-        let cancellable = pipeline.start(trace: trace, onEvent: recorder.handle)
+        let cancellable = pipeline.start(trace: trace, record: recordsLanes, onEvent: recorder.handle)
         jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
     }
 
     /// Forgets jobs that have ended and counts their failures.
     func reapJobs() {
         for job in jobs.reap() {
+            finishedJobs[job.id] = job.recorder
+            finishedJobs[job.id - 50] = nil
             if case .failed = job.recorder.snapshot.termination { pipelineFailures += 1 }
         }
     }
@@ -478,4 +513,7 @@ enum ExitCode {
     /// Ctrl-C (SIGINT) stopped a script; `PlumbMain.end(with:)` turns it into an end by SIGINT,
     /// which shells report as 130.
     static let interrupted: Int32 = 128 + SIGINT
+    /// Standard output's reader went away (`plumb run x | head -1`): SIGPIPE's status, as a
+    /// program killed by it would have, without dying by it.
+    static let brokenPipe: Int32 = 128 + SIGPIPE
 }

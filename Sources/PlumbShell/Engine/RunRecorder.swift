@@ -21,6 +21,9 @@ struct RunRecord: Sendable {
     var timeline: [(time: Int64, token: MarbleNotation.Token)] = []
     /// The marble diagram's recording (filled when the run records lanes).
     var marbles = MarbleRecording()
+    /// The terminal event's line is in the sink (set just after it was appended, so whoever sees
+    /// the run done and prints the sink prints that line too, before the next prompt).
+    var reported = false
     var valuesTruncated: Bool { count > values.count }
 }
 
@@ -51,7 +54,8 @@ final class RunRecorder: Sendable {
         self.start = runtime.now()
     }
 
-    var isDone: Bool { record.withLock { $0.termination != nil } }
+    /// True once the run ended and its last line was formatted into the sink.
+    var isDone: Bool { record.withLock { $0.reported } }
     var snapshot: RunRecord { record.withLock { $0 } }
 
     /// Handles one event from `Pipeline.start`.
@@ -89,7 +93,10 @@ final class RunRecorder: Sendable {
             let formatter = self.formatter
             sink.append { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
         }
-        if outcome.summary != nil { onTerminal() }
+        if outcome.summary != nil {
+            record.withLock { $0.reported = true }
+            onTerminal()
+        }
     }
 
     static func nanoseconds(_ d: Duration) -> Int64 {

@@ -51,12 +51,19 @@ struct MarbleRecording: Sendable {
                 current[lane] = run.addLane(label: "#\(n)", parent: main, kind: .attempt)
             }
             run.record(.subscribed, lane: current[lane] ?? main, at: time)
-        case .value(let value): run.record(.value(MarbleValue(text: value.description)), lane: current[lane] ?? main, at: time)
+        case .value(let value): run.record(.value(MarbleValue(text: Self.text(of: value))), lane: current[lane] ?? main, at: time)
         case .finished: run.record(.finished, lane: current[lane] ?? main, at: time)
         case .failed(let message): run.record(.failed(message), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
         case .opened: break
         }
+    }
+
+    /// A value as a diagram writes it: a one-character string as itself (`a`, not `"a"`), so it
+    /// draws as its own glyph; anything else in the language's syntax.
+    static func text(of value: Value) -> String {
+        if case .string(let s) = value, s.count == 1 { return s }
+        return value.description
     }
 
     /// The run, ending at `time` (for a live or partial diagram).

@@ -87,21 +87,34 @@ final class OutputSink: Sendable {
         state.buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes every byte, retrying partial writes and EINTR. Returns false when the reader is gone.
+    /// Writes every byte, retrying partial writes and EINTR. Returns false when the write failed
+    /// (the reader is gone, the device is full, the descriptor is closed); a failure on standard
+    /// output is recorded in `StandardStreams`, which ends plumb.
     @discardableResult
     static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
+        if fd == STDOUT_FILENO && StandardStreams.outputFailed { return false }
+        let failure = bytes.withUnsafeBytes { raw -> Int32 in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return false
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EAGAIN {
+                        // A non-blocking descriptor someone else shares: wait until it takes more.
+                        var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, 100)
+                        continue
+                    }
+                    return code
                 }
+                if n == 0 { return EIO }
                 offset += n
             }
-            return true
+            return 0
         }
+        if failure != 0 && fd == STDOUT_FILENO { StandardStreams.recordWriteFailure(failure) }
+        return failure == 0
     }
 }
 

@@ -27,11 +27,15 @@ final class LineEditor {
     static let completionWords = Mutex(CompletionWords())
 
     private let historyPath: String
+    /// False when the history file cannot be written (the REPL said so at start): the history
+    /// then lives only as long as the session.
+    private let saving: Bool
     private var lastHistoryEntry: String?
     private var hasPrompted = false
 
-    init(historyPath: String) {
+    init(historyPath: String, saving: Bool = true) {
         self.historyPath = historyPath
+        self.saving = saving
         plumb_rl_configure("plumb")
         plumb_rl_set_completion(plumbComplete)
         using_history()
@@ -63,6 +67,7 @@ final class LineEditor {
             if ready < 0 && errno != EINTR { return .endOfInput }
             if fds[1].revents != 0 || Signals.interrupts.load(ordering: .relaxed) != seenInterrupts {
                 let bytes = Signals.pipe.drain()
+                if bytes.contains(SignalByte.resume) { plumb_rl_resume() }
                 if bytes.contains(SignalByte.resize) { rl_resize_terminal() }
                 let now = Signals.interrupts.load(ordering: .relaxed)
                 if now != seenInterrupts {
@@ -75,6 +80,8 @@ final class LineEditor {
                 wake.drain()
                 let output = onWake()
                 if !output.isEmpty { printAbove(output) }
+                // The terminal is gone for output: nothing typed could be shown.
+                if StandardStreams.outputFailed { return .endOfInput }
             }
             if fds[0].revents != 0 {
                 if fds[0].revents & Int16(POLLIN) == 0 { return .endOfInput }  // hang-up
@@ -104,6 +111,7 @@ final class LineEditor {
         guard !trimmed.isEmpty, trimmed != lastHistoryEntry else { return }
         lastHistoryEntry = trimmed
         add_history(trimmed)
+        guard saving else { return }
         if access(historyPath, F_OK) != 0 {
             _ = write_history(historyPath)
         } else {
@@ -113,6 +121,7 @@ final class LineEditor {
 
     /// Trims the history file to the kept length.
     func close() {
+        guard saving else { return }
         _ = history_truncate_file(historyPath, 2000)
     }
 }

@@ -17,11 +17,20 @@ final class WakePipe: Sendable {
     init() {
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) != 0 {
-            fatalError("plumb: cannot create a pipe: \(String(cString: strerror(errno)))")
+            // Not a trap: out of descriptors is the environment's limit, not a bug (see
+            // `StandardStreams.ensureDescriptors`, which raises the limit first).
+            writeStandardError("plumb: error: cannot create a pipe: \(String(cString: strerror(errno)).lowercased())\n")
+            exit(ExitCode.failure)
         }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        for i in fds.indices {
+            // Never 0-2, were one of them closed (`StandardStreams.reserve` fills them first, this
+            // holds even without it): output meant for the terminal would go into the pipe.
+            if fds[i] <= STDERR_FILENO, case let moved = fcntl(fds[i], F_DUPFD_CLOEXEC, STDERR_FILENO + 1), moved >= 0 {
+                close(fds[i])
+                fds[i] = moved
+            }
+            _ = fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fds[i], F_SETFD, FD_CLOEXEC)
         }
         readFD = fds[0]
         writeFD = fds[1]
@@ -56,9 +65,11 @@ final class WakePipe: Sendable {
 enum SignalByte {
     static let interrupt: UInt8 = 3
     static let resize: UInt8 = 28
+    /// SIGCONT: the shell was stopped (Ctrl-Z) and is running again (`fg`).
+    static let resume: UInt8 = 18
 }
 
-/// The SIGINT/SIGWINCH self-pipe shared with the C signal handler.
+/// The SIGINT/SIGWINCH/SIGCONT self-pipe shared with the C signal handler.
 ///
 /// Readline's own signal handling is off (`rl_catch_signals = 0`); the handler only bumps a counter
 /// and writes one byte, which is all that is async-signal-safe. At the prompt the main thread polls
@@ -76,6 +87,7 @@ enum Signals {
         var action = handlerAction()
         sigaction(SIGINT, &action, nil)
         sigaction(SIGWINCH, &action, nil)
+        sigaction(SIGCONT, &action, nil)
         // A parent may have started us with these blocked (a tmux server spawned from a thread
         // that blocks signals passes its mask on): then Ctrl-C would never arrive.
         unblock([SIGINT, SIGWINCH, SIGTSTP, SIGCONT])
@@ -146,7 +158,12 @@ private let signalWriteFD = Atomic<Int32>(-1)
 private func plumbSignalHandler(_ signal: Int32) {
     let savedErrno = errno
     if signal == SIGINT { Signals.interrupts.add(1, ordering: .relaxed) }
-    var byte: UInt8 = signal == SIGINT ? SignalByte.interrupt : SignalByte.resize
+    var byte: UInt8
+    switch signal {
+    case SIGINT: byte = SignalByte.interrupt
+    case SIGCONT: byte = SignalByte.resume
+    default: byte = SignalByte.resize
+    }
     _ = write(signalWriteFD.load(ordering: .relaxed), &byte, 1)
     errno = savedErrno
 }

@@ -54,14 +54,14 @@ where Downstream.Input == Base.Element, Downstream.Failure == Base.Failure {
     @usableFromInline let lock = Lock<Void>()
     @usableFromInline let base: Base
     @usableFromInline let executorPreference: (any TaskExecutor)?
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var started = false
-    @usableFromInline var cancelled = false
-    @usableFromInline var task: Task<Void, Never>?
-    @usableFromInline var waiter: UnsafeContinuation<Bool, Never>?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var started = false
+    @usableFromInline @exclusivity(unchecked) var cancelled = false
+    @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
+    @usableFromInline @exclusivity(unchecked) var waiter: UnsafeContinuation<Bool, Never>?
     /// The task's body, made in `init` (specialised context; see `AsyncMapStorage.workerBody`).
-    @usableFromInline var body: (() async -> Void)?
+    @usableFromInline @exclusivity(unchecked) var body: (() async -> Void)?
 
     @inlinable
     init(base: Base, downstream: Downstream, executorPreference: (any TaskExecutor)?) {

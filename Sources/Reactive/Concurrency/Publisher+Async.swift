@@ -56,9 +56,9 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
     }
 
     @usableFromInline let lock = Lock<Void>()
-    @usableFromInline var state = State.idle
-    @usableFromInline var subscription: (any Subscription)?
-    @usableFromInline var hadSubscription = false
+    @usableFromInline @exclusivity(unchecked) var state = State.idle
+    @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var hadSubscription = false
 
     @inlinable init() {}
 

@@ -118,10 +118,13 @@ final class AsyncValuesOwner<Output: Sendable, Failure: Error>: Sendable {
     deinit { subscriber.cancel() }
 }
 
-/// The subscriber behind `values`: at most one value requested and held at a time.
+/// The subscriber behind `values`: one value requested per `next()`.
 ///
 /// `next()` requests one value before it suspends: a synchronous publisher delivers it inside
-/// `request`, so the value is returned without suspending at all.
+/// `request`, so the value is returned without suspending at all. Copies of an iterator share
+/// this subscriber, so several `next()` calls may wait at once (as in Combine, each is served):
+/// waiters and values are matched first come, first served, and every waiter is resumed exactly
+/// once, by a value, the completion or a cancel.
 @usableFromInline
 final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, CustomStringConvertible,
     @unchecked Sendable
@@ -139,12 +142,14 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     }
 
     @usableFromInline let lock = Lock<Void>()
-    @usableFromInline var status = Status.awaitingSubscription
-    @usableFromInline var subscription: (any Subscription)?
-    @usableFromInline var held: Input?
-    @usableFromInline var waiter: Waiter?
-    /// A value has been requested and not yet received.
-    @usableFromInline var outstanding = false
+    @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
+    /// Values received for a `next()` that has not suspended yet, oldest first.
+    @usableFromInline @exclusivity(unchecked) var held: [Input] = []
+    /// Suspended `next()` calls, oldest first.
+    @usableFromInline @exclusivity(unchecked) var waiters: [Waiter] = []
+    /// Values requested and not yet received.
+    @usableFromInline @exclusivity(unchecked) var outstanding = 0
 
     @inlinable init() {}
 
@@ -159,9 +164,8 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     /// Under the lock: what `next()` can answer now, or what it must do first.
     @inlinable
     func poll(mayRequest: Bool) -> Step {
-        if let value = held {
-            held = nil
-            return .result(.success(value))
+        if !held.isEmpty {
+            return .result(.success(held.removeFirst()))
         }
         switch status {
         case .done:
@@ -173,11 +177,11 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
             status = .done
             return .result(.failure(error))
         case .awaitingSubscription:
-            outstanding = true  // requested when the subscription arrives
+            if mayRequest { outstanding += 1 }  // requested when the subscription arrives
             return .wait
         case .subscribed:
-            guard !outstanding, mayRequest, let subscription else { return .wait }
-            outstanding = true
+            guard mayRequest, let subscription else { return .wait }
+            outstanding += 1
             return .request(subscription)
         }
     }
@@ -201,7 +205,7 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
             await withUnsafeContinuation { (waiter: Waiter) in
                 let ready = lock.guarded { () -> Result<Input?, Failure>? in
                     if case .result(let result) = poll(mayRequest: false) { return result }
-                    self.waiter = waiter
+                    waiters.append(waiter)
                     return nil
                 }
                 if let ready { waiter.resume(returning: ready) }
@@ -213,29 +217,26 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
 
     @inlinable
     func receive(subscription: any Subscription) {
-        let (accepted, request) = lock.guarded { () -> (Bool, Bool) in
-            guard case .awaitingSubscription = status else { return (false, false) }
+        let (accepted, request) = lock.guarded { () -> (Bool, Int) in
+            guard case .awaitingSubscription = status else { return (false, 0) }
             status = .subscribed
             self.subscription = subscription
             return (true, outstanding)
         }
         if !accepted {
             subscription.cancel()
-        } else if request {
-            subscription.request(.max(1))
+        } else if request > 0 {
+            subscription.request(.max(request))
         }
     }
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let waiter = lock.guarded { () -> Waiter? in
-            guard case .subscribed = status, outstanding else { return nil }  // beyond demand: dropped
-            outstanding = false
-            if let waiter = self.waiter {
-                self.waiter = nil
-                return waiter
-            }
-            held = input
+            guard case .subscribed = status, outstanding > 0 else { return nil }  // beyond demand: dropped
+            outstanding -= 1
+            if !waiters.isEmpty { return waiters.removeFirst() }
+            held.append(input)
             return nil
         }
         waiter?.resume(returning: .success(input))
@@ -244,36 +245,42 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-        let waiter = lock.guarded { () -> Waiter? in
-            guard case .subscribed = status else { return nil }
+        let waiting = lock.guarded { () -> [Waiter] in
+            guard case .subscribed = status else { return [] }
             subscription = nil
-            if let waiter = self.waiter {
-                self.waiter = nil
-                status = .done
-                return waiter
+            if waiters.isEmpty {
+                status = .completed(completion)
+                return []
             }
-            status = .completed(completion)
-            return nil
+            // Nothing is held while someone waits: the first waiter gets the completion, the
+            // others `nil`, as later calls would.
+            status = .done
+            let taken = waiters
+            waiters = []
+            return taken
         }
-        switch completion {
-        case .finished: waiter?.resume(returning: .success(nil))
-        case .failure(let error): waiter?.resume(returning: .failure(error))
+        for (index, waiter) in waiting.enumerated() {
+            switch completion {
+            case .failure(let error) where index == 0: waiter.resume(returning: .failure(error))
+            default: waiter.resume(returning: .success(nil))
+            }
         }
     }
 
-    /// Cancels the subscription; a waiting `next()` returns `nil`.
+    /// Cancels the subscription; every waiting `next()` returns `nil`.
     @inlinable
     func cancel() {
-        let (waiter, subscription) = lock.guarded { () -> (Waiter?, (any Subscription)?) in
-            if case .done = status, self.subscription == nil, self.waiter == nil { return (nil, nil) }
+        let (waiting, subscription, dropped) = lock.guarded { () -> ([Waiter], (any Subscription)?, [Input]) in
+            if case .done = status, self.subscription == nil, waiters.isEmpty, held.isEmpty { return ([], nil, []) }
             status = .done
-            held = nil
-            let taken = (self.waiter, self.subscription)
-            self.waiter = nil
+            let taken = (waiters, self.subscription, held)
+            held = []
+            waiters = []
             self.subscription = nil
             return taken
         }
         subscription?.cancel()
-        waiter?.resume(returning: .success(nil))
+        withExtendedLifetime(dropped) {}  // released after the lock
+        for waiter in waiting { waiter.resume(returning: .success(nil)) }
     }
 }

@@ -35,9 +35,9 @@ extension Publisher {
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> { AnyPublisher(self) }
 }
 
-// Sendable: the box holds an immutable publisher value; publishers are values to subscribe to.
 @usableFromInline
 class PublisherBoxBase<Output, Failure: Error>: @unchecked Sendable {
+    // @unchecked: no stored state of its own; the one subclass adds only a `let` publisher.
     @inlinable init() {}
     @inlinable func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         fatalError("abstract")
@@ -46,6 +46,7 @@ class PublisherBoxBase<Output, Failure: Error>: @unchecked Sendable {
 
 @usableFromInline
 final class PublisherBox<P: Publisher>: PublisherBoxBase<P.Output, P.Failure>, @unchecked Sendable {
+    // @unchecked: `base` is an immutable publisher value, only ever subscribed to (as Combine's box is).
     @usableFromInline let base: P
     @inlinable init(_ base: P) { self.base = base }
     @inlinable override func receive<S: Subscriber>(subscriber: S) where S.Input == P.Output, S.Failure == P.Failure {

@@ -18,7 +18,7 @@ public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
     // @unchecked: `action` is touched only by the one caller that wins `cancelled` (or by deinit,
     // when no other reference exists), so it runs at most once and is never read concurrently.
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    @usableFromInline var action: Action
+    @usableFromInline @exclusivity(unchecked) var action: Action
 
     /// What to run. A cancellable object (a `Sink`, say) is kept as a class existential, with no
     /// closure allocated around it; every case is a reference or two, so moving an `Action` never

@@ -58,7 +58,12 @@ extension Subscribers {
             if rhs.isUnlimited { return .none }
             return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
         }
-        @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand { rhs < 0 ? lhs + Demand(rawValue: rhs.magnitude) : lhs - .max(rhs) }
+        /// A negative `rhs` adds; a result past `Int.max` floors at `.none`, as Combine's does.
+        @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand {
+            guard let count = lhs.max else { return .unlimited }
+            let (difference, overflow) = count.subtractingReportingOverflow(rhs)
+            return overflow ? .none : .max(difference)
+        }
         @inlinable public static func -= (lhs: inout Demand, rhs: Demand) { lhs = lhs - rhs }
         @inlinable public static func -= (lhs: inout Demand, rhs: Int) { lhs = lhs - rhs }
 

@@ -30,20 +30,21 @@ import Darwin
 /// let counter = Lock(0)
 /// counter.withLock { $0 += 1 }
 /// ```
-public struct Lock<Value>: @unchecked Sendable {
+@usableFromInline
+package struct Lock<Value>: @unchecked Sendable {
     // @unchecked: the value is only reached inside `withLock`, with the lock held.
     @usableFromInline let storage: LockStorage<Value>
 
     /// Creates a lock protecting `value`.
     @inlinable
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         storage = LockStorage(value)
     }
 
     /// Runs `body` with exclusive access to the protected value and returns its result.
     @inlinable
     @inline(__always)
-    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         storage.lock()
         defer { storage.unlock() }
         return try body(&storage.value)
@@ -53,14 +54,14 @@ public struct Lock<Value>: @unchecked Sendable {
 extension Lock where Value == Void {
     /// Creates a lock that guards state kept outside it (in the owner's stored properties).
     @inlinable
-    public init() { self.init(()) }
+    package init() { self.init(()) }
 
     /// Runs `body` with the lock held and returns its result.
     ///
     /// For classes that keep their state in stored properties guarded by this lock.
     @inlinable
     @inline(__always)
-    public func guarded<R>(_ body: () throws -> R) rethrows -> R {
+    package func guarded<R>(_ body: () throws -> R) rethrows -> R {
         storage.lock()
         defer { storage.unlock() }
         return try body()
@@ -72,7 +73,8 @@ extension Lock where Value == Void {
 final class LockStorage<Value> {
     /// 0: free; 1: held; 2: held, and a thread may be waiting (the unlock must wake it).
     @usableFromInline let state = Atomic<UInt32>(0)
-    @usableFromInline var value: Value
+    /// Reached only between `lock()` and `unlock()`, so the runtime's exclusivity checks are off.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     @inlinable
     init(_ value: Value) {

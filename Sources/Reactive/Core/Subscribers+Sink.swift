@@ -7,32 +7,41 @@ extension Subscribers {
     /// captured) at once, even while the `Sink` itself is still referenced.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
         // Values and the completion arrive serially (the subscriber contract), so the closures are
-        // read without the lock on that path; only the status word is shared with `cancel()`, which
-        // may come from any thread. The completion releases the closures; a cancel releases the
-        // upstream at once and the closures when the `AnyCancellable` lets go of the sink (a cancel
-        // may race with a value in flight on another thread, so it must not free what that value
-        // is about to call).
+        // read without a lock on that path; only the status word is shared with `cancel()`, which
+        // may come from any thread. The completion releases the closures after calling one; a
+        // cancel releases the upstream and the closures at once (C16), unless a value closure is
+        // running, in which case the value path releases them when that closure returns.
         //
         // Values are delivered through `bodies`, one `SinkBodies` object holding both closures as
         // `let`s, held unmanaged: calling a closure kept in a `var` costs a retain and a release per
         // value (the call might replace it), calling a `let` of an object known to stay alive costs
         // nothing. The closures move into it at the first value, so a sink that never receives one
-        // (subscribed, then cancelled) allocates nothing more. Only the completion drops them, and
-        // if it arrives from inside the value closure (a publisher that delivers re-entrantly), the
-        // drop waits until that closure has returned.
+        // (subscribed, then cancelled) allocates nothing more.
+        //
+        // A cancel racing a value on another thread is settled by `delivering` (0: idle; 1: a value
+        // is being delivered; 2: and a cancel or completion left the release to it). The value path
+        // stores 1 (sequentially consistent) before it looks at `status` again and touches the
+        // closures; the cancel moves `status` first and then 1 to 2, or, finding 0, releases the
+        // closures itself: the total order of those accesses means that either the value sees the
+        // cancel and calls nothing, or the cancel sees the value and leaves the release to it. (One
+        // narrow race, a cancel landing between the value path's last two steps, leaves the release
+        // to the sink's deinit: a late release, never an early one.)
         //
         // No lock: `upstream` is owned by whoever moves `status` away from `subscribed` (a cancel
         // or the completion, whichever comes first), and is written before `status` becomes
         // `subscribed` (through the transient `subscribing`), so the atomic orders every access.
+        // The closures belong to the delivering thread while `delivering` is 1 and otherwise to
+        // whoever wins `status`.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
-        @usableFromInline var receiveValueBody: ((Input) -> Void)?
-        @usableFromInline var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline let delivering = Atomic<UInt8>(0)
+        @usableFromInline @exclusivity(unchecked) var receiveValueBody: ((Input) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
         /// The closures, once the first value has arrived (then the two above are nil).
-        @usableFromInline var bodies: Unmanaged<SinkBodies<Input, Failure>>?
-        /// A value closure is running: a completion meanwhile leaves dropping `bodies` to it.
-        @usableFromInline var inValue = false
-        @usableFromInline var dropAfterValue = false
-        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
+        /// A value closure is running on the delivering thread (for a publisher that delivers
+        /// re-entrantly: only the outermost value sets and clears `delivering`).
+        @usableFromInline @exclusivity(unchecked) var inValue = false
+        @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
         @usableFromInline enum Status {
             @inlinable static var awaitingSubscription: UInt8 { 0 }
@@ -77,27 +86,45 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            if status.load(ordering: .acquiring) == Status.subscribed, let bodies = bodies ?? boxBodies() {
+            guard status.load(ordering: .acquiring) == Status.subscribed else { return .none }
+            if inValue {
+                // Delivered from inside our own value closure: that call keeps the closures alive.
+                if let bodies { bodies._withUnsafeGuaranteedRef { $0.receiveValue(value) } }
+                return .none
+            }
+            delivering.store(1, ordering: .sequentiallyConsistent)
+            if status.load(ordering: .sequentiallyConsistent) == Status.subscribed, let bodies = bodies ?? boxBodies() {
                 inValue = true
                 bodies._withUnsafeGuaranteedRef { $0.receiveValue(value) }
                 inValue = false
-                if dropAfterValue { dropBodies() }
+            }
+            if delivering.load(ordering: .acquiring) == 2 {
+                delivering.store(0, ordering: .relaxed)
+                dropBodies()
+            } else {
+                delivering.store(0, ordering: .releasing)
             }
             return .none
         }
 
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
-            // Only the winner of `status` owns `upstream` (a racing cancel may be reading it).
-            if previous == Status.subscribed { _ = upstream.take() }
-            if previous == Status.subscribed {
-                if let bodies {
-                    bodies._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-                } else {
-                    receiveCompletionBody?(completion)
-                }
+            let previous = status.exchange(Status.terminated, ordering: .sequentiallyConsistent)
+            // Only the winner of `status` owns `upstream` and the closures (a cancel that lost
+            // does nothing more).
+            guard previous == Status.subscribed else { return }
+            _ = upstream.take()
+            if let bodies {
+                bodies._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            } else if let body = receiveCompletionBody {
+                body(completion)
             }
-            if inValue { dropAfterValue = true } else { dropBodies() }
+            // Inside a value closure (a publisher that completes re-entrantly), that closure is
+            // still running: its return releases them.
+            if inValue {
+                delivering.store(2, ordering: .relaxed)
+            } else {
+                dropBodies()
+            }
         }
 
         /// Moves the closures into `bodies` (at the first value); nil once they were dropped.
@@ -114,19 +141,26 @@ extension Subscribers {
         /// Releases the closures (and what they captured).
         @usableFromInline
         func dropBodies() {
-            dropAfterValue = false
-            receiveValueBody = nil
-            receiveCompletionBody = nil
+            // Everything is moved out first and released last: releasing a closure can run a
+            // captured object's deinit, which may call back into this sink (a second completion).
+            // No generic helper such as `Optional.take()`: this is not specialised, and metadata
+            // for these closure types costs a lookup. An assignment stores before it releases.
             let taken = bodies
             bodies = nil
+            receiveValueBody = nil
+            receiveCompletionBody = nil
             taken?.release()
         }
 
         public func cancel() {
-            let previous = status.exchange(Status.terminated, ordering: .acquiringAndReleasing)
+            let previous = status.exchange(Status.terminated, ordering: .sequentiallyConsistent)
+            guard previous != Status.terminated else { return }
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
-            guard previous == Status.subscribed else { return }
-            upstream.take()?.cancel()
+            if previous == Status.subscribed { upstream.take()?.cancel() }
+            // A value closure running (on this thread, re-entrantly, or on another) keeps the
+            // closures until it returns, and its return releases them.
+            if delivering.compareExchange(expected: 1, desired: 2, ordering: .sequentiallyConsistent).exchanged { return }
+            dropBodies()
         }
     }
 }

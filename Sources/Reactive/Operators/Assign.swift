@@ -12,9 +12,9 @@ extension Subscribers {
         public typealias Failure = Never
 
         private let lock = Lock()
-        private var _object: Root?
-        private var upstream: (any Subscription)?
-        private var status = Status.awaitingSubscription
+        @exclusivity(unchecked) private var _object: Root?
+        @exclusivity(unchecked) private var upstream: (any Subscription)?
+        @exclusivity(unchecked) private var status = Status.awaitingSubscription
         private enum Status { case awaitingSubscription, subscribed, terminated }
 
         /// The property written.
@@ -51,24 +51,24 @@ extension Subscribers {
             return .none
         }
 
+        // The object and the upstream are taken out under the lock and released after it: the
+        // object's deinit may call back into this subscriber (C23).
         public func receive(completion: Subscribers.Completion<Never>) {
-            lock.guarded {
+            let released = lock.guarded { () -> (Root?, (any Subscription)?) in
                 status = .terminated
-                _object = nil
-                upstream = nil
+                return (_object.take(), upstream.take())
             }
+            withExtendedLifetime(released) {}
         }
 
         public func cancel() {
-            let upstream = lock.guarded { () -> (any Subscription)? in
-                guard status != .terminated else { return nil }
+            let (object, taken) = lock.guarded { () -> (Root?, (any Subscription)?) in
+                guard status != .terminated else { return (nil, nil) }
                 status = .terminated
-                let upstream = self.upstream
-                self.upstream = nil
-                _object = nil
-                return upstream
+                return (_object.take(), self.upstream.take())
             }
-            upstream?.cancel()
+            taken?.cancel()
+            withExtendedLifetime(object) {}
         }
     }
 }

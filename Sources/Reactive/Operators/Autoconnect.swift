@@ -32,8 +32,8 @@ extension Publishers {
 final class AutoconnectRefCount: @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
     @usableFromInline let lock = Lock()
-    @usableFromInline var count = 0
-    @usableFromInline var connection: (any Cancellable)?
+    @usableFromInline @exclusivity(unchecked) var count = 0
+    @usableFromInline @exclusivity(unchecked) var connection: (any Cancellable)?
 
     @usableFromInline init() {}
 
@@ -77,8 +77,8 @@ final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscript
     @usableFromInline let lock = Lock()
     @usableFromInline let downstream: Downstream
     @usableFromInline let refCount: AutoconnectRefCount
-    @usableFromInline var upstream: (any Subscription)?
-    @usableFromInline var status = Status.awaitingSubscription
+    @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
 
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 

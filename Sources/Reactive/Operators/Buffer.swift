@@ -71,12 +71,17 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var demand = Subscribers.Demand.none
-            private var buffer: [Input] = []
-            private var head = 0
-            private var finished = false
-            private var whenFull: BufferingStrategy<Failure>?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+            @exclusivity(unchecked) private var buffer: [Input] = []
+            @exclusivity(unchecked) private var head = 0
+            /// The upstream's end (or the overflow error), delivered behind the buffered values.
+            @exclusivity(unchecked) private var terminal: Subscribers.Completion<Failure>?
+            /// The downstream has asked for something: until then `.finished` waits (C03, Combine).
+            @exclusivity(unchecked) private var requested = false
+            /// An overflow error waits for the next request, which delivers what is buffered first.
+            @exclusivity(unchecked) private var overflowed = false
+            @exclusivity(unchecked) private var whenFull: BufferingStrategy<Failure>?
             private let outbox: SerialOutbox<Downstream>
             private let size: Int
             private let prefetch: PrefetchStrategy
@@ -92,7 +97,7 @@ extension Publishers {
 
             private var count: Int { buffer.count - head }
 
-            private enum Outcome { case ignore, stored, overflow(() -> Failure, any Subscription) }
+            private enum Outcome { case ignore, stored, overflow(any Subscription) }
 
             func receive(subscription: any Subscription) {
                 guard lock.guarded({ status.subscribe(subscription) }) else {
@@ -100,7 +105,9 @@ extension Publishers {
                     return
                 }
                 outbox.receive(subscription: self)
-                subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+                // keepFull fills the buffer now; byRequest forwards the downstream's requests as
+                // they come (Combine's documented behaviour), so it asks for nothing yet.
+                if prefetch == .keepFull { subscription.request(.max(size)) }
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
@@ -120,50 +127,49 @@ extension Publishers {
                         }
                         return .stored
                     case .customError(let makeError):
+                        // As Combine: upstream is cancelled now; the error follows the buffered
+                        // values, at the next request.
                         _ = status.terminate()
-                        buffer = []
-                        head = 0
                         whenFull = nil
-                        return .overflow(makeError, upstream)
+                        terminal = .failure(makeError())
+                        overflowed = true
+                        return .overflow(upstream)
                     }
                 }
                 switch outcome {
                 case .ignore:
                     return .none
                 case .stored:
-                    deliver()
-                case .overflow(let makeError, let upstream):
+                    // keepFull: what was delivered is asked for again through the return value;
+                    // byRequest: what the downstream asked for while receiving is passed on.
+                    let (moved, asked) = deliver()
+                    switch prefetch {
+                    case .keepFull: return moved > 0 ? .max(moved) : .none
+                    case .byRequest: return asked
+                    }
+                case .overflow(let upstream):
                     upstream.cancel()
-                    outbox.enqueue(.completion(.failure(makeError())))
-                    _ = outbox.drain()
+                    return .none
                 }
-                return .none
             }
 
             func receive(completion: Subscribers.Completion<Failure>) {
                 let ended = lock.guarded { () -> Bool in
                     guard status.terminate() != nil else { return false }
                     whenFull = nil
-                    if case .failure = completion {
-                        buffer = []
-                        head = 0
-                    } else {
-                        finished = true
-                    }
+                    terminal = completion
                     return true
                 }
-                guard ended else { return }
-                if case .failure = completion {
-                    outbox.enqueue(.completion(completion))
-                    _ = outbox.drain()
-                } else {
-                    deliver()
-                }
+                if ended { _ = deliver() }
             }
 
-            /// Moves buffered values to the outbox as demand allows (then the completion, once the
-            /// buffer is empty), delivers them, and keeps the buffer full upstream.
-            private func deliver() {
+            /// Moves buffered values to the outbox as demand allows, then the completion when it is
+            /// due (a failure once demand runs out or the buffer is empty; `.finished` once the
+            /// buffer is empty and the downstream has asked for something), delivers them, and
+            /// returns how many values it delivered and what the downstream asked for meanwhile.
+            private func deliver() -> (moved: Int, asked: Subscribers.Demand) {
+                var total = 0
+                var asked = Subscribers.Demand.none
                 while true {
                     let moved = lock.guarded { () -> Int in
                         var moved = 0
@@ -180,17 +186,26 @@ extension Publishers {
                             buffer.removeFirst(head)
                             head = 0
                         }
-                        if finished, count == 0 {
-                            finished = false
-                            outbox.enqueue(.completion(.finished))
+                        if let completion = terminal, !overflowed {
+                            switch completion {
+                            case .failure where demand == .none || count == 0:
+                                terminal = nil
+                                buffer = []
+                                head = 0
+                                outbox.enqueue(.completion(completion))
+                            case .finished where count == 0 && requested:
+                                terminal = nil
+                                outbox.enqueue(.completion(completion))
+                            default:
+                                break
+                            }
                         }
                         return moved
                     }
+                    total += moved
                     let more = outbox.drain()
-                    if moved > 0, prefetch == .keepFull, let upstream = lock.guarded({ status.subscription }) {
-                        upstream.request(.max(moved))
-                    }
-                    guard more > 0 else { return }
+                    guard more > 0 else { return (total, asked) }
+                    asked += more
                     lock.guarded { demand += more }
                 }
             }
@@ -198,16 +213,27 @@ extension Publishers {
             func request(_ more: Subscribers.Demand) {
                 guard more > 0 else { return }
                 let live = lock.guarded { () -> Bool in
-                    guard status.isSubscribed || finished else { return false }
+                    guard status.isSubscribed || terminal != nil else { return false }
                     demand += more
+                    requested = true
+                    overflowed = false
                     return true
                 }
-                if live { deliver() }
+                guard live else { return }
+                let (moved, asked) = deliver()
+                switch prefetch {
+                case .keepFull where moved > 0:
+                    lock.guarded({ status.subscription })?.request(.max(moved))
+                case .byRequest:
+                    lock.guarded({ status.subscription })?.request(more + asked)
+                default:
+                    break
+                }
             }
 
             func cancel() {
                 let (upstream, dropped) = lock.guarded { () -> ((any Subscription)?, [Input]) in
-                    finished = false
+                    terminal = nil
                     whenFull = nil
                     defer {
                         buffer = []

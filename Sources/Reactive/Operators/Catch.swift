@@ -88,9 +88,10 @@ extension Publishers {
 
 /// Phase 0 is the upstream; its failure starts phase 1, the replacement.
 @usableFromInline
-final class CatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class CatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Input, NewPublisher.Failure == Downstream.Failure {
-    @usableFromInline let handler: (Upstream.Failure) -> NewPublisher
+    /// Until it is called or the relay ends (guarded by `lock`).
+    @usableFromInline @exclusivity(unchecked) var handler: ((Upstream.Failure) -> NewPublisher)?
 
     @inlinable
     init(downstream: Downstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
@@ -99,12 +100,15 @@ where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Inp
     }
 
     @inlinable
+    override func takeKept() -> Any? { handler.take() }
+
+    @inlinable
     func upstreamCompleted(_ completion: Subscribers.Completion<Upstream.Failure>) {
         switch completion {
         case .finished:
             terminate(.finished, generation: 0)
         case .failure(let error):
-            guard let next = endPhase(0) else { return }
+            guard let next = endPhase(0), let handler = lock.guarded({ self.handler.take() }) else { return }
             handler(error).subscribe(RelayLink(storage: self, generation: next))
         }
     }
@@ -125,9 +129,10 @@ where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Inp
 
 /// Like `CatchStorage`, but the handler may throw and the replacement's failure becomes `Error`.
 @usableFromInline
-final class TryCatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class TryCatchStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Input, Downstream.Failure == any Error {
-    @usableFromInline let handler: (Upstream.Failure) throws -> NewPublisher
+    /// Until it is called or the relay ends (guarded by `lock`).
+    @usableFromInline @exclusivity(unchecked) var handler: ((Upstream.Failure) throws -> NewPublisher)?
 
     @inlinable
     init(downstream: Downstream, handler: @escaping (Upstream.Failure) throws -> NewPublisher) {
@@ -136,12 +141,15 @@ where Upstream.Output == Downstream.Input, NewPublisher.Output == Downstream.Inp
     }
 
     @inlinable
+    override func takeKept() -> Any? { handler.take() }
+
+    @inlinable
     func upstreamCompleted(_ completion: Subscribers.Completion<Upstream.Failure>) {
         switch completion {
         case .finished:
             terminate(.finished, generation: 0)
         case .failure(let error):
-            guard let next = endPhase(0) else { return }
+            guard let next = endPhase(0), let handler = lock.guarded({ self.handler.take() }) else { return }
             do {
                 try handler(error).subscribe(ReplacementLink(storage: self, generation: next))
             } catch {

@@ -62,12 +62,12 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var demand = Subscribers.Demand.none
-            private var window: [Input] = []
-            private var ready: [[Input]] = []
-            private var finished = false
-            private var timer: AnyCancellable?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+            @exclusivity(unchecked) private var window: [Input] = []
+            @exclusivity(unchecked) private var ready: [[Input]] = []
+            @exclusivity(unchecked) private var finished = false
+            @exclusivity(unchecked) private var timer: AnyCancellable?
             private let outbox: SerialOutbox<Downstream>
             private let scheduler: Context
             private let stride: Context.SchedulerTimeType.Stride

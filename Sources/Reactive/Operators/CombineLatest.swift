@@ -105,7 +105,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 2, mode: .latest, name: "CombineLatest") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 2, mode: .latest, name: "CombineLatest") { values in
                 (values[0] as! A.Output, values[1] as! B.Output)
             }
             subscriber.receive(subscription: storage)
@@ -137,7 +137,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 3, mode: .latest, name: "CombineLatest3") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 3, mode: .latest, name: "CombineLatest3") { values in
                 (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
             }
             subscriber.receive(subscription: storage)
@@ -173,7 +173,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerStorage(downstream: subscriber, arity: 4, mode: .latest, name: "CombineLatest4") { values in
+            let storage = CombinerEngine(downstream: subscriber, arity: 4, mode: .latest, name: "CombineLatest4") { values in
                 (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
             }
             subscriber.receive(subscription: storage)

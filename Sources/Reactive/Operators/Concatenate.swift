@@ -97,9 +97,10 @@ extension Publishers {
 
 /// Phase 0 is the prefix; its `.finished` starts phase 1, the suffix.
 @usableFromInline
-final class ConcatenateStorage<Suffix: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class ConcatenateStorage<Suffix: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
-    @usableFromInline let suffix: Suffix
+    /// Until it is subscribed or the relay ends (guarded by `lock`).
+    @usableFromInline @exclusivity(unchecked) var suffix: Suffix?
 
     @inlinable
     init(downstream: Downstream, suffix: Suffix) {
@@ -108,9 +109,12 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     }
 
     @inlinable
+    override func takeKept() -> Any? { suffix.take() }
+
+    @inlinable
     override func phaseCompleted(_ completion: Subscribers.Completion<Failure>, generation phase: Int) {
         if phase == 0, case .finished = completion {
-            guard let next = endPhase(phase) else { return }
+            guard let next = endPhase(phase), let suffix = lock.guarded({ self.suffix.take() }) else { return }
             suffix.subscribe(RelayLink(storage: self, generation: next))
         } else {
             terminate(completion, generation: phase)

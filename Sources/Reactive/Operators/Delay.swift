@@ -61,10 +61,10 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
             /// The timers of held signals, oldest first.
-            private var timers: [OneShotTimer] = []
-            private var cancelled = false
+            @exclusivity(unchecked) private var timers: [OneShotTimer] = []
+            @exclusivity(unchecked) private var cancelled = false
             private let outbox: SerialOutbox<Downstream>
             private let interval: Context.SchedulerTimeType.Stride
             private let scheduler: Context

@@ -44,7 +44,7 @@ extension Publishers {
 @usableFromInline
 final class DropWhileSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     @usableFromInline let downstream: Downstream
-    @usableFromInline var predicate: ((Downstream.Input) -> Bool)?
+    @usableFromInline @exclusivity(unchecked) var predicate: ((Downstream.Input) -> Bool)?
 
     @inlinable
     init(downstream: Downstream, predicate: @escaping (Downstream.Input) -> Bool) {

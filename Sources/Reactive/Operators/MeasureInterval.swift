@@ -43,9 +43,9 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var downstream: Downstream?
-            private var last: Context.SchedulerTimeType?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var downstream: Downstream?
+            @exclusivity(unchecked) private var last: Context.SchedulerTimeType?
             private let scheduler: Context
 
             init(downstream: Downstream, scheduler: Context) {

@@ -112,7 +112,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(2)
@@ -145,7 +145,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge3")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(3)
@@ -182,7 +182,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge4")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(4)
@@ -223,7 +223,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge5")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(5)
@@ -268,7 +268,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge6")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(6)
@@ -317,7 +317,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge7")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(7)
@@ -370,7 +370,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge8")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(8)
@@ -412,7 +412,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "MergeMany")
             subscriber.receive(subscription: storage)
             let inners = storage.makeInners(publishers.count)
@@ -433,3 +433,72 @@ extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equa
 extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
 extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
 extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
+
+// Merging a merge makes the next arity instead of nesting, as in Combine:
+// `a.merge(with: b).merge(with: c)` is a `Merge3<A, B, C>`, not a `Merge<Merge<A, B>, C>`.
+
+extension Publishers.Merge {
+    /// Merges one more publisher, giving a `Merge3` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge3` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge3<A, B, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge3(a, b, other)
+    }
+}
+
+extension Publishers.Merge3 {
+    /// Merges one more publisher, giving a `Merge4` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge4` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge4<A, B, C, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge4(a, b, c, other)
+    }
+}
+
+extension Publishers.Merge4 {
+    /// Merges one more publisher, giving a `Merge5` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge5` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge5<A, B, C, D, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge5(a, b, c, d, other)
+    }
+}
+
+extension Publishers.Merge5 {
+    /// Merges one more publisher, giving a `Merge6` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge6` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge6<A, B, C, D, E, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge6(a, b, c, d, e, other)
+    }
+}
+
+extension Publishers.Merge6 {
+    /// Merges one more publisher, giving a `Merge7` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge7` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge7<A, B, C, D, E, F, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge7(a, b, c, d, e, f, other)
+    }
+}
+
+extension Publishers.Merge7 {
+    /// Merges one more publisher, giving a `Merge8` rather than a nested merge.
+    /// - Parameter other: Another publisher of the same output and failure.
+    /// - Returns: A `Merge8` of this merge's inputs and `other`.
+    @inlinable
+    public func merge<P: Publisher>(with other: P) -> Publishers.Merge8<A, B, C, D, E, F, G, P>
+    where P.Output == A.Output, P.Failure == A.Failure {
+        Publishers.Merge8(a, b, c, d, e, f, g, other)
+    }
+}

@@ -49,7 +49,7 @@ extension Publishers {
         public let createSubject: () -> SubjectType
 
         @usableFromInline let lock = Lock()
-        @usableFromInline var subject: SubjectType?
+        @usableFromInline @exclusivity(unchecked) var subject: SubjectType?
 
         /// Creates a multicast of `upstream` through the subject `createSubject` makes.
         public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {

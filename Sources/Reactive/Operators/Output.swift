@@ -55,7 +55,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = OutputLogic<Upstream.Output, Upstream.Failure>(range: range)
-            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
+            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
         }
     }
 }

@@ -66,7 +66,7 @@ extension Publishers {
 final class PrintStream: @unchecked Sendable {
     // @unchecked: `stream` is only touched under `lock`.
     private let lock = Lock()
-    private var stream: (any TextOutputStream)?
+    @exclusivity(unchecked) private var stream: (any TextOutputStream)?
     private let prefix: String
 
     init(stream: (any TextOutputStream)?, prefix: String) {

@@ -46,7 +46,7 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
             private let outbox: SerialOutbox<Downstream>
             private let scheduler: Context
             private let options: Context.SchedulerOptions?

@@ -58,7 +58,7 @@ extension Publishers {
 final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
     @usableFromInline let downstream: Downstream
     @usableFromInline let predicate: (Downstream.Input, Downstream.Input) -> Bool
-    @usableFromInline var last: Downstream.Input?
+    @usableFromInline @exclusivity(unchecked) var last: Downstream.Input?
 
     @inlinable
     init(downstream: Downstream, predicate: @escaping (Downstream.Input, Downstream.Input) -> Bool) {

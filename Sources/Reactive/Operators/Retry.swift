@@ -47,7 +47,7 @@ extension Publishers {
 /// asks for a resubscription; the thread inside `subscribeLoop` (the trampoline) performs it, so a
 /// failure delivered synchronously from inside `subscribe` never nests another `subscribe`.
 @usableFromInline
-final class RetryStorage<Upstream: Publisher, Downstream: Subscriber>: RelayStorage<Downstream>
+final class RetryStorage<Upstream: Publisher, Downstream: Subscriber>: RelayEngine<Downstream>
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
     @usableFromInline let upstream: Upstream
     // Guarded by `lock`.
@@ -62,7 +62,8 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     @inlinable
     init(downstream: Downstream, upstream: Upstream, retries: Int?) {
         self.upstream = upstream
-        self.remaining = retries.map { Swift.max($0, 0) }
+        // A negative count never runs out, as in Combine.
+        self.remaining = retries.flatMap { $0 < 0 ? nil : $0 }
         super.init(downstream: downstream, name: "Retry")
     }
 

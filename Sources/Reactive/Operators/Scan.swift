@@ -45,7 +45,7 @@ extension Publishers {
 @usableFromInline
 final class ScanSubscriber<Downstream: Subscriber, Input>: Subscriber, CustomStringConvertible {
     @usableFromInline let downstream: Downstream
-    @usableFromInline var result: Downstream.Input
+    @usableFromInline @exclusivity(unchecked) var result: Downstream.Input
     @usableFromInline let nextPartialResult: (Downstream.Input, Input) -> Downstream.Input
 
     @inlinable

@@ -46,8 +46,8 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var downstream: Downstream?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var downstream: Downstream?
             private let scheduler: Context
             private let options: Context.SchedulerOptions?
 

@@ -32,7 +32,7 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = MergeStorage(
+            let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: .unlimited, exclusive: true, name: "SwitchToLatest")
             upstream.subscribe(MergeOuter<P, P, S>(storage: storage, transform: { $0 }))
         }

@@ -61,10 +61,10 @@ extension Publishers {
             typealias Input = Upstream.Output
 
             private let lock = Lock()
-            private var status = SubscriptionStatus.awaitingSubscription
-            private var generation: UInt64 = 0
-            private var timer: OneShotTimer?
-            private var customError: (() -> Failure)?
+            @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+            @exclusivity(unchecked) private var generation: UInt64 = 0
+            @exclusivity(unchecked) private var timer: OneShotTimer?
+            @exclusivity(unchecked) private var customError: (() -> Failure)?
             private let outbox: SerialOutbox<Downstream>
             private let interval: Context.SchedulerTimeType.Stride
             private let scheduler: Context

@@ -37,7 +37,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = TryFilterLogic<Upstream.Output, Upstream.Failure>(isIncluded: isIncluded)
-            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
+            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
         }
     }
 }

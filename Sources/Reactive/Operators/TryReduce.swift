@@ -41,7 +41,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = TryReduceLogic<Upstream.Output, Output, Upstream.Failure>(result: initial, next: nextPartialResult)
-            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
+            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
         }
     }
 }

@@ -40,7 +40,7 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = TryScanLogic<Upstream.Output, Output, Upstream.Failure>(result: initialResult, nextPartialResult: nextPartialResult)
-            upstream.receive(subscriber: StepSubscription(logic: logic, downstream: subscriber))
+            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
         }
     }
 }

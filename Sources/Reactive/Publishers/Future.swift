@@ -43,8 +43,8 @@ final class FutureStorage<Output, Failure: Error>: @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`; the promise that captures
     // this storage may be called from any thread.
     @usableFromInline let lock = Lock()
-    @usableFromInline var result: Result<Output, Failure>?
-    @usableFromInline var waiting: [FutureConduit<Output, Failure>] = []
+    @usableFromInline @exclusivity(unchecked) var result: Result<Output, Failure>?
+    @usableFromInline @exclusivity(unchecked) var waiting: [FutureConduit<Output, Failure>] = []
 
     @usableFromInline init() {}
 
@@ -92,9 +92,9 @@ final class FutureConduit<Output, Failure: Error>: Subscription, CustomStringCon
     @usableFromInline typealias Deliver = (FutureSignal<Output, Failure>) -> Subscribers.Demand
 
     @usableFromInline let storage: FutureStorage<Output, Failure>
-    @usableFromInline var deliver: Deliver?
-    @usableFromInline var state = State.subscribing
-    @usableFromInline var demanded = false
+    @usableFromInline @exclusivity(unchecked) var deliver: Deliver?
+    @usableFromInline @exclusivity(unchecked) var state = State.subscribing
+    @usableFromInline @exclusivity(unchecked) var demanded = false
 
     /// `subscribing`: the subscriber is being handed its subscription, so nothing may be sent yet.
     /// `delivering`: a thread is sending the value; a cancel now suppresses the completion.

@@ -54,11 +54,11 @@ extension Publishers {
 final class IntervalSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Int {
     private let lock = Lock()
-    private var downstream: Downstream?
-    private var demand = Subscribers.Demand.none
-    private var tickCount = 0
-    private var delivering = false
-    private var timer: AnyCancellable?
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var tickCount = 0
+    @exclusivity(unchecked) private var delivering = false
+    @exclusivity(unchecked) private var timer: AnyCancellable?
 
     init(downstream: Downstream) { self.downstream = downstream }
 

@@ -28,8 +28,8 @@ extension Just: Equatable where Output: Equatable {}
 @usableFromInline
 final class JustSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     @usableFromInline let lock = Lock()
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var value: Downstream.Input?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var value: Downstream.Input?
 
     @inlinable
     init(downstream: Downstream, value: Downstream.Input) {

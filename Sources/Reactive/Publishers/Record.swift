@@ -90,12 +90,12 @@ extension Record: Sendable where Output: Sendable {}
 @usableFromInline
 final class RecordSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     @usableFromInline let lock = Lock()
-    @usableFromInline var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline let output: [Downstream.Input]
     @usableFromInline let completion: Subscribers.Completion<Downstream.Failure>
-    @usableFromInline var index = 0
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var emitting = false
+    @usableFromInline @exclusivity(unchecked) var index = 0
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var emitting = false
 
     @inlinable
     init(downstream: Downstream, output: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>) {

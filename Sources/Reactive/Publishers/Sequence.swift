@@ -46,11 +46,11 @@ final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProto
 where Downstream.Input == Iterator.Element {
     @usableFromInline let lock = Lock()
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var iterator: Iterator
-    @usableFromInline var pending: Iterator.Element?
-    @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var emitting = false
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
+    @usableFromInline @exclusivity(unchecked) var pending: Iterator.Element?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var emitting = false
     /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
     /// Subscription`, whose witness is the unspecialised generic code (generic metadata lookups on
     /// every call); calling through this closure runs the whole request, lock and per-element

@@ -16,14 +16,14 @@ final class SerialOutbox<Downstream: Subscriber> {
     }
 
     let lock = Lock()
-    private var downstream: Downstream?
-    private var queue: [Event?] = []
-    private var head = 0
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var queue: [Event?] = []
+    @exclusivity(unchecked) private var head = 0
     /// How many queued events, from `head`, may be delivered.
-    private var released = 0
-    private var draining = false
-    private var closed = false
-    private var drainScheduled = false
+    @exclusivity(unchecked) private var released = 0
+    @exclusivity(unchecked) private var draining = false
+    @exclusivity(unchecked) private var closed = false
+    @exclusivity(unchecked) private var drainScheduled = false
 
     init(_ downstream: Downstream) { self.downstream = downstream }
 

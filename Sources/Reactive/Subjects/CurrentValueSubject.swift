@@ -1,8 +1,9 @@
 /// A subject that holds a current value, gives it to each new subscriber, and broadcasts changes.
 ///
 /// A new subscriber receives the current value as soon as it has demand (C11), then every later
-/// value it has demand for. Setting `value` sends it. After a completion, sends (and assignments to
-/// `value`) are ignored and a late subscriber receives its subscription and the completion only (C30).
+/// value it has demand for. Setting `value` sends it. After a completion, sends are ignored (an
+/// assignment to `value` only changes it) and a late subscriber receives its subscription and the
+/// completion only (C30).
 /// Delivery to each subscriber is serialised as for `PassthroughSubject`.
 ///
 /// ```swift
@@ -25,10 +26,19 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         for upstream in core.takeUpstreams() { upstream.cancel() }
     }
 
-    /// The current value. Setting it sends the new value to the subscribers (ignored once completed).
+    /// The current value. Setting it sends the new value to the subscribers; once the subject has
+    /// completed, setting it still changes it (as in Combine) but sends nothing.
     public var value: Output {
         get { core.lock.guarded { core.current! } }
-        set { send(newValue) }
+        set {
+            let previous = core.lock.guarded { () -> Output? in
+                guard core.isCompleted else { return nil }
+                defer { core.current = newValue }
+                return core.current
+            }
+            if previous == nil { send(newValue) }
+            withExtendedLifetime(previous) {}  // the old value is released after the lock
+        }
     }
 
     /// Makes `input` the current value and sends it to every subscriber with demand.

@@ -3,9 +3,9 @@
 /// subscription, so cancelling it (the `AnyCancellable` that `subscribe(_:)` returns) cancels upstream.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
     private let lock = Lock()
-    private var subject: Downstream?
-    private var upstream: (any Subscription)?
-    private var status = Status.awaitingSubscription
+    @exclusivity(unchecked) private var subject: Downstream?
+    @exclusivity(unchecked) private var upstream: (any Subscription)?
+    @exclusivity(unchecked) private var status = Status.awaitingSubscription
 
     private enum Status { case awaitingSubscription, subscribed, terminated }
 

@@ -53,6 +53,23 @@ enum PlumbBinary {
         return try RunningPlumb(binary: binary, arguments: arguments, input: input, environment: environment, directory: directory)
     }
 
+    /// Runs `script` with bash, `$PLUMB` naming the binary, for what only a shell sets up: closed
+    /// descriptors (`<&-`, `>&-`), `| head -1`, `>/dev/full`, `<(…)`, FIFOs. Status and output are
+    /// the script's (use `exit ${PIPESTATUS[0]}` to report plumb's own status from a pipe).
+    static func shell(_ script: String, input: String? = nil, directory: URL? = nil,
+                      within seconds: Double = 30) throws -> PlumbResult {
+        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
+        // `timeout` kills its whole process group (plumb too, not only bash) with SIGKILL, which
+        // the signal mask a test thread passes on cannot block; it then exits 137.
+        let running = try RunningPlumb(
+            binary: URL(fileURLWithPath: "/usr/bin/timeout"),
+            arguments: ["-s", "KILL", String(Int(seconds)), "/bin/bash", "-c", script], input: input,
+            environment: ["PLUMB": binary.path], directory: directory)
+        let result = try running.finish(within: seconds + 10)
+        if result.status == 128 + SIGKILL { Issue.record("`\(script)` did not finish within \(Int(seconds)) s") }
+        return result
+    }
+
     /// Writes `text` to a fresh temporary `.pipe` file and returns its path.
     static func script(_ text: String, name: String = "script") throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-scripts-\(UUID().uuidString)")

@@ -4,6 +4,13 @@ import ReactiveTestSupport
 
 private final class Witness: Sendable {}
 
+/// Runs an action when released (a user object whose deinit calls back into the pipeline).
+private final class OnDeinit {
+    let action: () -> Void
+    init(_ action: @escaping () -> Void) { self.action = action }
+    deinit { action() }
+}
+
 @Suite("Core: AnyCancellable, Sink, type erasure")
 struct CancellableTests {
     @Test("C14 AnyCancellable runs its action once, however often it is cancelled")
@@ -63,6 +70,60 @@ struct CancellableTests {
         #expect(weakWitness != nil)
         cancellable?.cancel()
         publisher.send(completion: .finished)  // a well-behaved publisher drops its subscriber too
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C16 C19 cancel releases the sink's closures at once, while the publisher still holds the sink")
+    func cancelReleasesAtOnce() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()  // keeps its subscriber for good
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        publisher.send(1)
+        #expect(weakWitness != nil, "never cancelled: kept")
+        cancellable?.cancel()
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C16 cancel before any value releases the sink's closures at once")
+    func cancelBeforeValueReleases() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { _ in withExtendedLifetime(witness) {} }
+        }
+        cancellable?.cancel()
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C21 C16 cancel from inside the value closure releases the closures once it returns")
+    func cancelInsideValueReleases() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var log: [Int] = []
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink { value in
+                withExtendedLifetime(witness) { log.append(value) }
+                cancellable?.cancel()
+                withExtendedLifetime(witness) { log.append(-value) }  // still alive during the call
+            }
+        }
+        publisher.send(1)
+        publisher.send(2)
+        #expect(log == [1, -1])
         #expect(weakWitness == nil)
         _ = cancellable
     }
@@ -128,6 +189,67 @@ struct CancellableTests {
         publisher.send(1)
         publisher.send(2)  // after the completion: ignored
         #expect(log == ["value 1", "completion", "value 1 returns"])
+        #expect(weakWitness == nil)
+        _ = cancellable
+    }
+
+    @Test("C02 a completion delivered from inside the completion closure is ignored (OpenCombine #208)")
+    func reentrantCompletionInsideCompletion() {
+        let publisher = ManualPublisher<Int, Never>()
+        var completions = 0
+        let c = publisher.sink(
+            receiveCompletion: { _ in
+                completions += 1
+                // ManualPublisher delivers at once: the second completion re-enters the sink here.
+                publisher.send(completion: .finished)
+            },
+            receiveValue: { _ in }
+        )
+        publisher.send(completion: .finished)
+        #expect(completions == 1)
+        _ = c
+    }
+
+    @Test("C02 a completion sent while the sink drops its closures (from a captured object's deinit) is ignored, no exclusivity trap (OpenCombine #208)")
+    func completionFromDeinitWhileCompleting() {
+        let publisher = ManualPublisher<Int, Never>()
+        var completions = 0
+        var cancellable: AnyCancellable?
+        do {
+            // Released when the sink drops its closures at the completion; its deinit completes again.
+            let trigger = OnDeinit { publisher.send(completion: .finished) }
+            cancellable = publisher.sink(
+                receiveCompletion: { _ in completions += 1 },
+                receiveValue: { _ in withExtendedLifetime(trigger) {} }
+            )
+        }
+        publisher.send(completion: .finished)
+        #expect(completions == 1)
+        _ = cancellable
+    }
+
+    @Test("C02 a completion re-entering the completion closure after values is ignored, and the closures outlive the call")
+    func reentrantCompletionInsideCompletionAfterValues() {
+        weak var weakWitness: Witness?
+        let publisher = ManualPublisher<Int, Never>()
+        var log: [String] = []
+        var cancellable: AnyCancellable?
+        do {
+            let witness = Witness()
+            weakWitness = witness
+            cancellable = publisher.sink(
+                receiveCompletion: { _ in
+                    log.append("completion")
+                    publisher.send(completion: .finished)
+                    // Still alive: the re-entrant completion must not free the closure that is running.
+                    withExtendedLifetime(witness) { log.append("returns") }
+                },
+                receiveValue: { _ in withExtendedLifetime(witness) {} }
+            )
+        }
+        publisher.send(1)
+        publisher.send(completion: .finished)
+        #expect(log == ["completion", "returns"])
         #expect(weakWitness == nil)
         _ = cancellable
     }

@@ -41,4 +41,16 @@ struct DemandTableTests {
         #expect(Subscribers.Demand.max(Int.max) + Int.max == .unlimited)
         #expect(Subscribers.Demand.max(1) + Int.min == .none)
     }
+
+    @Test("C10 subtracting a negative count that overflows floors at zero, as Combine does")
+    func subtractNegativeOverflow() {
+        #expect(Subscribers.Demand.max(Int.max) - (-1) == .none)
+        #expect(Subscribers.Demand.max(5) - Int.min == .none)
+        #expect(Subscribers.Demand.max(5) - (-3) == .max(8))
+        #expect(Subscribers.Demand.unlimited - (-1) == .unlimited)
+        var demand = Subscribers.Demand.max(Int.max)
+        demand -= -1
+        #expect(demand == .none)
+    }
 }
+

@@ -1,9 +1,29 @@
 import Reactive
 import ReactiveTestSupport
 import Testing
+import Foundation
 
 private final class Box {
     var value = 0
+}
+
+/// An object whose deinit calls back into the pipeline that writes to it.
+private final class SignalsOnDeinit {
+    var value = 0
+    let onDeinit: () -> Void
+    init(_ onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+    deinit { onDeinit() }
+}
+
+/// Runs `body` on a thread of its own and reports whether it returned within `seconds` (a
+/// deadlocked body keeps its thread, not the test run).
+private func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done.wait(timeout: .now() + seconds) == .success
 }
 
 @Suite("Subscribers.Assign and assign(to:on:)")
@@ -55,5 +75,39 @@ struct AssignTests {
         #expect(assign.object == nil)
         source.send(2)
         #expect(box.value == 1)
+    }
+
+    @Test("C23 an object whose deinit sends .finished while the assign is cancelled is released after the lock (no deadlock)")
+    func cancelReleasesOutsideLock() {
+        let returned = returnsInTime {
+            let source = ManualPublisher<Int, Never>()
+            var assign: Subscribers.Assign<SignalsOnDeinit, Int>?
+            do {
+                let object = SignalsOnDeinit { source.send(completion: .finished) }
+                assign = Subscribers.Assign(object: object, keyPath: \.value)
+            }
+            source.subscribe(assign!)
+            source.send(1)
+            assign!.cancel()
+            precondition(assign!.object == nil)
+        }
+        #expect(returned)
+    }
+
+    @Test("C23 an object whose deinit sends a value when the completion releases it does not deadlock")
+    func completionReleasesOutsideLock() {
+        let returned = returnsInTime {
+            let source = ManualPublisher<Int, Never>()
+            var assign: Subscribers.Assign<SignalsOnDeinit, Int>?
+            do {
+                let object = SignalsOnDeinit { source.send(2) }
+                assign = Subscribers.Assign(object: object, keyPath: \.value)
+            }
+            source.subscribe(assign!)
+            source.send(1)
+            source.send(completion: .finished)
+            precondition(assign!.object == nil)
+        }
+        #expect(returned)
     }
 }

@@ -17,13 +17,16 @@ struct DropTests {
         #expect(recordedEvents(Fail<Int, TestError>(error: TestError()).dropFirst()) == expectedEvents([], "failure(boom)"))
     }
 
-    @Test("C13 each skipped value asks upstream for one more")
+    @Test("C09 the first request asks upstream for the dropped count too; skipped values ask nothing more (Combine)")
     func demand() {
         let source = ManualPublisher<Int, TestError>()
-        _ = recordSubscriber(source.dropFirst(2), demand: .max(1))
-        #expect(source.send(1) == .max(1))
-        #expect(source.send(2) == .max(1))
+        let counted = recordSubscriber(source.dropFirst(2), demand: .max(1))
+        #expect(source.last?.requested == [.max(3)])
+        #expect(source.send(1) == .none)
+        #expect(source.send(2) == .none)
         #expect(source.send(3) == .none)
+        counted.request(.max(4))
+        #expect(source.last?.requested == [.max(3), .max(4)], "later requests pass as they are")
         let sub = recordSubscriber((1...10).publisher.dropFirst(3), demand: .max(2))
         #expect(sub.values == [4, 5])
         #expect(sub.violations == [])

@@ -24,7 +24,7 @@ private struct TwiceSubscribing: Publisher {
 
 /// Contract rules checked on representative stateful operators: `tryMap` (a wrapping
 /// pass-through), `reduce` (a reducer) and `prefix` (ends early). Every stateful operator shares
-/// their `StepSubscription`, so these stand for all of them.
+/// their `StepEngine`, so these stand for all of them.
 @Suite("Operators: contract rules on stateful operators")
 struct OperatorContractTests {
     @Test("C03 completing with zero outstanding demand is accepted")

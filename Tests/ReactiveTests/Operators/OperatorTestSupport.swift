@@ -176,9 +176,10 @@ func expectReducer<P: Publisher>(
     #expect(source.last?.requested == [.unlimited], "a reducer asks for everything", sourceLocation: sourceLocation)
     for value in values { source.send(value) }
     source.send(completion: .finished)
+    // Held until demand, the result and the `.finished` alike (as Combine holds an empty end).
+    #expect(subscriber.events.map(\.description) == ["subscription"], "held until demand", sourceLocation: sourceLocation)
+    subscriber.request(.max(1))
     if let result {
-        #expect(subscriber.events.map(\.description) == ["subscription"], "held until demand", sourceLocation: sourceLocation)
-        subscriber.request(.max(1))
         #expect(subscriber.events.map(\.description) == ["subscription", "value(\(result))", "finished"], sourceLocation: sourceLocation)
     } else {
         #expect(subscriber.events.map(\.description) == ["subscription", "finished"], sourceLocation: sourceLocation)

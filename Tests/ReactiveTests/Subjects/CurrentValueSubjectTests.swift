@@ -48,11 +48,24 @@ struct CurrentValueSubjectTests {
         let subject = CurrentValueSubject<Int, TestError>(1)
         subject.send(completion: .failure(TestError()))
         subject.send(2)
-        subject.value = 3
-        #expect(subject.value == 1)
+        #expect(subject.value == 1, "send after completion is ignored")
         let sub = TestSubscriber<Int, TestError>()
         subject.subscribe(sub)
         #expect(sub.events == [.subscription, .failure(TestError())])
+    }
+
+    @Test("C30 value can still be set after completion (Combine); nothing is delivered")
+    func setValueAfterCompletion() {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        let sub = TestSubscriber<Int, Never>()
+        subject.subscribe(sub)
+        subject.send(completion: .finished)
+        subject.value = 3
+        #expect(subject.value == 3)
+        #expect(sub.events == [.subscription, .value(1), .finished])
+        let late = TestSubscriber<Int, Never>()
+        subject.subscribe(late)
+        #expect(late.events == [.subscription, .finished])
     }
 
     @Test("C30 a subscriber sees the completion after its values")

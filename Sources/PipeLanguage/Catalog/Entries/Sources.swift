@@ -154,6 +154,13 @@ extension CatalogTable {
             },
             swift: { b in b.unfaithful("a marble string is the language's test notation; Combine has no marble source") }),
         CatalogEntry(
+            "todo", [[]],
+            summary: "the workshop's placeholder: a stage, an argument or a closure body still to write; running it fails there",
+            combine: "fatalError(\"TODO\") — in Plumb a failure at its position, never a crash",
+            example: "from [1, 2, 3] | todo",
+            build: .source { b in Fail<Value, any Error>(error: b.error(.todo)).valueStream() },
+            infer: Infer.anyFailing, anyPosition: true),
+        CatalogEntry(
             "subject", [[]],
             summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
             combine: "PassthroughSubject<Value, Error>()", example: "let s = subject",

@@ -16,16 +16,16 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @usableFromInline typealias Machine = AsyncMapStateMachine<Upstream.Output, Downstream.Input, Downstream.Failure>
 
     @usableFromInline let lock = Lock<Void>()
-    @usableFromInline var machine: Machine
-    @usableFromInline var downstream: Downstream?
-    @usableFromInline var upstream: (any Subscription)?
-    @usableFromInline var receivedSubscription = false
-    @usableFromInline var task: Task<Void, Never>?
+    @usableFromInline @exclusivity(unchecked) var machine: Machine
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var receivedSubscription = false
+    @usableFromInline @exclusivity(unchecked) var task: Task<Void, Never>?
     /// The worker task's body, made in `init`: `init` runs in the subscriber's specialised
     /// context (`receive(subscriber:)`), so the loop is specialised too, whereas `request` arrives
     /// through `any Subscription` and runs generic code. Taken when the task starts; dropped at
     /// the end, which breaks the cycle through `self`.
-    @usableFromInline var workerBody: (() async -> Void)?
+    @usableFromInline @exclusivity(unchecked) var workerBody: (() async -> Void)?
     @usableFromInline let transform: @Sendable (Upstream.Output) async -> Result<Downstream.Input, Downstream.Failure>
     @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Downstream.Failure
     @usableFromInline let executorPreference: (any TaskExecutor)?

@@ -6,9 +6,9 @@ extension Publishers.Debounce {
         typealias Input = Upstream.Output
 
         private let lock = Lock()
-        private var status = SubscriptionStatus.awaitingSubscription
-        private var machine = DebounceStateMachine<Input>()
-        private var timer: OneShotTimer?
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var machine = DebounceStateMachine<Input>()
+        @exclusivity(unchecked) private var timer: OneShotTimer?
         private let outbox: SerialOutbox<Downstream>
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context

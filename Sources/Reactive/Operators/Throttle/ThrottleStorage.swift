@@ -6,9 +6,9 @@ extension Publishers.Throttle {
         typealias Input = Upstream.Output
 
         private let lock = Lock()
-        private var status = SubscriptionStatus.awaitingSubscription
-        private var machine: ThrottleStateMachine<Input, Failure, Context.SchedulerTimeType>
-        private var timer: OneShotTimer?
+        @exclusivity(unchecked) private var status = SubscriptionStatus.awaitingSubscription
+        @exclusivity(unchecked) private var machine: ThrottleStateMachine<Input, Failure, Context.SchedulerTimeType>
+        @exclusivity(unchecked) private var timer: OneShotTimer?
         private let outbox: SerialOutbox<Downstream>
         private let scheduler: Context
 

@@ -156,15 +156,17 @@ final class UntilOutputStorage<Downstream: Subscriber>: Subscription, CustomStri
         }
     }
 
-    /// The trigger finished or failed without a value (or after it): only a failure in drop mode
-    /// matters, and it fails the output.
+    /// The trigger finished or failed. In prefix mode it changes nothing (values keep flowing). In
+    /// drop mode, before its first value, it ends the output, as in Combine: a failure fails it
+    /// and `.finished` finishes it, since no value could ever pass.
     @inlinable
     func otherCompleted(failure: Failure?) {
-        if mode == .drop, let failure {
-            complete(.failure(failure), cancelUpstream: true, cancelOther: false)
-        } else {
-            lock.guarded { other = nil }
+        let ends = lock.guarded { () -> Bool in
+            other = nil
+            return mode == .drop && !triggered
         }
+        guard ends else { return }
+        complete(failure.map { .failure($0) } ?? .finished, cancelUpstream: true, cancelOther: false)
     }
 
     // MARK: Subscription

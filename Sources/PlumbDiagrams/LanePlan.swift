@@ -1,0 +1,91 @@
+/// The lanes of a run in drawing order, with their labels and the events the diagram draws:
+/// the first step of the layout, independent of the width's time scale.
+struct LanePlan {
+    struct Lane {
+        /// Index in `MarbleRun.lanes`.
+        var index: Int
+        var kind: MarbleLane.Kind
+        /// 0 for a top-level lane, 1 for its sub-lanes, and so on.
+        var depth: Int
+        /// The tree prefix (`[2] `, `    ├ `, `    │ └ `) and the lane's own text.
+        var prefix: String
+        var text: String
+        /// Events sorted by time, cut after the first finish, failure or cancel (so a `!` never
+        /// follows a `|` or `#`).
+        var times: [Int64]
+        var events: [MarbleEvent]
+        /// Whether the lane ends with a finish, failure or cancel (else it is live to the run's end).
+        var ended: Bool
+    }
+
+    var lanes: [Lane]
+
+    init(_ run: MarbleRun) {
+        let count = run.lanes.count
+        // A parent must come before its child, so the tree cannot have cycles.
+        func parent(of i: Int) -> Int? {
+            guard let p = run.lanes[i].parent, p >= 0, p < i else { return nil }
+            return p
+        }
+        var children = Array(repeating: [Int](), count: count)
+        var roots: [Int] = []
+        for i in 0..<count {
+            if let p = parent(of: i) { children[p].append(i) } else { roots.append(i) }
+        }
+        var stageNumber = Array(repeating: -1, count: count)
+        var next = 0
+        for i in 0..<count where run.lanes[i].kind == .stage {
+            stageNumber[i] = next
+            next += 1
+        }
+
+        var lanes: [Lane] = []
+        lanes.reserveCapacity(count)
+        // Iterative depth-first walk: (lane, depth, the ancestors' "is last child" flags).
+        var stack: [(Int, Int, [Bool])] = roots.reversed().map { ($0, 0, []) }
+        while let (i, depth, lastFlags) = stack.popLast() {
+            let lane = run.lanes[i]
+            var prefix = ""
+            if depth > 0 {
+                prefix = "    "
+                for isLast in lastFlags.dropLast() { prefix += isLast ? "  " : "│ " }
+                prefix += lastFlags.last == true ? "└ " : "├ "
+            }
+            if lane.kind == .stage { prefix += "[\(stageNumber[i])] " }
+            let (times, events, ended) = Self.drawnEvents(lane.events)
+            lanes.append(
+                Lane(
+                    index: i, kind: lane.kind, depth: depth, prefix: prefix, text: sanitized(lane.label),
+                    times: times, events: events, ended: ended))
+            let kids = children[i]
+            for (n, child) in kids.enumerated().reversed() {
+                stack.append((child, depth + 1, lastFlags + [n == kids.count - 1]))
+            }
+        }
+        self.lanes = lanes
+    }
+
+    /// Times the layout can do arithmetic on without overflowing: 0 up to about 73 years.
+    static func clamped(_ time: Int64) -> Int64 { min(max(0, time), Int64.max / 4) }
+
+    private static func drawnEvents(_ timed: [MarbleEvent.Timed]) -> ([Int64], [MarbleEvent], Bool) {
+        var sorted = timed
+        if !timed.indices.dropFirst().allSatisfy({ timed[$0 - 1].time <= timed[$0].time }) {
+            // Stable: events at the same time keep the order they were recorded in.
+            sorted = timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        var times: [Int64] = []
+        var events: [MarbleEvent] = []
+        times.reserveCapacity(sorted.count)
+        events.reserveCapacity(sorted.count)
+        for item in sorted {
+            times.append(Self.clamped(item.time))
+            events.append(item.event)
+            switch item.event {
+            case .finished, .failed, .cancelled: return (times, events, true)
+            case .subscribed, .value: continue
+            }
+        }
+        return (times, events, false)
+    }
+}

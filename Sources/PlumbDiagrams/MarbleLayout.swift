@@ -1,0 +1,358 @@
+/// Where everything of a marble diagram goes, for a given width in terminal columns: the time
+/// per column, each lane's cells, collapsed idle stretches, ruler marks, value keys and the
+/// legend. Pure: `MarbleText` prints it, `MarbleSVG` draws it.
+///
+/// Time runs left to right in columns of `step` nanoseconds. Events of a lane in the same column
+/// form one group `( … )` that takes one column of time; the column is drawn as wide as its
+/// widest cell in any lane, so the lanes stay aligned (and the ruler counts with them). A
+/// stretch of ten or more columns in which no lane has an event collapses into its duration
+/// (` 9.6s `).
+///
+/// ```swift
+/// let layout = MarbleLayout(run, width: 80)
+/// layout.footer          // "1 column = 50 ms"
+/// layout.rows[0].label   // "[0] interval 100ms"
+/// layout.rows[0].cells.map(\.text)  // ["^", "0", "1", "2", "(3!)"]
+/// ```
+public struct MarbleLayout: Sendable, Hashable {
+    /// The width the layout fits in (at least `minimumWidth`).
+    public var width: Int
+    /// Nanoseconds of run time per column.
+    public var step: Int64
+    /// The label column's width, labels plus the gap before the lanes.
+    public var labelWidth: Int
+    /// The lanes' width in terminal columns (`labelWidth + laneWidth <= width`).
+    public var laneWidth: Int
+    /// One row per lane, parents before their sub-lanes.
+    public var rows: [Row]
+    /// Idle stretches drawn as their duration.
+    public var gaps: [Gap]
+    /// The ruler's marks, each at a column's offset in the lanes; all fit with the unit.
+    public var marks: [Mark]
+    /// The ruler marks' unit (`ms×100`: a mark `2` is 200 ms).
+    public var unit: String
+    /// Where the unit goes on the ruler row, an offset in the lanes like a mark's.
+    public var unitOffset: Int
+    /// Keys of values longer than one character, in order of first appearance.
+    public var legend: [LegendEntry]
+    /// The failure messages, each with the rows that failed with it.
+    public var failures: [Failure]
+
+    /// The narrowest width laid out; a smaller one is raised to this.
+    public static let minimumWidth = 24
+
+    /// The footer line's text (`1 column = 50 ms`).
+    public var footer: String { "1 column = \(TimeScale.stepText(step))" }
+
+    /// Lays out `run` to fit in `width` terminal columns.
+    ///
+    /// - Parameters:
+    ///   - run: The recorded run; a lane without a finish, failure or cancel is live up to
+    ///     `run.end` (a partial diagram).
+    ///   - width: The terminal's width; the label column takes at most a third of it.
+    ///
+    /// ```swift
+    /// let layout = MarbleLayout(run, width: 40)
+    /// assert(layout.labelWidth + layout.laneWidth <= 40)
+    /// ```
+    public init(_ run: MarbleRun, width: Int) {
+        let width = max(width, Self.minimumWidth)
+        let plan = LanePlan(run)
+        self.width = width
+
+        let gap = 3
+        let longest = plan.lanes.map { $0.prefix.terminalWidth + $0.text.terminalWidth }.max() ?? 0
+        labelWidth = min(longest + gap, width / 3)
+        let labelRoom = labelWidth - gap
+
+        let fitter = ColumnFitter(plan: plan, end: LanePlan.clamped(run.end))
+        step = fitter.fit(available: width - labelWidth)
+        let columns = fitter.columns(step: step)
+        laneWidth = columns.width
+        gaps = columns.gaps
+
+        var rows: [Row] = []
+        rows.reserveCapacity(plan.lanes.count)
+        for lane in plan.lanes {
+            let label = Self.label(prefix: lane.prefix, text: lane.text, room: labelRoom)
+            rows.append(Row(lane: lane.index, kind: lane.kind, depth: lane.depth, label: label, span: nil, cells: []))
+        }
+        var occurrences: [(column: Int64, row: Int, cell: Int, item: Int)] = []
+        for (r, lane) in plan.lanes.enumerated() {
+            var cells: [Cell] = []
+            var i = 0
+            while i < lane.events.count {
+                let column = fitter.column(of: lane.times[i], step: step)
+                var j = i + 1
+                while j < lane.events.count && fitter.column(of: lane.times[j], step: step) == column { j += 1 }
+                let items = Self.drawnItems(lane.events[i..<j])
+                for (n, item) in items.enumerated() {
+                    if case .value = item { occurrences.append((column, r, cells.count, n)) }
+                }
+                cells.append(Cell(offset: columns.offset[column] ?? 0, time: column * step, items: items))
+                i = j
+            }
+            if let first = cells.first, let last = cells.last {
+                rows[r].span = first.offset..<(lane.ended ? last.offset + last.text.count : laneWidth)
+            }
+            rows[r].cells = cells
+        }
+
+        legend = Self.assignKeys(&rows, occurrences: occurrences)
+        failures = Self.failures(in: rows)
+
+        let markEvery = TimeScale.markEvery(step: step)
+        let ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
+        unit = ruler.name
+        var marks: [Mark] = []
+        var free = 0
+        for (column, offset) in columns.plainColumns(every: markEvery) where offset >= free {
+            let text = String(column * step / ruler.scale)
+            marks.append(Mark(offset: offset, time: column * step, text: text))
+            free = offset + text.count + 1
+        }
+        // The unit goes three spaces after the last mark; marks that would push it past the
+        // width go.
+        func unitStart(_ marks: [Mark]) -> Int { marks.last.map { $0.offset + $0.text.count + 3 } ?? 0 }
+        while !marks.isEmpty && labelWidth + unitStart(marks) + unit.count > width { marks.removeLast() }
+        self.marks = marks
+        unitOffset = unitStart(marks)
+        self.rows = rows
+    }
+
+    private static func label(prefix: String, text: String, room: Int) -> String {
+        let prefixWidth = prefix.terminalWidth
+        if prefixWidth + text.terminalWidth <= room { return prefix + text }
+        if prefixWidth + 2 <= room { return prefix + shortened(text, toWidth: room - prefixWidth) }
+        return shortened(prefix + text, toWidth: room)
+    }
+
+    /// The most events a group shows; a longer one shows its first, `…` and its last.
+    static let groupLimit = 4
+
+    private static func drawnItems(_ events: ArraySlice<MarbleEvent>) -> [Item] {
+        var items = events.map { event -> Item in
+            switch event {
+            case .subscribed: return .subscribed
+            case .value(let value): return .value(key: " ", text: value.text)
+            case .finished: return .finished
+            case .failed(let message): return .failed(message: sanitized(message))
+            case .cancelled: return .cancelled
+            }
+        }
+        let lead = items.first == .subscribed && items.count > 1 ? 1 : 0
+        let rest = items.count - lead
+        if rest > groupLimit {
+            items = Array(items[..<lead]) + [items[lead], .more(count: rest - 2), items[items.count - 1]]
+        }
+        return items
+    }
+
+    /// Gives every drawn value its glyph: itself when it is one plain character, else a key
+    /// letter (`a`, `b`, …, skipping letters drawn as values), the same for the same text.
+    private static func assignKeys(_ rows: inout [Row], occurrences: [(column: Int64, row: Int, cell: Int, item: Int)]) -> [LegendEntry] {
+        let sorted = occurrences.sorted { ($0.column, $0.row) < ($1.column, $1.row) }
+        func text(_ o: (column: Int64, row: Int, cell: Int, item: Int)) -> String {
+            guard case .value(_, let text) = rows[o.row].cells[o.cell].items[o.item] else { return "" }
+            return text
+        }
+        var taken = Set<Character>()
+        for o in sorted {
+            let t = text(o)
+            if let glyph = glyph(of: t) { taken.insert(glyph) }
+        }
+        var alphabet = (Array("abcdefghijklmnopqrstuvwxyz") + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")).filter { !taken.contains($0) }[...]
+        var keys: [String: Character] = [:]
+        var legend: [LegendEntry] = []
+        var overflow = 0
+        for o in sorted {
+            let t = text(o)
+            let key: Character
+            if let glyph = glyph(of: t) {
+                key = glyph
+            } else if let known = keys[t] {
+                key = known
+            } else if let next = alphabet.popFirst() {
+                key = next
+                keys[t] = next
+                legend.append(LegendEntry(key: next, text: sanitized(t)))
+            } else {
+                key = "?"
+                keys[t] = "?"
+                overflow += 1
+            }
+            rows[o.row].cells[o.cell].items[o.item] = .value(key: key, text: t)
+        }
+        if overflow > 0 { legend.append(LegendEntry(key: "?", text: "\(overflow) more values")) }
+        return legend
+    }
+
+    /// The characters a value may be drawn as: one printable ASCII character that is not a token.
+    static func glyph(of text: String) -> Character? {
+        guard text.utf8.count == 1, let c = text.first, let ascii = c.asciiValue, ascii > 0x20, ascii < 0x7F,
+            !"-^|#!()?".contains(c)
+        else { return nil }
+        return c
+    }
+
+    private static func failures(in rows: [Row]) -> [Failure] {
+        var out: [Failure] = []
+        for (r, row) in rows.enumerated() {
+            for cell in row.cells {
+                for case .failed(let message) in cell.items {
+                    if let k = out.firstIndex(where: { $0.message == message }) {
+                        out[k].rows.append(r)
+                    } else {
+                        out.append(Failure(message: message, rows: [r]))
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension MarbleLayout {
+    /// One lane of the diagram.
+    ///
+    /// ```swift
+    /// let row = MarbleLayout(run, width: 80).rows[1]
+    /// row.label   // "    ├ inner 1"
+    /// row.span    // 2..<13: live from its `^` to the end of its `(0a|)`
+    /// ```
+    public struct Row: Sendable, Hashable {
+        /// The lane's index in `MarbleRun.lanes`.
+        public var lane: Int
+        /// A stage, an inner publisher or a retry attempt (the SVG draws attempts dashed).
+        public var kind: MarbleLane.Kind
+        /// 0 for a stage, 1 for its sub-lanes, 2 for theirs.
+        public var depth: Int
+        /// `[i] ` and the stage's text, or the tree prefix and a sub-lane's name, shortened with
+        /// `…` to fit the label column.
+        public var label: String
+        /// Offsets in the lanes where the lane is live (from its first event to the end of its
+        /// last cell, or to the lanes' end when it has not ended); nil for a lane with no events.
+        public var span: Range<Int>?
+        /// The lane's events, one cell per column that has any.
+        public var cells: [Cell]
+    }
+
+    /// The events of one lane in one column.
+    ///
+    /// ```swift
+    /// cell.items   // [.value(key: "3", text: "3"), .finished]
+    /// cell.text    // "(3|)"
+    /// ```
+    public struct Cell: Sendable, Hashable {
+        /// Offset of the column in the lanes (terminal columns after the label column).
+        public var offset: Int
+        /// The column's time, in nanoseconds since the run's start.
+        public var time: Int64
+        /// The events in order; a group of more than four shows its first, `.more` and its last.
+        public var items: [Item]
+
+        /// The glyphs: `3`, `^`, `(3|)`; a subscription before other events leads: `^(1|)`.
+        public var text: String {
+            if items.count == 1 { return String(items[0].glyph) }
+            var out = ""
+            var rest = items[...]
+            if items.first == .subscribed {
+                out.append("^")
+                rest = rest.dropFirst()
+                if rest.count == 1 { out.append(rest[rest.startIndex].glyph); return out }
+            }
+            out.append("(")
+            for item in rest { out.append(item.glyph) }
+            out.append(")")
+            return out
+        }
+    }
+
+    /// One event as drawn.
+    ///
+    /// ```swift
+    /// MarbleLayout.Item.failed(message: "boom").glyph   // "#"
+    /// ```
+    public enum Item: Sendable, Hashable {
+        /// `^`
+        case subscribed
+        /// The value's glyph or key letter, and its text.
+        case value(key: Character, text: String)
+        /// `|`
+        case finished
+        /// `#`, with the message for the legend.
+        case failed(message: String)
+        /// `!`
+        case cancelled
+        /// `…`: events of a long group not shown.
+        case more(count: Int)
+
+        /// The character the text diagram draws.
+        public var glyph: Character {
+            switch self {
+            case .subscribed: return "^"
+            case .value(let key, _): return key
+            case .finished: return "|"
+            case .failed: return "#"
+            case .cancelled: return "!"
+            case .more: return "…"
+            }
+        }
+    }
+
+    /// An idle stretch drawn as its duration.
+    ///
+    /// ```swift
+    /// layout.gaps.first?.text   // " 9.7s "
+    /// ```
+    public struct Gap: Sendable, Hashable {
+        /// Where it starts in the lanes.
+        public var offset: Int
+        /// How wide it is: `text` with a `-` each side.
+        public var width: Int
+        /// Its first column's time, in nanoseconds since the run's start.
+        public var time: Int64
+        /// How long nothing happened, in nanoseconds (`text` says it in words).
+        public var duration: Int64
+        /// ` 9.6s `
+        public var text: String
+    }
+
+    /// A ruler mark: a number in the ruler's unit over a column.
+    ///
+    /// ```swift
+    /// layout.marks.map(\.text)   // ["0", "2", "4"] with unit "ms×100"
+    /// ```
+    public struct Mark: Sendable, Hashable {
+        /// The column's offset in the lanes.
+        public var offset: Int
+        /// The column's time in nanoseconds.
+        public var time: Int64
+        /// The time in the ruler's unit (`2` for 200 ms in `ms×100`).
+        public var text: String
+    }
+
+    /// A value's key letter and its text (`a=10`).
+    ///
+    /// ```swift
+    /// layout.legend.map { "\($0.key)=\($0.text)" }   // ["a=10", "b=\"hello\""]
+    /// ```
+    public struct LegendEntry: Sendable, Hashable {
+        /// The letter drawn in the lanes.
+        public var key: Character
+        /// The value's text as the language writes it.
+        public var text: String
+    }
+
+    /// A failure message and the rows that failed with it (`#: boom`).
+    ///
+    /// ```swift
+    /// layout.failures.first?.message   // "boom"
+    /// ```
+    public struct Failure: Sendable, Hashable {
+        /// The failure's message, control characters made harmless.
+        public var message: String
+        /// Indices in `MarbleLayout.rows`.
+        public var rows: [Int]
+    }
+}

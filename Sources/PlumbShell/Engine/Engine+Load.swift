@@ -1,0 +1,69 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A script being run, for `:load`'s cycle check: its name as written and which file it is.
+struct LoadedFile: Equatable {
+    /// The path as the person wrote it, for the chain an error shows.
+    var name: String
+    /// The file's device and inode (nil for a file that cannot be looked at), so that two
+    /// spellings of one path (`a.pipe`, `./a.pipe`, a link) are one file.
+    var identity: FileIdentity?
+
+    init(name: String, path: String) {
+        self.name = name
+        identity = FileIdentity(path: path)
+    }
+}
+
+/// A file's device and inode.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+extension Engine {
+    /// How many scripts may be loaded inside one another (the outermost `plumb run` file counts).
+    static let maximumLoadDepth = 32
+
+    /// `:load FILE`: runs a script in this session, on a stack of the scripts being run.
+    ///
+    /// A script that loads itself, directly or through others, is refused with the chain of files
+    /// (`:load cycle: a.pipe → b.pipe → a.pipe`), and so is nesting deeper than
+    /// `maximumLoadDepth`. A loaded script's `:quit` ends the load, not the session.
+    func load(_ argument: String, at location: SourceLocation) -> StepResult {
+        let path = (argument as NSString).expandingTildeInPath
+        let file = LoadedFile(name: argument, path: path)
+        if let identity = file.identity, let first = loading.firstIndex(where: { $0.identity == identity }) {
+            let chain = (loading[first...].map(\.name) + [argument]).joined(separator: " → ")
+            return commandError(":load cycle: \(chain) (a script cannot load itself, directly or through others)", at: location)
+        }
+        guard loading.count < Self.maximumLoadDepth else {
+            let chain = loading.map(\.name).joined(separator: " → ")
+            return commandError(":load nests more than \(Self.maximumLoadDepth) scripts deep: \(chain) → \(argument)", at: location)
+        }
+        let text: String
+        switch ScriptFile.read(path) {
+        case .success(let read): text = read
+        case .failure(let failure):
+            return commandError(ReadFailure(path: argument, reason: failure.reason).message, at: location)
+        }
+        loading.append(file)
+        defer { loading.removeLast() }
+        switch run(text: text, file: argument) {
+        case .interrupted: return .interrupted
+        case .outputFailed: return .outputFailed
+        case .ok, .quit, .compileErrors, .expectationFailed: return .ok
+        }
+    }
+}

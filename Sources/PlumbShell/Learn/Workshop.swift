@@ -1,0 +1,120 @@
+import Foundation
+import PipeLanguage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One workshop exercise: its lesson (the comment block it starts with), its hints (`# hint:`
+/// lines, shown one at a time) and where it lives.
+struct Exercise: Sendable, Hashable {
+    let path: String
+    let name: String
+    let lesson: [String]
+    let hints: [String]
+
+    /// Reads the lesson and hints out of an exercise's text.
+    init(path: String, text: String) {
+        self.path = path
+        self.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var lesson: [String] = []
+        var hints: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("# hint:") {
+                hints.append(String(trimmed.dropFirst("# hint:".count)).trimmingCharacters(in: .whitespaces))
+            } else if trimmed.hasPrefix("#") {
+                if hints.isEmpty { lesson.append(String(trimmed.dropFirst().drop(while: { $0 == " " }))) }
+            } else if !trimmed.isEmpty {
+                break
+            }
+        }
+        while lesson.last?.isEmpty == true { lesson.removeLast() }
+        self.lesson = lesson
+        self.hints = hints
+    }
+
+    /// Where `plumb learn --reset` restores the exercise from: a hidden copy beside it, made the
+    /// first time `plumb learn` sees the exercise.
+    var pristinePath: String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".pristine").path
+    }
+}
+
+/// How an exercise stands.
+enum ExerciseStatus: Sendable, Equatable {
+    case passed
+    /// Where it fails and why (an `expect` that does not hold, with its marble diff; a diagnostic;
+    /// a pipeline that failed at its `todo`).
+    case failed(line: Int, message: String)
+    case unreadable(String)
+
+    var passed: Bool { self == .passed }
+}
+
+/// A folder of exercises (`NN-name.pipe`, in name order) and the checks `plumb learn` runs.
+struct Workshop {
+    let directory: String
+    let exercises: [Exercise]
+
+    /// Reads the exercises of `directory`, or says why it cannot.
+    static func load(_ directory: String) -> Result<Workshop, WorkshopProblem> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return .failure(WorkshopProblem(message: "\(directory) is not a folder of exercises"))
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return .failure(WorkshopProblem(message: "cannot read \(directory)"))
+        }
+        let files = names.filter { $0.hasSuffix(".pipe") && $0.first?.isNumber == true }.sorted()
+        guard !files.isEmpty else { return .failure(WorkshopProblem(message: "no exercises (NN-name.pipe) in \(directory)")) }
+        var exercises: [Exercise] = []
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file)
+            guard case .success(let text) = ScriptFile.read(path) else { continue }
+            exercises.append(Exercise(path: path, text: text))
+        }
+        return .success(Workshop(directory: directory, exercises: exercises))
+    }
+
+    /// Runs an exercise quietly on the virtual clock: passed only when every `expect` holds, no
+    /// pipeline failed unexpectedly, and nothing is left to write.
+    static func check(_ exercise: Exercise, options: ShellOptions) -> ExerciseStatus {
+        let text: String
+        switch ScriptFile.read(exercise.path) {
+        case .success(let t): text = t
+        case .failure(let failure): return .unreadable(failure.message)
+        }
+        var quietOptions = options
+        quietOptions.clock = .virtual
+        quietOptions.color = false
+        let engine = Engine(options: quietOptions, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: true)
+        engine.silentDiagnostics = true
+        let result = engine.run(text: text, file: exercise.path)
+        engine.cancelAllJobs()
+        switch result {
+        case .expectationFailed(let message, let location): return .failed(line: location.line, message: message)
+        case .compileErrors:
+            let error = engine.firstError
+            return .failed(line: error?.location.line ?? 1, message: error?.message ?? "the exercise has errors")
+        default:
+            if engine.exitCode != ExitCode.success {
+                return .failed(line: engine.firstError?.location.line ?? 1, message: engine.firstError?.message ?? "a pipeline failed")
+            }
+            return .passed
+        }
+    }
+
+    /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).
+    func keepPristineCopies() {
+        for exercise in exercises where !FileManager.default.fileExists(atPath: exercise.pristinePath) {
+            try? FileManager.default.copyItem(atPath: exercise.path, toPath: exercise.pristinePath)
+        }
+    }
+}
+
+/// Why a workshop folder cannot be used.
+struct WorkshopProblem: Error, Sendable {
+    let message: String
+}

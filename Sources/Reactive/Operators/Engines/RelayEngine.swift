@@ -1,0 +1,142 @@
+/// The engine behind operators that subscribe to one upstream after another — `append`/`prepend`
+/// (`Concatenate`), `catch`, `tryCatch` and `retry` — while the downstream sees one subscription.
+///
+/// Each upstream subscription is a *phase* with its own `generation`; signals from an older phase
+/// are ignored. The downstream's outstanding demand is tracked here, so a new phase is asked for
+/// exactly what is still owed (C37, C38). Subclasses decide what a phase's completion means by
+/// overriding `phaseCompleted`. Only one phase is live at a time, so values never overlap.
+@usableFromInline
+class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible {
+    @usableFromInline typealias Output = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    // Guarded by `lock`; the lock keeps accesses exclusive, so runtime exclusivity checks are off.
+    @usableFromInline let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
+    @usableFromInline @exclusivity(unchecked) var current: (any Subscription)?
+    @usableFromInline @exclusivity(unchecked) var generation = 0
+    @usableFromInline @exclusivity(unchecked) var terminated = false
+    @usableFromInline let name: String
+
+    @inlinable
+    init(downstream: Downstream, name: String) {
+        self.downstream = downstream
+        self.name = name
+    }
+
+    @usableFromInline var description: String { name }
+
+    /// A phase's subscription arrived: keep it and ask it for everything still owed.
+    @inlinable
+    final func attach(_ subscription: any Subscription, generation phase: Int) {
+        let ask = lock.guarded { () -> Subscribers.Demand? in
+            guard !terminated, phase == generation, current == nil else { return nil }
+            current = subscription
+            return demand
+        }
+        guard let ask else {
+            subscription.cancel()
+            return
+        }
+        if ask > 0 { subscription.request(ask) }
+    }
+
+    /// A phase's value: pass it on if that phase is still the live one.
+    @inlinable
+    final func relay(_ value: Output, generation phase: Int) -> Subscribers.Demand {
+        let target = lock.guarded { () -> Downstream? in
+            guard !terminated, phase == generation, let downstream else { return nil }
+            demand -= 1
+            return downstream
+        }
+        guard let target else { return .none }
+        let more = target.receive(value)
+        if more > 0 { lock.guarded { if !terminated { demand += more } } }
+        return more
+    }
+
+    /// Ends the whole relay with `completion`, if `phase` (nil: any) is still live.
+    @inlinable
+    final func terminate(_ completion: Subscribers.Completion<Failure>, generation phase: Int?) {
+        let (target, kept) = lock.guarded { () -> (Downstream?, Any?) in
+            guard !terminated, phase == nil || phase == generation else { return (nil, nil) }
+            terminated = true
+            current = nil
+            return (downstream.take(), takeKept())
+        }
+        withExtendedLifetime(kept) {}  // released after the lock: user objects (C23)
+        target?.receive(completion: completion)
+    }
+
+    /// Takes what a subclass keeps only to start a later phase (a suffix publisher, a handler), so
+    /// the relay's end releases it (C16); called with the lock held, released by the caller after.
+    @inlinable
+    func takeKept() -> Any? { nil }
+
+    /// Ends `phase` to start the next one; returns the next generation, or nil if `phase` is stale
+    /// or the relay terminated.
+    @inlinable
+    final func endPhase(_ phase: Int) -> Int? {
+        lock.guarded { () -> Int? in
+            guard !terminated, phase == generation else { return nil }
+            generation += 1
+            current = nil
+            return generation
+        }
+    }
+
+    /// What a phase's completion means; the default ends the relay with it.
+    @inlinable
+    func phaseCompleted(_ completion: Subscribers.Completion<Failure>, generation phase: Int) {
+        terminate(completion, generation: phase)
+    }
+
+    @inlinable
+    final func request(_ more: Subscribers.Demand) {
+        guard more > 0 else { return }
+        let subscription = lock.guarded { () -> (any Subscription)? in
+            guard !terminated else { return nil }
+            demand += more
+            return current
+        }
+        subscription?.request(more)
+    }
+
+    @inlinable
+    final func cancel() {
+        // Everything is released after the lock: the downstream and what was kept are user objects.
+        let (subscription, released) = lock.guarded { () -> ((any Subscription)?, (Downstream?, Any?)) in
+            guard !terminated else { return (nil, (nil, nil)) }
+            terminated = true
+            return (current.take(), (downstream.take(), takeKept()))
+        }
+        subscription?.cancel()
+        withExtendedLifetime(released) {}
+    }
+}
+
+/// Subscribes one phase of a `RelayEngine` whose failure type is the downstream's.
+@usableFromInline
+struct RelayLink<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let storage: RelayEngine<Downstream>
+    @usableFromInline let generation: Int
+    @usableFromInline let combineIdentifier = CombineIdentifier()
+
+    @inlinable
+    init(storage: RelayEngine<Downstream>, generation: Int) {
+        self.storage = storage
+        self.generation = generation
+    }
+
+    @usableFromInline var description: String { storage.name }
+
+    @inlinable func receive(subscription: any Subscription) { storage.attach(subscription, generation: generation) }
+    @inlinable func receive(_ input: Input) -> Subscribers.Demand { storage.relay(input, generation: generation) }
+    @inlinable func receive(completion: Subscribers.Completion<Failure>) {
+        storage.phaseCompleted(completion, generation: generation)
+    }
+}

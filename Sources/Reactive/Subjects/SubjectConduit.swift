@@ -1,0 +1,257 @@
+import Synchronization
+
+// One subscriber's subscription to a subject (see SubjectState.swift for the whole picture).
+//
+// Each conduit delivers to its subscriber one signal at a time, counted by its atomic `wip`
+// ("work in progress"): whoever raises it from 0 to 1 (always under the subject's lock) becomes
+// the conduit's *deliverer* and calls the subscriber without the lock; anyone who raises it
+// further (a value sent from another thread, or from inside the subscriber's own `receive`, C22;
+// a cancel; a completion; a request owed the current value) only queues the work under the lock,
+// and the deliverer does it when its call returns, lowering `wip` by one per item. So `receive` is
+// never entered twice at once (C25), a re-entrant send is a trampoline, not a recursion (it
+// reaches that subscriber after the call that sent it returns, and the subject's other
+// subscribers at once), and the common case, a send that finds the conduit idle, takes the lock
+// once: afterwards a single atomic decrement to 0 ends the delivery.
+
+/// One subscriber's subscription to a subject: the untyped half. Its state is guarded by the
+/// subject's lock, except `slot`, which belongs to whoever may call the subscriber (see the top).
+@usableFromInline
+class SubjectConduitBase: Subscription, CustomStringConvertible {
+    @usableFromInline final let core: SubjectCore
+    @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
+    /// Work in progress: 1 while one thread (the deliverer) may call the subscriber, plus one per
+    /// item of work queued for it. It starts at 1: the subscriber is being handed its subscription.
+    /// Raised only under the lock; lowered only by the deliverer.
+    @usableFromInline final let wip = Atomic<Int>(1)
+    @usableFromInline @exclusivity(unchecked) final var state = ConduitState.active
+    /// The subject completed while a delivery was in progress: the deliverer sends the completion.
+    @usableFromInline @exclusivity(unchecked) final var completionPending = false
+    /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
+    @usableFromInline @exclusivity(unchecked) final var needsCurrentValue: Bool
+    /// The subscriber (see the top) while `holdsSubscriber`.
+    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
+    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
+    /// Releases what `slot` holds; made where the subscriber's type is known.
+    @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
+
+    @usableFromInline
+    init(core: SubjectCore, destroySubscriber: @escaping (SubjectConduitBase) -> Void) {
+        self.core = core
+        self.destroySubscriber = destroySubscriber
+        needsCurrentValue = core.keepsCurrentValue
+    }
+
+    deinit {
+        if holdsSubscriber { destroySubscriber(self) }
+    }
+
+    @usableFromInline var description: String { core.keepsCurrentValue ? "CurrentValueSubject" : "PassthroughSubject" }
+
+    @usableFromInline
+    final func request(_ more: Subscribers.Demand) {
+        guard more > 0 else { return }
+        let (upstreams, owesValue) = core.lock.guarded { () -> ([any Subscription]?, Bool) in
+            guard state == .active else { return (nil, false) }
+            demand += more
+            return (core.takeUpstreamsToRequest(), needsCurrentValue)
+        }
+        if let upstreams {
+            for upstream in upstreams { upstream.request(.unlimited) }
+        }
+        if owesValue { sendCurrentValue() }
+    }
+
+    @usableFromInline
+    final func cancel() {
+        let (release, retired) = core.lock.guarded { () -> (Bool, SubjectConduitBase?) in
+            guard state == .active else { return (false, nil) }
+            state = .cancelled
+            completionPending = false
+            // Whoever takes the conduit from idle owns it from now on; it is never lowered again,
+            // so nobody delivers after this. If a deliverer is busy, it retires the conduit and
+            // releases the subscriber when its call returns.
+            guard takeIfIdle() else { return (false, nil) }
+            return (true, core.remove(self))
+        }
+        // Cancelled and idle: nobody else touches the subscriber any more, so it is released
+        // here, after the lock (its deinit may call back into the subject).
+        if release { dropSubscriber() }
+        withExtendedLifetime(retired) {}
+    }
+
+    /// Raises `wip` and reports whether the conduit was idle (the caller then owns it); called
+    /// with the lock held. Idle, nobody else can change `wip` (raising it takes the lock, and only
+    /// a deliverer lowers it), so a plain store does; busy, the increment decides, since the
+    /// deliverer may have left since the load. The acquiring load pairs with the last
+    /// deliverer's final decrement.
+    @inlinable
+    final func takeIfIdle() -> Bool {
+        if wip.load(ordering: .acquiring) == 0 {
+            wip.store(1, ordering: .relaxed)
+            return true
+        }
+        return wip.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1
+    }
+
+    /// Delivers the current value of a `CurrentValueSubject` if it is still owed.
+    @usableFromInline
+    func sendCurrentValue() {}
+}
+
+@usableFromInline
+enum ConduitState { case active, cancelled, finished }
+
+/// One subscriber's subscription to a subject: the typed half, which calls the subscriber.
+@usableFromInline
+final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
+    /// Call the subscriber in `slot`; closures that capture nothing, made in `init`.
+    @usableFromInline let receiveValue: (SubjectConduitBase, Output) -> Subscribers.Demand
+    @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
+    /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
+    /// the queue never keeps (and never frees under the lock) a value it handed out.
+    @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Output?> = []
+    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+
+    @inlinable
+    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let calls = SlotCalls<Output, Failure>(for: S.self)
+        receiveValue = calls.receiveValue
+        receiveCompletion = calls.receiveCompletion
+        super.init(core: storage, destroySubscriber: calls.destroy)
+        store(subscriber)
+    }
+
+    @inlinable
+    var storage: SubjectStorage<Output, Failure> { unsafeDowncast(core, to: SubjectStorage<Output, Failure>.self) }
+
+    /// Takes demand for `input` if there is any; returns true if the caller must now deliver it
+    /// (it became the deliverer). Called with the lock held.
+    @inlinable
+    func accept(_ input: Output) -> Bool {
+        guard state == .active, !completionPending, demand > 0 else { return false }
+        demand -= 1
+        needsCurrentValue = false
+        if takeIfIdle() { return true }
+        queue.append(input)
+        return false
+    }
+
+    /// Delivers `first` (already accepted), then whatever was queued meanwhile. Returns the
+    /// conduit if this call retired it, to be released after the caller is done with it.
+    @inlinable
+    func run(first: Output) -> SubjectConduitBase? {
+        // Only the deliverer calls the subscriber, and it is released by whoever may call it.
+        let more = receiveValue(self, first)
+        return drain(adding: more)
+    }
+
+    /// Ends the deliverer's current item (adding the demand it returned) and does the queued
+    /// work, one item per unit of `wip`, until none is left. Returns the conduit if it retired it.
+    @inlinable
+    func drain(adding more: Subscribers.Demand) -> SubjectConduitBase? {
+        var more = more
+        while true {
+            if more > 0 {
+                core.lock.guarded {
+                    if state == .active { demand += more }
+                }
+            }
+            if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
+            let step = core.lock.guarded { () -> Step in
+                if state != .active {
+                    // Cancelled: `wip` stays raised, so nobody delivers again.
+                    let dropped = queue
+                    queue = []
+                    queueHead = 0
+                    return .stop(core.remove(self), dropped)
+                }
+                if queueHead < queue.count, let next = queue[queueHead] {
+                    queue[queueHead] = nil
+                    queueHead += 1
+                    if queueHead == queue.count {
+                        queue.removeAll(keepingCapacity: true)
+                        queueHead = 0
+                    }
+                    return .value(next)
+                }
+                if needsCurrentValue, !completionPending, demand > 0, let current = storage.current {
+                    needsCurrentValue = false
+                    demand -= 1
+                    return .value(current)
+                }
+                if completionPending, let completion = storage.completion {
+                    state = .finished
+                    return .complete(core.remove(self), completion)
+                }
+                return .idle
+            }
+            switch step {
+            case .value(let next):
+                more = receiveValue(self, next)
+            case .complete(let retired, let completion):
+                finish(completion)
+                return retired
+            case .stop(let retired, let dropped):
+                dropSubscriber()
+                withExtendedLifetime(dropped) {}
+                return retired
+            case .idle:
+                more = .none
+            }
+        }
+    }
+
+    @usableFromInline
+    enum Step {
+        case value(Output)
+        case complete(SubjectConduitBase?, Subscribers.Completion<Failure>)
+        case stop(SubjectConduitBase?, ContiguousArray<Output?>)
+        case idle
+    }
+
+    /// Marks the conduit completed if it is idle (its caller then delivers the completion with
+    /// `finish`) and returns true; if a deliverer is busy, leaves the completion to it. Called
+    /// with the lock held.
+    @usableFromInline
+    func complete() -> Bool {
+        guard state == .active else { return false }
+        if !takeIfIdle() {
+            completionPending = true  // the deliverer completes after what it has queued
+            return false
+        }
+        state = .finished
+        return true
+    }
+
+    /// Delivers the completion and releases the subscriber; by the only thread that may call it.
+    @usableFromInline
+    func finish(_ completion: Subscribers.Completion<Failure>) {
+        receiveCompletion(self, completion)
+        dropSubscriber()
+    }
+
+    /// Drops a conduit that was never handed out (the subject had completed).
+    @usableFromInline
+    func discard() {
+        core.lock.guarded { state = .finished }
+        dropSubscriber()
+    }
+
+    @usableFromInline
+    override func sendCurrentValue() {
+        let first = core.lock.guarded { () -> Output? in
+            guard state == .active, needsCurrentValue, !completionPending, demand > 0,
+                let current = storage.current
+            else { return nil }
+            // Busy: the deliverer sends the current value when its call returns.
+            guard takeIfIdle() else { return nil }
+            needsCurrentValue = false
+            demand -= 1
+            return current
+        }
+        if let first {
+            let retired = run(first: first)
+            withExtendedLifetime(retired) {}
+        }
+    }
+}

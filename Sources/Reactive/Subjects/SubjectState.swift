@@ -1,0 +1,185 @@
+import Synchronization
+
+// How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Three files:
+// the subject's state and its send (here), the conduit that delivers to one subscriber
+// (SubjectConduit.swift), and the slot the conduit keeps its subscriber in (SubscriberSlot.swift).
+//
+// One lock per subject guards the subject's state and the state of every subscription to it
+// (a "conduit"). Nothing is called while it is held. Demand is taken when a value is accepted
+// (delivered or queued): a value that finds a subscriber without demand is dropped for that
+// subscriber, as Combine does (C11).
+//
+// Lifetime rule the send path relies on to deliver without retaining the conduit (the
+// `Unmanaged` conduit in `SubjectStorage.send`): a conduit stays in the subject's `conduits` until
+// the thread that owns it retires it: a cancel or completion that finds it idle (and raises `wip`
+// for good), or else its deliverer, when it sees the cancel or delivers the pending completion.
+// So a sender that became a conduit's deliverer under the lock may use it unretained: the array
+// keeps it alive until the sender itself retires it, and the retired reference is handed back to
+// be released after the call.
+
+/// The part of a subject's state that does not depend on its types, all under `lock`. Keeping it
+/// (and `SubjectConduitBase`) non-generic makes `request` and `cancel`, which arrive through
+/// `any Subscription` and so are never specialised, cheap: no generic metadata lookups.
+@usableFromInline
+class SubjectCore {
+    @usableFromInline final let lock = Lock()
+    @usableFromInline @exclusivity(unchecked) final var conduits: ContiguousArray<SubjectConduitBase> = []
+    @usableFromInline @exclusivity(unchecked) final var isCompleted = false
+    @usableFromInline final let keepsCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) final var upstreams: [any Subscription] = []
+    /// Set once any subscriber has asked for values: from then on upstreams are asked for `.unlimited`.
+    @usableFromInline @exclusivity(unchecked) final var upstreamRequested = false
+
+    @usableFromInline
+    init(keepsCurrentValue: Bool) {
+        self.keepsCurrentValue = keepsCurrentValue
+    }
+
+    @usableFromInline
+    final func send(subscription: any Subscription) {
+        let (accepted, requestNow) = lock.guarded { () -> (Bool, Bool) in
+            guard !isCompleted else { return (false, false) }
+            upstreams.append(subscription)
+            // A CurrentValueSubject keeps what it receives, so it asks at once (as Combine does).
+            return (true, upstreamRequested || keepsCurrentValue)
+        }
+        if !accepted {
+            subscription.cancel()
+        } else if requestNow {
+            subscription.request(.unlimited)
+        }
+    }
+
+    /// Removes `conduit` and returns it, for the caller to release after the lock (its deinit may
+    /// call back into the subject); called with the lock held.
+    @usableFromInline
+    final func remove(_ conduit: SubjectConduitBase) -> SubjectConduitBase? {
+        for index in conduits.indices where conduits[index] === conduit {
+            return conduits.remove(at: index)
+        }
+        return nil
+    }
+
+    /// Upstreams to ask for `.unlimited` now that a subscriber has demand (nil when they already
+    /// were); called with the lock held.
+    @usableFromInline
+    final func takeUpstreamsToRequest() -> [any Subscription]? {
+        if upstreamRequested { return nil }
+        upstreamRequested = true
+        return upstreams.isEmpty ? nil : upstreams
+    }
+
+    /// Takes the upstream subscriptions to cancel them (when the subject goes away).
+    @usableFromInline
+    final func takeUpstreams() -> [any Subscription] {
+        lock.guarded {
+            let taken = upstreams
+            upstreams = []
+            return taken
+        }
+    }
+}
+
+
+/// The typed state of a subject: its completion and, for a `CurrentValueSubject`, its value.
+@usableFromInline
+final class SubjectStorage<Output, Failure: Error>: SubjectCore {
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    /// The current value of a `CurrentValueSubject`; always nil for a `PassthroughSubject`.
+    @usableFromInline @exclusivity(unchecked) var current: Output?
+
+    @inlinable
+    init(current: Output?) {
+        self.current = current
+        super.init(keepsCurrentValue: current != nil)
+    }
+
+    @usableFromInline
+    enum SendPlan {
+        case none
+        /// The only subscriber, whose deliverer the sender became: kept alive by `conduits`.
+        case one(Unmanaged<SubjectConduit<Output, Failure>>)
+        case all(ContiguousArray<SubjectConduitBase>)
+    }
+
+    /// Sends `input` to every conduit with demand.
+    @inlinable
+    func send(_ input: Output) {
+        let plan = lock.guarded { () -> SendPlan in
+            guard !isCompleted else { return .none }
+            if keepsCurrentValue { current = input }
+            switch conduits.count {
+            case 0: return .none
+            case 1:
+                // Unretained from the start: the array keeps it alive (a retain here is a tenth of the cost).
+                let conduit = Unmanaged.passUnretained(unsafeDowncast(conduits[0], to: SubjectConduit<Output, Failure>.self))
+                return conduit._withUnsafeGuaranteedRef { $0.accept(input) } ? .one(conduit) : .none
+            default:
+                return .all(conduits)
+            }
+        }
+        switch plan {
+        case .none:
+            return
+        case .one(let conduit):
+            let retired = conduit._withUnsafeGuaranteedRef { $0.run(first: input) }
+            withExtendedLifetime(retired) {}
+        case .all(let all):
+            for base in all {
+                let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
+                if lock.guarded({ conduit.accept(input) }) { _ = conduit.run(first: input) }
+            }
+        }
+    }
+
+    /// Completes every conduit; later sends and subscribers see the stored completion.
+    @usableFromInline
+    func send(completion: Subscribers.Completion<Failure>) {
+        // What the lock gives up is released after it: a subscriber's deinit may call back in.
+        let (ready, upstreamsReleased) = lock.guarded {
+            () -> ([SubjectConduit<Output, Failure>], [any Subscription]) in
+            guard !isCompleted else { return ([], []) }
+            isCompleted = true
+            self.completion = completion
+            let ups = upstreams
+            upstreams = []
+            var ready: [SubjectConduit<Output, Failure>] = []
+            var busy: ContiguousArray<SubjectConduitBase> = []
+            for base in conduits {
+                let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
+                if conduit.complete() {
+                    ready.append(conduit)
+                } else {
+                    // Busy (an idle conduit is never left in the list after a cancel): its
+                    // deliverer completes or drops it, and retires it.
+                    busy.append(conduit)
+                }
+            }
+            conduits = busy
+            return (ready, ups)
+        }
+        for conduit in ready { conduit.finish(completion) }
+        withExtendedLifetime(upstreamsReleased) {}
+    }
+
+    /// Attaches a subscriber through a new conduit (or, once completed, gives it the completion).
+    @inlinable
+    func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+        let conduit = SubjectConduit<Output, Failure>(storage: self, subscriber: subscriber)
+        let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
+            if let completion { return completion }
+            conduits.append(conduit)
+            return nil
+        }
+        if let finished {
+            conduit.discard()
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: finished)
+            return
+        }
+        // The conduit starts with `wip == 1`: nothing reaches the subscriber before its subscription.
+        subscriber.receive(subscription: conduit)
+        let retired = conduit.drain(adding: .none)
+        withExtendedLifetime(retired) {}
+    }
+}

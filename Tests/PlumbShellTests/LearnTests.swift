@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `plumb learn`: the workshop runner.
+@Suite(.serialized) struct LearnTests {
+    /// A temporary copy of Examples/workshop (exercises and solutions).
+    static func workshopCopy() throws -> URL {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-learn-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: PlumbBinary.packageRoot.appendingPathComponent("Examples/workshop"), to: target)
+        return target
+    }
+
+    static func exercises(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pipe") && $0.first!.isNumber }.sorted()
+    }
+
+    @Test("learn --once on a fresh copy: 0/M done, the first exercise next, exit 1")
+    func freshCopy() throws {
+        let folder = try Self.workshopCopy()
+        let count = try Self.exercises(in: folder).count
+        #expect(count >= 12)
+        let result = try PlumbBinary.run(["learn", "--once", folder.path])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.hasPrefix("0/\(count) done\n"), "\(result)")
+        #expect(result.stdout.contains("next: 01-map"), "\(result)")
+        #expect(result.stdout.contains("this is where your answer goes"), "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test("learn --once with the solutions copied in: M/M done, exit 0")
+    func solved() throws {
+        let folder = try Self.workshopCopy()
+        let names = try Self.exercises(in: folder)
+        for name in names {
+            let exercise = folder.appendingPathComponent(name)
+            try FileManager.default.removeItem(at: exercise)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("solutions/\(name)"), to: exercise)
+        }
+        let result = try PlumbBinary.run(["learn", "--once", folder.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("\(names.count)/\(names.count) done\n"), "\(result)")
+    }
+
+    @Test("learn --reset restores an exercise from the copy learn kept; without one it says how to")
+    func reset() throws {
+        let folder = try Self.workshopCopy()
+        let exercise = folder.appendingPathComponent("01-map.pipe")
+        let original = try String(contentsOf: exercise, encoding: .utf8)
+        _ = try PlumbBinary.run(["learn", "--once", folder.path])
+        try "just 1\n".write(to: exercise, atomically: true, encoding: .utf8)
+        let result = try PlumbBinary.run(["learn", "--reset", exercise.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(try String(contentsOf: exercise, encoding: .utf8) == original)
+        let other = try PlumbBinary.run(["learn", "--reset", "/tmp/nowhere-\(UUID().uuidString).pipe"])
+        #expect(other.status == 2 && other.stderr.contains("no pristine copy"), "\(other)")
+    }
+
+    @Test("learn: the lesson appears, h shows a hint, saving a fixed file moves on, q quits",
+          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    func interactive() throws {
+        let binary = try #require(PlumbBinary.url)
+        let folder = try Self.workshopCopy()
+        let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["learn", folder.path])
+        #expect(pane.wait { $0.screen.contains("01 · map: transform every value") }, "\(pane.screen)")
+        #expect(pane.screen.contains("0/15 done"), "\(pane.screen)")
+        try pane.type("h")
+        #expect(pane.wait { $0.screen.contains("hint 1/2: map's closure gets the value as $0.") }, "\(pane.screen)")
+        // Save the solution: it is checked again and the next exercise comes.
+        let solution = try String(contentsOf: folder.appendingPathComponent("solutions/01-map.pipe"), encoding: .utf8)
+        try solution.write(to: folder.appendingPathComponent("01-map.pipe"), atomically: true, encoding: .utf8)
+        #expect(pane.wait { $0.screen.contains("✓ 01-map passes") && $0.screen.contains("02 · filter") }, "\(pane.screen)")
+        #expect(pane.screen.contains("1/15 done"), "\(pane.screen)")
+        try pane.type("q")
+        #expect(pane.wait { !$0.isAlive }, "q did not quit:\n\(pane.screen)")
+    }
+
+    @Test("learn: Ctrl-C quits cleanly", .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    func controlC() throws {
+        let binary = try #require(PlumbBinary.url)
+        let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["learn", try Self.workshopCopy().path])
+        #expect(pane.wait { $0.screen.contains("01 · map") }, "\(pane.screen)")
+        try pane.send("C-c")
+        #expect(pane.wait { !$0.isAlive }, "Ctrl-C did not quit:\n\(pane.screen)")
+    }
+}
