@@ -138,10 +138,24 @@ private let pipeError = """
     @Test("where Swift has no faithful form, a comment says so at that spot; the program skips the statement")
     func unfaithful() throws {
         #expect(swift("from [1, \"a\"] | map { $0 }") == "[1, \"a\"].publisher /* no faithful Swift form: values of mixed kinds */.map { $0 }")
-        #expect(swift("marble \"-a-|\"") == "/* no faithful Swift form: a marble string is the language's test notation; Combine has no marble source */")
+        #expect(swift("from [1, 2] | todo")
+            == "[1, 2].publisher\n     /* no faithful Swift form: todo is where the answer goes: there is nothing to translate yet */")
         let program = try Session(runtime: Runtime(clock: .virtual)).swiftProgram(of: "from [1, \"a\"]\n", file: "m.pipe").get()
         #expect(program.contains("\n// no faithful Swift form: values of mixed kinds (Swift's Output must be one type)\n// run("))
         #expect(program.contains("print(\"skipped: values of mixed kinds (Swift's Output must be one type)\")"))
+    }
+
+    @Test("a marble string becomes a helper that plays its frames on the queue")
+    func marble() {
+        let code = swift("marble \"-a-(bc)-#\" frame: 50ms error: \"boom\"")
+        #expect(code.contains("// MARK: helper marble\n"))
+        #expect(code.hasSuffix("""
+
+            marble(
+                [[], [.value("a")], [], [.value("b"), .value("c")], [], [.failed("boom")]] as [[MarbleEvent<String>]],
+                frame: 50000000)
+            """) || code.hasSuffix(
+            "\n\nmarble([[], [.value(\"a\")], [], [.value(\"b\"), .value(\"c\")], [], [.failed(\"boom\")]] as [[MarbleEvent<String>]], frame: 50000000)"))
     }
 
     @Test("the values and async terminals consume with for try await and async()")
