@@ -123,6 +123,22 @@ private let pipeError = """
             """)
     }
 
+    @Test("a script as Swift code: statements in order, the subject typed by its sends, no runner")
+    func script() throws {
+        let code = try Session(runtime: Runtime(clock: .virtual)).swiftScript(of: "let s = subject\ns | map { $0 * 2 }\ns.send 1\n", file: "s.pipe").get()
+        #expect(code == """
+            // let s = subject
+            let s = PassthroughSubject<Int, Error>()
+
+            // s | map { $0 * 2 }
+            s.map { $0 * 2 }
+
+            // s.send 1
+            s.send(1)
+
+            """)
+    }
+
     @Test("a rebinding gets a new Swift name; the session's bindings are in scope for :swift")
     func bindings() throws {
         let script = "let d = just 1\nlet d = d | map { $0 + 1 }\nd\n"
