@@ -123,6 +123,22 @@ private let pipeError = """
             """)
     }
 
+    @Test("a script as Swift code: statements in order, the subject typed by its sends, no runner")
+    func script() throws {
+        let code = try Session(runtime: Runtime(clock: .virtual)).swiftScript(of: "let s = subject\ns | map { $0 * 2 }\ns.send 1\n", file: "s.pipe").get()
+        #expect(code == """
+            // let s = subject
+            let s = PassthroughSubject<Int, Error>()
+
+            // s | map { $0 * 2 }
+            s.map { $0 * 2 }
+
+            // s.send 1
+            s.send(1)
+
+            """)
+    }
+
     @Test("a rebinding gets a new Swift name; the session's bindings are in scope for :swift")
     func bindings() throws {
         let script = "let d = just 1\nlet d = d | map { $0 + 1 }\nd\n"
@@ -138,10 +154,24 @@ private let pipeError = """
     @Test("where Swift has no faithful form, a comment says so at that spot; the program skips the statement")
     func unfaithful() throws {
         #expect(swift("from [1, \"a\"] | map { $0 }") == "[1, \"a\"].publisher /* no faithful Swift form: values of mixed kinds */.map { $0 }")
-        #expect(swift("marble \"-a-|\"") == "/* no faithful Swift form: a marble string is the language's test notation; Combine has no marble source */")
+        #expect(swift("from [1, 2] | todo")
+            == "[1, 2].publisher\n     /* no faithful Swift form: todo is where the answer goes: there is nothing to translate yet */")
         let program = try Session(runtime: Runtime(clock: .virtual)).swiftProgram(of: "from [1, \"a\"]\n", file: "m.pipe").get()
         #expect(program.contains("\n// no faithful Swift form: values of mixed kinds (Swift's Output must be one type)\n// run("))
         #expect(program.contains("print(\"skipped: values of mixed kinds (Swift's Output must be one type)\")"))
+    }
+
+    @Test("a marble string becomes a helper that plays its frames on the queue")
+    func marble() {
+        let code = swift("marble \"-a-(bc)-#\" frame: 50ms error: \"boom\"")
+        #expect(code.contains("// MARK: helper marble\n"))
+        #expect(code.hasSuffix("""
+
+            marble(
+                [[], [.value("a")], [], [.value("b"), .value("c")], [], [.failed("boom")]] as [[MarbleEvent<String>]],
+                frame: 50000000)
+            """) || code.hasSuffix(
+            "\n\nmarble([[], [.value(\"a\")], [], [.value(\"b\"), .value(\"c\")], [], [.failed(\"boom\")]] as [[MarbleEvent<String>]], frame: 50000000)"))
     }
 
     @Test("the values and async terminals consume with for try await and async()")

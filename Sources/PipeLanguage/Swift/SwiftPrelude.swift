@@ -2,7 +2,13 @@
 /// Each helper starts with a `// MARK: helper NAME` line, so programs can be merged by name.
 extension SwiftHelper {
     /// The helpers a helper needs too.
-    var requires: [SwiftHelper] { self == .flaky ? [.pipeError] : [] }
+    var requires: [SwiftHelper] {
+        switch self {
+        case .flaky: [.pipeError]
+        case .marble: [.pipeError, .queue]
+        default: []
+        }
+    }
 
     var text: String {
         switch self {
@@ -20,6 +26,49 @@ extension SwiftHelper {
                 // MARK: helper queue
                 /// Where time-based operators run: a queue of our own (nothing serves the main queue here).
                 let queue = DispatchQueue(label: "plumb")
+                """
+        case .marble:
+            return """
+                // MARK: helper marble
+                /// One event of a marble string's frame.
+                enum MarbleEvent<T: Sendable>: Sendable {
+                    case value(T)
+                    case finished
+                    case failed(String)
+                }
+
+                /// `marble "-a-(bc)-|"`: a cold publisher playing each frame's events one frame apart,
+                /// frame 0 at subscription; a buffer keeps what demand has not asked for yet.
+                func marble<T: Sendable>(_ frames: [[MarbleEvent<T>]], frame nanoseconds: Int) -> AnyPublisher<T, Error> {
+                    Deferred {
+                        let subject = PassthroughSubject<T, Error>()
+                        for (index, events) in frames.enumerated() where !events.isEmpty {
+                            queue.asyncAfter(deadline: .now() + .nanoseconds(index * nanoseconds)) {
+                                for event in events {
+                                    switch event {
+                                    case .value(let v): subject.send(v)
+                                    case .finished: subject.send(completion: .finished)
+                                    case .failed(let message): subject.send(completion: .failure(PipeError(message)))
+                                    }
+                                }
+                            }
+                        }
+                        return subject.buffer(size: 100_000, prefetch: .keepFull, whenFull: .dropNewest)
+                    }.eraseToAnyPublisher()
+                }
+                """
+        case .completionMessage:
+            return """
+                // MARK: helper completionMessage
+                extension Subscribers.Completion {
+                    /// What `$0` is in a `receiveCompletion:` hook: "finished", or the failure's message.
+                    var message: String {
+                        switch self {
+                        case .finished: "finished"
+                        case .failure(let error): "\\(error)"
+                        }
+                    }
+                }
                 """
         case .flaky:
             return #"""

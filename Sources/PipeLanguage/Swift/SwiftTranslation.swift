@@ -114,6 +114,19 @@ struct SwiftStage {
         }
     }
 
+    /// A duration argument in nanoseconds, when it is written as a constant.
+    func nanoseconds(_ i: Int) -> Int64? {
+        guard has(i) else { return nil }
+        switch stage.arguments[i]!.value {
+        case .duration(let ns): return ns
+        case .expr(let e):
+            if case .literal(.int(let ms)) = e.kind { return Int64(ms) * 1_000_000 }
+            if case .literal(.double(let ms)) = e.kind { return Int64(ms * 1_000_000) }
+            return nil
+        default: return nil
+        }
+    }
+
     /// `.milliseconds(100)`, `.seconds(1)`, `.nanoseconds(1500)`.
     static func stride(_ ns: Int64) -> String {
         if ns % 1_000_000_000 == 0 { return ".seconds(\(ns / 1_000_000_000))" }
@@ -322,6 +335,7 @@ final class SwiftTranslator {
         // Said once, where the mixed kinds start.
         var mixedBefore = false
         for (i, stage) in p.stages.enumerated() {
+            let reported = problems.count
             switch stage.target {
             case .binding(let name):
                 code = bindingCode(name, shape: stage.shape)
@@ -335,6 +349,8 @@ final class SwiftTranslator {
                 }
                 code = translate(input)
             }
+            // A stage that said why it has no faithful form has said enough.
+            if problems.count > reported { mixedBefore = true }
             if code.pair == nil, Self.isMixed(code.kind), !mixedBefore {
                 mixedBefore = true
                 problems.append("values of mixed kinds (Swift's Output must be one type)")
@@ -406,7 +422,7 @@ final class SwiftTranslator {
 
 /// A helper function or type a translation uses; each is emitted once, before the code.
 enum SwiftHelper: String, Sendable, Hashable, CaseIterable, Comparable {
-    case pipeError, queue, flaky
+    case pipeError, queue, flaky, completionMessage, marble
 
     static func < (a: SwiftHelper, b: SwiftHelper) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }

@@ -152,7 +152,24 @@ extension CatalogTable {
                     return [(.invalidMarble(problem.reason), span)]
                 }
             },
-            swift: { b in b.unfaithful("a marble string is the language's test notation; Combine has no marble source") }),
+            swift: { b in
+                // Combine has no marble source: a helper plays the frames on the queue.
+                guard case .success(let frames) = MarbleNotation.parse(b.string(0)), let frame = b.has(1) ? b.nanoseconds(1) : Marbles.defaultFrame else {
+                    return b.unfaithful("the marble string or its frame is not a constant")
+                }
+                b.needs(.marble)
+                let failure = Value.quote(b.has(2) ? b.string(2) : "marble error")
+                let events = frames.map { tokens in
+                    "[" + tokens.map { token in
+                        switch token {
+                        case .value(let v): ".value(\(SwiftExpressions.literal(v)))"
+                        case .finished: ".finished"
+                        case .failed: ".failed(\(failure))"
+                        }
+                    }.joined(separator: ", ") + "]"
+                }
+                return SwiftCode("marble([\(events.joined(separator: ", "))] as [[MarbleEvent<\(b.kind.swiftName)>]], frame: \(frame))", kind: b.kind, fails: true)
+            }),
         CatalogEntry(
             "todo", [[]],
             summary: "the workshop's placeholder: a stage, an argument or a closure body still to write; running it fails there",

@@ -156,8 +156,9 @@ extension CatalogTable {
                 // Each hook prints its message; in a closure, $0 is the value, the completion or the demand.
                 let labels = ["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"]
                 let parameters = ["_", "value", "completion", "", "demand"]
-                let dollars = ["nil", "value", "String(describing: completion)", "nil", "String(describing: demand)"]
+                let dollars = ["nil", "value", "completion.message", "nil", "(demand.max.map(String.init) ?? \"unlimited\")"]
                 var hooks: [String] = []
+                if b.isClosure(2) { b.needs(.completionMessage) }
                 for i in labels.indices where b.has(i) {
                     let message = b.isClosure(i)
                         ? b.closureBody(i, names: [dollars[i]], kinds: [i == 1 ? b.upstream.kind : .string])?.text ?? "\"\""
