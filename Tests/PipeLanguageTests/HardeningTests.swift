@@ -56,3 +56,23 @@ import Testing
         #expect(diagnose("interval 1ms | take 1").isEmpty)
     }
 }
+
+@Suite struct CollectGrowthTests {
+    /// Wall time of `from 1...n | collect | count` (virtual clock).
+    static func time(_ n: Int) -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let events = run("from 1...\(n) | collect | count")
+        #expect(events.contains("0 value \(n)"))
+        return clock.now - start
+    }
+
+    @Test("collect is linear: 10x the values take well under 100x the time (it was quadratic: each append copied)")
+    func linear() {
+        _ = Self.time(2_000)  // warm up
+        let small = Self.time(20_000)
+        let large = Self.time(200_000)
+        // Quadratic growth is 100x; linear is 10x. 30x leaves room for a busy machine.
+        #expect(large < small * 30, "20k: \(small), 200k: \(large)")
+    }
+}

@@ -75,6 +75,9 @@ struct OutputLogic<Input, UpstreamError: Error>: StepLogic {
     mutating func receive(_ input: Input) -> Step<Input, UpstreamFailure> {
         let position = index
         index += 1
+        // `prefix(0)`: a source that emits as soon as it is asked (a sequence, from inside the
+        // first request) must not get a value through before the at-start finish.
+        if range.isEmpty || position >= range.upperBound { return .finish(nil) }
         if position < range.lowerBound { return .skip(.max(1)) }
         if position + 1 >= range.upperBound { return .finish(input) }
         return .emit(input)

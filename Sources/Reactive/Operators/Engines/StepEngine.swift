@@ -69,7 +69,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
             guard status == .subscribed, let downstream, let logic = self.logic.take() else { return nil }
             return (logic, downstream)
         }
-        guard let (taken, downstream) = pair else { return .none }
+        guard let (taken, downstream) = consume pair else { return .none }
         // `consume`: the logic's storage (collect's array) stays uniquely referenced, so the
         // logic mutates it in place instead of copying it per value (a debug build keeps `taken`
         // alive to the end of the scope otherwise: collect was quadratic).
