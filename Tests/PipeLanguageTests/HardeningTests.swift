@@ -62,7 +62,7 @@ import Testing
     static func time(_ n: Int) -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
-        let events = run("from 1...\(n) | collect | count")
+        let events = run("from 1...\(n) | collect | map { $0.count }")
         #expect(events.contains("0 value \(n)"))
         return clock.now - start
     }
