@@ -80,7 +80,10 @@ final class RunRecorder: Sendable {
             case .cancelled: record.termination = .cancelled
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
-                record.marbles.handle(lane: lane, signal, at: Self.nanoseconds(time))
+                // On the real clock, events less than a millisecond apart are one instant in a
+                // diagram: a synchronous run's scheduling jitter is not behaviour to draw.
+                let ns = Self.nanoseconds(time)
+                record.marbles.handle(lane: lane, signal, at: runtime.clock == .real ? (ns + 500_000) / 1_000_000 * 1_000_000 : ns)
                 // Drawn as a diagram, not line by line; jsonl writes each for other tools.
                 return (formatter.format == .jsonl, nil)
             }
