@@ -298,17 +298,20 @@ struct Checker {
                 continue
             }
             let entry = Catalog.table[entryIndex]
-            switch entry.kind {
-            case _ where entry.anyPosition: break
-            case .source where !isFirst:
+            // `todo` may stand anywhere. (The kind is read into a local first: switching on the
+            // computed `entry.kind` with a guard over `entry` crashed the optimiser, 6.3.1.)
+            let kind: CatalogEntry.Kind? = entry.anyPosition ? nil : entry.kind
+            switch kind {
+            case nil: break
+            case .source? where !isFirst:
                 error(.sourceAfterBar(name), stage.nameSpan)
                 ok = false
                 continue
-            case .operator where isFirst, .terminal where isFirst:
+            case .operator? where isFirst, .terminal? where isFirst:
                 error(.operatorFirst(name), stage.nameSpan)
                 ok = false
                 continue
-            case .terminal:
+            case .terminal?:
                 if nested {
                     error(.terminalNested(name), stage.nameSpan)
                     ok = false
@@ -325,8 +328,13 @@ struct Checker {
             default: break
             }
             // `todo` stands for a stage still to write, with whatever arguments the task shows.
-            let todoStage = entry.anyPosition ? Match(overload: 0, arguments: [], nested: [:], todo: stage.nameSpan) : nil
-            guard let match = todoStage ?? matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
+            let matched: Match?
+            if entry.anyPosition {
+                matched = Match(overload: 0, arguments: [], nested: [:], todo: stage.nameSpan)
+            } else {
+                matched = matchArguments(entry, stage, upstream: shape, dollars: dollars)
+            }
+            guard let match = matched else {
                 ok = false
                 continue
             }
