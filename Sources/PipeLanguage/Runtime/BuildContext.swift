@@ -128,7 +128,7 @@ final class RunState: Sendable {
 
     /// Lane signals a run reports at most: a diagram cannot show more, and past it the stages
     /// stop paying for them (`from 1...1000000` in the REPL, with marbles on).
-    static let laneSignalBudget = 20_000
+    static let laneSignalBudget = 20_001  // one past the shell's 20,000, so it can say the diagram stopped
     private let laneSignals = Atomic<Int>(0)
 
     /// Whether one more lane signal fits the budget.

@@ -12,7 +12,14 @@ enum Tracing {
             events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: threadName(runtime)))
         }
         @Sendable func signal(_ s: LaneSignal) {
-            if let lane, run?.takeLaneSignal() ?? true { events.send(.lane(lane, s)) }
+            guard let lane else { return }
+            // How a lane ends is always reported, past the budget too: a diagram must show it.
+            let ending: Bool
+            switch s {
+            case .finished, .failed, .cancelled: ending = true
+            default: ending = false
+            }
+            if ending || run?.takeLaneSignal() ?? true { events.send(.lane(lane, s)) }
         }
         return upstream.handleEvents(
             receiveSubscription: { _ in

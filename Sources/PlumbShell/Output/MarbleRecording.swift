@@ -32,9 +32,13 @@ struct MarbleRecording: Sendable {
             return
         }
         guard let main = header[lane] else { return }
-        guard events < Self.maxEvents else {
-            truncated = true
-            return
+        switch signal {
+        case .finished, .failed, .cancelled: break  // endings are always drawn
+        default:
+            guard events < Self.maxEvents else {
+                truncated = true
+                return
+            }
         }
         events += 1
         switch signal {
