@@ -19,7 +19,7 @@ extension NotificationCenter {
     /// A publisher that emits notifications as they are posted to a center.
     ///
     /// Each subscription adds its own observer when it first receives demand, and removes it on
-    /// cancel. A notification posted while the subscriber has no demand is dropped for it (as in
+    /// cancel; until then the center keeps the subscription alive, as in Combine. A notification posted while the subscriber has no demand is dropped for it (as in
     /// Combine). Notifications arrive on the posting thread; concurrent posts are serialised,
     /// and a post from inside the subscriber's `receive(_:)` is delivered after it returns
     /// (within the demand it had then), so calls never overlap or nest. It never completes.
@@ -95,10 +95,12 @@ where Downstream.Input == Notification {
             return !observing
         }
         guard startObserving else { return }
-        // Through a non-generic existential, so the observer block does not capture `Downstream`.
-        weak let sink: (any NotificationSink)? = self
+        // Held strongly, as in Combine: the center keeps the subscription alive until `cancel()`
+        // removes the observer, even if the subscriber does not keep it. Through a non-generic
+        // existential, so the observer block does not capture `Downstream`.
+        let sink: any NotificationSink = self
         let added = center.addObserver(forName: name, object: object, queue: nil) { notification in
-            sink?.deliver(notification)
+            sink.deliver(notification)
         }
         let stale = lock.guarded { () -> Bool in
             guard downstream != nil else { return true }

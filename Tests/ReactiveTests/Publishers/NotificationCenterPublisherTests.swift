@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import ReactiveTestSupport
+import Synchronization
 import Testing
 
 @Suite("NotificationCenter.Publisher")
@@ -109,5 +110,22 @@ struct NotificationCenterPublisherTests {
         #expect(sub.values.count == 1000)
         #expect(sub.violations.isEmpty)
         sub.cancel()
+    }
+}
+
+@Suite("NotificationCenter.Publisher lifetime")
+struct NotificationCenterPublisherLifetimeTests {
+    @Test("a subscriber that does not keep its subscription still gets notifications until cancel")
+    func unretainedSubscription() {
+        let center = NotificationCenter()
+        let name = Notification.Name("ReactiveTests.Unretained")
+        let received = Mutex<Int>(0)
+        center.publisher(for: name).subscribe(
+            AnySubscriber<Notification, Never>(
+                receiveSubscription: { $0.request(.unlimited) },
+                receiveValue: { _ in received.withLock { $0 += 1 }; return .none }))
+        center.post(name: name, object: nil)
+        center.post(name: name, object: nil)
+        #expect(received.withLock { $0 } == 2)
     }
 }
