@@ -51,7 +51,10 @@ struct TimerPublisherTests {
         let sub = TestSubscriber<Date, Never>()
         timer.subscribe(sub)
         let connection = timer.connect()
+        // As in Combine, the connection is not an AnyCancellable: only cancel() stops the timer.
+        #expect(!(connection is AnyCancellable))
         #expect(await eventually { sub.values.count >= 1 })
+        connection.cancel()
         connection.cancel()
         try await Task.sleep(for: .milliseconds(20))
         let seen = sub.values.count
