@@ -24,7 +24,7 @@ extension Engine {
 
     /// The diagram of a recorded run, as lines (nil when nothing was recorded).
     func diagramLines(_ record: RunRecord) -> [String]? {
-        let run = record.marbles.snapshot(endingAt: RunRecorder.nanoseconds(record.duration))
+        let run = record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(record.duration))
         guard !run.lanes.isEmpty else { return nil }
         var lines = MarbleText.render(run, width: Self.diagramWidth, color: options.color)
         if record.marbles.truncated { lines.append(style.dim("(the diagram stops after \(MarbleRecording.maxEvents) events)")) }
@@ -33,7 +33,7 @@ extension Engine {
 
     /// After a foreground run: print its diagram (text mode, marbles on) and keep it for an SVG.
     func finishDiagram(_ record: RunRecord, text: String) {
-        let run = record.marbles.snapshot(endingAt: RunRecorder.nanoseconds(record.duration))
+        let run = record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(record.duration))
         if options.svg != nil, !run.lanes.isEmpty { diagrams.append((text, run)) }
         guard marbles, !quiet, options.format == .text, let lines = diagramLines(record) else { return }
         out.write(lines.joined(separator: "\n") + "\n")
@@ -76,7 +76,7 @@ extension Engine {
     func exportCommand(_ path: String, at location: SourceLocation) -> StepResult {
         guard !path.isEmpty else { return usage(":export FILE.svg", at: location) }
         guard let last else { return commandError("no pipeline has run yet", at: location) }
-        let run = last.marbles.snapshot(endingAt: RunRecorder.nanoseconds(last.duration))
+        let run = last.marbles.snapshot(endingAt: EventFormatter.nanoseconds(last.duration))
         guard !run.lanes.isEmpty else { return commandError("the last run was not recorded (:marbles on records the next ones)", at: location) }
         if let problem = Self.writeSVG([run], titles: [lastText ?? ""], to: path) { return commandError(problem, at: location) }
         say(style.dim("wrote \(path)"))
@@ -141,17 +141,9 @@ final class LiveDiagram: @unchecked Sendable {
         drawnLines == 0 ? [] : Array("\u{1B}[\(drawnLines)A\r\u{1B}[J".utf8)
     }
 
+    /// Writes to the terminal through the sink's own writer (retries, EAGAIN, failure recording).
     private static func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if n <= 0 {
-                if n < 0 && errno == EINTR { continue }
-                StandardStreams.recordWriteFailure(n < 0 ? errno : EIO)
-                return
-            }
-            offset += n
-        }
+        if !bytes.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, bytes) }
     }
 }
 

@@ -436,7 +436,7 @@ final class Engine {
                 holds = record.duration >= expected - slack && record.duration <= expected + slack
             }
         case .marbles(let expected, let frame):
-            let ns = RunRecorder.nanoseconds(frame)
+            let ns = EventFormatter.nanoseconds(frame)
             let actual = MarbleNotation.render(record.timeline, frame: ns)
             guard actual != expected else {
                 holds = true
@@ -501,7 +501,7 @@ final class Engine {
         case .finished, .failed: return describe(record.termination)
         case .count: return "count \(record.count)"
         case .time: return "time \(EventFormatter.durationText(record.duration))"
-        case .marbles(_, let frame): return "marbles \"\(MarbleNotation.render(record.timeline, frame: RunRecorder.nanoseconds(frame)))\""
+        case .marbles(_, let frame): return "marbles \"\(MarbleNotation.render(record.timeline, frame: EventFormatter.nanoseconds(frame)))\""
         }
     }
 }

@@ -68,21 +68,21 @@ final class RunRecorder: Sendable {
                 record.count += 1
                 if record.values.count < Self.keptValues {
                     record.values.append(value)
-                    record.timeline.append((Self.nanoseconds(time), .value(value)))
+                    record.timeline.append((EventFormatter.nanoseconds(time), .value(value)))
                 }
                 return (true, nil)
             case .finished:
                 record.termination = .finished
-                record.timeline.append((Self.nanoseconds(time), .finished))
+                record.timeline.append((EventFormatter.nanoseconds(time), .finished))
             case .failed(let error):
                 record.termination = .failed(error.message)
-                record.timeline.append((Self.nanoseconds(time), .failed))
+                record.timeline.append((EventFormatter.nanoseconds(time), .failed))
             case .cancelled: record.termination = .cancelled
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
                 // On the real clock, events less than a millisecond apart are one instant in a
                 // diagram: a synchronous run's scheduling jitter is not behaviour to draw.
-                let ns = Self.nanoseconds(time)
+                let ns = EventFormatter.nanoseconds(time)
                 record.marbles.handle(lane: lane, signal, at: runtime.clock == .real ? (ns + 500_000) / 1_000_000 * 1_000_000 : ns)
                 // Drawn as a diagram, not line by line; jsonl writes each for other tools.
                 return (formatter.format == .jsonl, nil)
@@ -100,11 +100,6 @@ final class RunRecorder: Sendable {
             record.withLock { $0.reported = true }
             onTerminal()
         }
-    }
-
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        let (seconds, attoseconds) = d.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).
