@@ -116,6 +116,45 @@ struct StageBuild {
         return ExpressionCompiler(source: source).compile(e)
     }
 
+    /// The closure as one that cannot fail, when `Infallibility` proves it cannot for the kind
+    /// of the values arriving (`$0 % 2 == 0` over Ints); nil when it might.
+    ///
+    /// Such a closure lets the stage use Reactive's non-throwing operator. Should the proof ever
+    /// be wrong, the value becomes nil rather than a crash (and a debug build stops there).
+    func infallibleClosure(_ i: Int, arity: Int = 1) -> (@Sendable (ClosureArguments) -> Value)? {
+        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body,
+              Infallibility.cannotFail(e, dollars: closureDollars(arity: arity)) else { return nil }
+        let f = ExpressionCompiler(source: source).compile(e)
+        return { args in
+            do { return try f(args) } catch {
+                assertionFailure("closure proved infallible failed: \(error)")
+                return .null
+            }
+        }
+    }
+
+    /// A condition that cannot fail and certainly yields a Bool (see `infallibleClosure`).
+    func infalliblePredicate(_ i: Int) -> (@Sendable (Value) -> Bool)? {
+        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body,
+              Infallibility.isCertainCondition(e, dollars: closureDollars(arity: 1)) else { return nil }
+        let f = ExpressionCompiler(source: source).compile(e)
+        return { v in
+            do {
+                if case .bool(let b) = try f(ClosureArguments(v)) { return b }
+                assertionFailure("condition proved Bool was not")
+            } catch {
+                assertionFailure("condition proved infallible failed: \(error)")
+            }
+            return false
+        }
+    }
+
+    /// What `$0` (and `$1`) are inside this stage's closures, as the checker saw them: a
+    /// two-argument closure's `$0` is the accumulator (not known), `$1` the value.
+    private func closureDollars(arity: Int) -> [ValueKind] {
+        arity == 1 ? [stage.input.kind] : [.any, stage.input.kind]
+    }
+
     /// A closure used as a condition: it must produce a Bool.
     func predicate(_ i: Int) throws -> @Sendable (Value) throws -> Bool {
         let f = try closure(i)

@@ -21,6 +21,8 @@ struct CheckedStage: Sendable {
     /// The publishers among the arguments, checked once, by parameter index.
     var nested: [Int: NestedPublisher] = [:]
     var shape: Shape
+    /// What flows into the stage: the shape of the stage before it (`Value` for a source).
+    var input = Shape(kind: .any, canFail: false)
 
     var entry: CatalogEntry? { if case .entry(let i) = target { Catalog.table[i] } else { nil } }
     var displayName: String { stage.name }
@@ -348,6 +350,7 @@ struct Checker {
             }
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
             if let todo = match.todo ?? (entry.anyPosition ? stage.nameSpan : nil) { self.warning(.todoLeft, todo) }
+            let input = shape
             shape = match.todo != nil ? Shape(kind: .any, canFail: true) : entry.infer(InferenceInput(
                 upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
             let nestedSize = match.nested.values.reduce(0) { total, nested in
@@ -358,7 +361,7 @@ struct Checker {
             }
             stages.append(CheckedStage(
                 stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
-                nested: match.nested, shape: shape, size: 1.addingSaturated(nestedSize), todo: match.todo))
+                nested: match.nested, shape: shape, input: input, size: 1.addingSaturated(nestedSize), todo: match.todo))
         }
         return ok ? CheckedPipeline(stages: stages, terminal: terminal, ast: p) : nil
     }

@@ -5,7 +5,10 @@ extension CatalogTable {
             "filter", [[p("$0 > 1", .closure(arity: 1))]],
             summary: "passes only the values for which the closure is true", combine: ".filter(_:) / .tryFilter(_:)",
             example: "from 1...6 | filter { $0 % 2 == 0 }",
-            build: .operator { b in b.upstream.tryFilter(try b.predicate(0)).valueStream() },
+            build: .operator { b in
+                if let p = b.infalliblePredicate(0) { return b.upstream.filter(p).valueStream() }
+                return b.upstream.tryFilter(try b.predicate(0)).valueStream()
+            },
             infer: Infer.sameWithClosure,
             swift: { b in b.then(".filter \(b.closure(0).text)") }),
         CatalogEntry(
@@ -13,6 +16,7 @@ extension CatalogTable {
             summary: "emits the first value (or the first matching one), then finishes", combine: ".first() / .first(where:)",
             example: "from 1...5 | first where: { $0 > 2 }",
             build: .operator { b in
+                if let p = b.infalliblePredicate(0) { return b.upstream.first(where: p).valueStream() }
                 if b.argument(0) != nil { return b.upstream.tryFirst(where: try b.predicate(0)).valueStream() }
                 return b.upstream.first().valueStream()
             },
@@ -23,6 +27,7 @@ extension CatalogTable {
             summary: "emits the last value (or the last matching one) when upstream finishes", combine: ".last() / .last(where:)",
             example: "from 1...5 | last",
             build: .operator { b in
+                if let p = b.infalliblePredicate(0) { return b.upstream.last(where: p).valueStream() }
                 if b.argument(0) != nil { return b.upstream.tryLast(where: try b.predicate(0)).valueStream() }
                 return b.upstream.last().valueStream()
             },
@@ -37,7 +42,9 @@ extension CatalogTable {
             build: .operator { b in
                 switch b.stage.overload {
                 case 0: return b.upstream.prefix(try b.int(0)).valueStream()
-                case 1: return b.upstream.tryPrefix(while: try b.predicate(0)).valueStream()
+                case 1:
+                    if let p = b.infalliblePredicate(0) { return b.upstream.prefix(while: p).valueStream() }
+                    return b.upstream.tryPrefix(while: try b.predicate(0)).valueStream()
                 default: return b.upstream.prefix(untilOutputFrom: try b.publisher(0)).valueStream()
                 }
             },
@@ -65,6 +72,7 @@ extension CatalogTable {
             combine: ".drop(while:) / .drop(untilOutputFrom:)", example: "from 1...5 | drop while: { $0 < 3 }",
             build: .operator { b in
                 if b.stage.overload == 1 { return b.upstream.drop(untilOutputFrom: try b.publisher(0)).valueStream() }
+                if let p = b.infalliblePredicate(0) { return b.upstream.drop(while: p).valueStream() }
                 return b.upstream.tryDrop(while: try b.predicate(0)).valueStream()
             },
             infer: Infer.sameWithClosure,
@@ -131,6 +139,7 @@ extension CatalogTable {
             combine: ".contains(_:) / .contains(where:)",
             example: "from 1...5 | contains 3",
             build: .operator { b in
+                if b.stage.overload == 1, let p = b.infalliblePredicate(0) { return b.upstream.contains(where: p).map(Value.bool).valueStream() }
                 if b.stage.overload == 1 { return b.upstream.tryContains(where: try b.predicate(0)).map(Value.bool).valueStream() }
                 return b.upstream.contains(try b.value(0)).map(Value.bool).valueStream()
             },
@@ -142,7 +151,10 @@ extension CatalogTable {
             "allSatisfy", [[p("$0 > 0", .closure(arity: 1))]],
             summary: "emits whether every value satisfies the closure", combine: ".allSatisfy(_:)",
             example: "from 1...5 | allSatisfy { $0 > 0 }",
-            build: .operator { b in b.upstream.tryAllSatisfy(try b.predicate(0)).map(Value.bool).valueStream() },
+            build: .operator { b in
+                if let p = b.infalliblePredicate(0) { return b.upstream.allSatisfy(p).map(Value.bool).valueStream() }
+                return b.upstream.tryAllSatisfy(try b.predicate(0)).map(Value.bool).valueStream()
+            },
             infer: Infer.boolWithClosure,
             swift: { b in b.then(".allSatisfy \(b.closure(0).text)", kind: .bool) }),
         CatalogEntry(

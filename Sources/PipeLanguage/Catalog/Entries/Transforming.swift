@@ -6,6 +6,7 @@ extension CatalogTable {
             summary: "transforms each value", combine: ".map(_:) (.tryMap when the closure can fail)",
             example: "from [1, 2, 3] | map { $0 * 10 }",
             build: .operator { b in
+                if let f = b.infallibleClosure(0) { return b.upstream.map { f(ClosureArguments($0)) }.valueStream() }
                 let f = try b.closure(0)
                 return b.upstream.tryMap { try f(ClosureArguments($0)) }.valueStream()
             },
@@ -19,6 +20,12 @@ extension CatalogTable {
             summary: "transforms each value and drops nil results", combine: ".compactMap(_:)",
             example: "from [1, -1, 2] | compactMap { $0 > 0 ? $0 : nil }",
             build: .operator { b in
+                if let f = b.infallibleClosure(0) {
+                    return b.upstream.compactMap { v -> Value? in
+                        let r = f(ClosureArguments(v))
+                        return r == .null ? nil : r
+                    }.valueStream()
+                }
                 let f = try b.closure(0)
                 return b.upstream.tryCompactMap { v -> Value? in
                     let r = try f(ClosureArguments(v))
