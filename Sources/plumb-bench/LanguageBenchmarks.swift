@@ -1,3 +1,4 @@
+import Foundation
 import PipeLanguage
 import Reactive
 
@@ -109,4 +110,58 @@ let languageBenchmarks: [BenchCase] = [
             nsPerOp: cost, baselineNsPerOp: baseline,
             notes: ["target: within 20x of the baseline; RxPY runs the same pipeline at about 8,000 ns per element"])
     },
+    BenchCase(name: "dsl-vs-python", summary: "a whole `plumb run` of the dsl-chain script against a plain CPython loop doing the same work (medians of 5, alternated)") {
+        guard let plumb = ShellBench.binary else { return ShellBench.missing }
+        guard let python = PythonBaseline.interpreter else {
+            return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["no python3 on PATH: nothing to compare with"])
+        }
+        let pipe = ShellBench.script(PythonBaseline.pipeline + "\n")
+        let loop = ShellBench.script(PythonBaseline.loop)
+        // Both must compute the answer, or the comparison means nothing.
+        let plumbOut = ShellBench.capture(plumb, ["run", pipe])
+        let pythonOut = ShellBench.capture(python, [loop])
+        guard plumbOut.contains("value 500000"), pythonOut.trimmingCharacters(in: .whitespacesAndNewlines) == "500000" else {
+            return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["the two programs disagree: plumb said \(plumbOut.debugDescription), python \(pythonOut.debugDescription)"])
+        }
+        var plumbWall: [Double] = []
+        var pythonWall: [Double] = []
+        for _ in 0..<5 {
+            plumbWall.append(ShellBench.spawn(plumb, ["run", pipe]))
+            pythonWall.append(ShellBench.spawn(python, [loop]))
+        }
+        func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+        let (p, q) = (median(plumbWall), median(pythonWall))
+        return BenchResult(
+            nsPerOp: p / 1e6, baselineNsPerOp: q / 1e6,
+            notes: [
+                "per element, whole process: plumb \(ShellBench.ms(p)) (\(String(format: "%.0f", p / 1e6)) ns/element), python3 \(ShellBench.ms(q)) (\(python))",
+                "target: ratio below 1 (plumb faster than the loop)",
+            ],
+            extra: ["plumb_ms": (p / 1e4).rounded() / 100, "python_ms": (q / 1e4).rounded() / 100])
+    },
 ]
+
+/// The plain CPython program `dsl-vs-python` measures plumb against.
+enum PythonBaseline {
+    static let pipeline = "from 1...1000000 | map { $0 * 3 } | filter { $0 % 2 == 0 } | count"
+    static let loop = """
+        n = 0
+        for i in range(1, 1000001):
+            v = i * 3
+            if v % 2 == 0:
+                n += 1
+        print(n)
+
+        """
+
+    /// The real interpreter behind `python3` (not a version manager's shell-script shim, whose
+    /// start-up would be charged to Python), or nil.
+    static let interpreter: String? = {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let shim = paths.lazy.map({ "\($0)/python3" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return nil
+        }
+        let real = ShellBench.capture(shim, ["-c", "import sys; print(sys.executable)"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return FileManager.default.isExecutableFile(atPath: real) ? real : shim
+    }()
+}

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test("the values terminal is cancelled through the same handle")
-    func cancelValuesTerminal() throws {
+    func cancelValuesTerminal() async throws {
         let p = try pipeline("from 1...100000000 | values")
         let recorder = Recorder()
         let values = Atomic<Int>(0)
@@ -109,7 +109,10 @@ import Testing
             run.cancel()
         }
         run.start()  // the values loop runs in a task: this returns at once
-        #expect(ended.wait(timeout: .now() + 60) == .success, "the run did not end")
+        // Waiting here on the test's own thread would hold one of the cooperative pool's threads
+        // (two on this machine) that the values task needs: under a parallel run it starved.
+        let result = await offThePool { ended.wait(timeout: .now() + 60) }
+        #expect(result == .success, "the run did not end")
         #expect(recorder.events.withLock { $0 } == ["subscribed", "cancelled"])
         #expect(values.load(ordering: .relaxed) >= 3)
     }
@@ -120,4 +123,12 @@ import Testing
 /// `start()` would then wait forever for the cancel it scheduled there.
 private func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
     Thread { body() }.start()
+}
+
+/// Runs a blocking wait on a thread of its own and awaits its result, leaving Swift's
+/// cooperative pool free for the tasks being waited for.
+private func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        onThreadOfItsOwn { continuation.resume(returning: body()) }
+    }
 }

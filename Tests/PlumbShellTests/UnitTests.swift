@@ -53,6 +53,31 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    @Test("the stack-built value line is byte for byte the general formatter's", arguments: [OutputFormat.text, .jsonl])
+    func fastValueLine(_ format: OutputFormat) {
+        let formatter = EventFormatter(format: format, style: .plain)
+        let ints = [0, 1, -1, 7, 10, 99, 100, 123_456_789, Int.max, Int.min]
+        let times: [Int64] = [0, 1, 999, 1_000, 1_000_001, 101_000_000, 2_500_000_000, 59_999_999_999, 1_000_000_000_000_000, -5]
+        for int in ints {
+            for ns in times {
+                for job in [0, 3, 12_345] {
+                    for next in [false, true] {
+                        var general: [UInt8] = []
+                        let event: PipelineEvent = next ? .next(.int(int)) : .value(.int(int))
+                        formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &general)
+                        var fast: [UInt8] = [UInt8(ascii: "x")]
+                        #expect(formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, into: &fast))
+                        #expect(String(decoding: fast.dropFirst(), as: UTF8.self) == String(decoding: general, as: UTF8.self),
+                                "\(int) at \(ns) ns, job \(job)")
+                    }
+                }
+            }
+        }
+        // Coloured text takes the general path.
+        var bytes: [UInt8] = []
+        #expect(!EventFormatter(format: .text, style: Style(enabled: true)).writeIntValue(1, next: false, job: 0, nanoseconds: 0, into: &bytes))
+    }
+
     @Test("text lines: time since subscription, event, summary aligned")
     func text() {
         #expect(line(.value(.int(1))) == "  +0.101s  value 1\n")

@@ -14,6 +14,24 @@ struct ClosureArguments: Sendable {
 /// names the failing expression's position, and never trap.
 typealias CompiledExpression = @Sendable (ClosureArguments) throws -> Value
 
+/// An operand of an operator: `$0`, `$1` and literals are read in place, so `$0 % 2 == 0` makes
+/// one closure call per operator rather than one per node.
+enum Operand: Sendable {
+    case first, second
+    case constant(Value)
+    case computed(CompiledExpression)
+
+    @inline(__always)
+    func value(_ args: ClosureArguments) throws -> Value {
+        switch self {
+        case .first: args.first
+        case .second: args.second
+        case .constant(let v): v
+        case .computed(let f): try f(args)
+        }
+    }
+}
+
 /// The named functions closures may call.
 enum Functions {
     static let names = ["abs", "min", "max", "String", "Int", "Double", "round"]
@@ -79,7 +97,7 @@ struct ExpressionCompiler {
                 }
             }
         case .binary(let op, let lhs, let rhs):
-            return compileBinary(op, compile(lhs), compile(rhs), span)
+            return compileBinary(op, operand(lhs), operand(rhs), span)
         case .ternary(let c, let a, let b):
             let (cc, ca, cb) = (compile(c), compile(a), compile(b))
             let err = error(.conditionNotBool, c.span)
@@ -137,6 +155,16 @@ struct ExpressionCompiler {
                 guard !o, width < maxRangeArray else { throw loc.error(.rangeTooLarge(a, b), span) }
                 return .array((a...b).map(Value.int))
             }
+        }
+    }
+
+    /// `e` as an operand: in place when it is `$0`, `$1` or a literal.
+    func operand(_ e: Expr) -> Operand {
+        switch e.kind {
+        case .dollar(0): .first
+        case .dollar(1): .second
+        case .literal(let v): .constant(v)
+        default: .computed(compile(e))
         }
     }
 
@@ -228,7 +256,9 @@ struct ExpressionCompiler {
         }
     }
 
-    private func compileBinary(_ op: String, _ l: @escaping CompiledExpression, _ r: @escaping CompiledExpression, _ span: Span) -> CompiledExpression {
+    private func compileBinary(_ op: String, _ lhs: Operand, _ rhs: Operand, _ span: Span) -> CompiledExpression {
+        @Sendable @inline(__always) func l(_ args: ClosureArguments) throws -> Value { try lhs.value(args) }
+        @Sendable @inline(__always) func r(_ args: ClosureArguments) throws -> Value { try rhs.value(args) }
         let loc = self
         @Sendable func mismatch(_ x: Value, _ y: Value) -> PipelineError {
             loc.error(.operandTypeMismatch(op, x, y), span)

@@ -187,24 +187,33 @@ final class EventSerializer: Sendable {
     var isTerminated: Bool { state.withLock { $0.terminated } }
 
     func send(_ event: PipelineEvent, terminal: Bool = false) {
-        let drain = state.withLock { s -> Bool in
+        // The common case: nobody is delivering, so this thread delivers its event directly,
+        // with nothing queued (no array traffic per event); events that arrive meanwhile from
+        // other threads, or re-entrantly from `onEvent`, queue up and are drained after it.
+        let deliver = state.withLock { s -> Bool in
             guard !s.terminated else { return false }
             if terminal { s.terminated = true }
-            s.queue.append(event)
-            if s.draining { return false }
+            if s.draining {
+                s.queue.append(event)
+                return false
+            }
             s.draining = true
             return true
         }
-        guard drain else { return }
+        guard deliver else { return }
+        onEvent(event)
+        var batch: [PipelineEvent] = []
         while true {
-            let batch = state.withLock { s -> [PipelineEvent] in
-                let batch = s.queue
-                s.queue.removeAll()
-                if batch.isEmpty { s.draining = false }
-                return batch
+            state.withLock { s in
+                if s.queue.isEmpty {
+                    s.draining = false
+                } else {
+                    swap(&batch, &s.queue)
+                }
             }
             if batch.isEmpty { return }
             for e in batch { onEvent(e) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }

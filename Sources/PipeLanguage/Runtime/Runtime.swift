@@ -17,7 +17,8 @@ public final class Runtime: Sendable {
     public let clock: ClockMode
     let virtual: VirtualParts?
     let queue: DispatchQueue
-    let origin: ContinuousClock.Instant
+    /// `CLOCK_MONOTONIC` when the runtime was made, in nanoseconds.
+    let origin: Int64
     /// Marks the runtime's queue, so `:trace` can say an event ran on it.
     static let queueKey = DispatchSpecificKey<Void>()
 
@@ -32,7 +33,7 @@ public final class Runtime: Sendable {
         self.clock = clock
         self.queue = DispatchQueue(label: "plumb.runtime")
         queue.setSpecific(key: Runtime.queueKey, value: ())
-        self.origin = ContinuousClock.now
+        self.origin = Runtime.monotonicNanoseconds()
         if clock == .virtual {
             let scheduler = VirtualTimeScheduler()
             virtual = VirtualParts(scheduler: scheduler, executor: ManualTaskExecutor(), clock: VirtualClock(scheduler: scheduler))
@@ -56,8 +57,20 @@ public final class Runtime: Sendable {
 
     /// Monotonic time since the runtime was made; in virtual mode, the virtual time.
     public func now() -> Duration {
-        if let virtual { return .nanoseconds(virtual.scheduler.now.nanoseconds) }
-        return ContinuousClock.now - origin
+        .nanoseconds(nowNanoseconds())
+    }
+
+    /// `now()` in nanoseconds: what a run's recorder reads for every event, so it is one
+    /// `clock_gettime` (through the vDSO) and no `Duration` arithmetic.
+    public func nowNanoseconds() -> Int64 {
+        if let virtual { return virtual.scheduler.now.nanoseconds }
+        return Runtime.monotonicNanoseconds() &- origin
+    }
+
+    private static func monotonicNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
     }
 
     /// Virtual mode: drains tasks and scheduler actions, advancing virtual time, until `until()` is

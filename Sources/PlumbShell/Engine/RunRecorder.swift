@@ -37,7 +37,9 @@ final class RunRecorder: Sendable {
     let runtime: Runtime
     let formatter: EventFormatter
     let sink: OutputSink?
-    let start: Duration
+    /// When the run was made, on the runtime's clock (ns).
+    let startNanoseconds: Int64
+    var start: Duration { .nanoseconds(startNanoseconds) }
     private let record = Mutex(RunRecord())
     private let onTerminal: @Sendable () -> Void
 
@@ -51,7 +53,7 @@ final class RunRecorder: Sendable {
         self.formatter = formatter
         self.sink = sink
         self.onTerminal = onTerminal
-        self.start = runtime.now()
+        self.startNanoseconds = runtime.nowNanoseconds()
     }
 
     /// True once the run ended and its last line was formatted into the sink.
@@ -60,29 +62,55 @@ final class RunRecorder: Sendable {
 
     /// Handles one event from `Pipeline.start`.
     func handle(_ event: PipelineEvent) {
-        let time = runtime.now() - start
+        let ns = runtime.nowNanoseconds() &- startNanoseconds
+        switch event {
+        case .value(let value): handleValue(value, next: false, ns: ns)
+        case .next(let value): handleValue(value, next: true, ns: ns)
+        default: handleOther(event, ns: ns)
+        }
+    }
+
+    /// A value: the event almost every line is. Counted and kept under one lock, printed through
+    /// the formatter's stack-built line when it is an Int.
+    private func handleValue(_ value: Value, next: Bool, ns: Int64) {
+        let open = record.withLock { record -> Bool in
+            if record.termination != nil { return false }
+            record.count += 1
+            if record.values.count < Self.keptValues {
+                record.values.append(value)
+                record.timeline.append((ns, .value(value)))
+            }
+            return true
+        }
+        guard open, let sink else { return }
+        let job = self.job
+        let formatter = self.formatter
+        if case .int(let int) = value {
+            var written = false
+            sink.append { written = formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, into: &$0) }
+            if written { return }
+        }
+        let event: PipelineEvent = next ? .next(value) : .value(value)
+        sink.append { formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &$0) }
+    }
+
+    private func handleOther(_ event: PipelineEvent, ns: Int64) {
+        let time = Duration.nanoseconds(ns)
         let outcome = record.withLock { record -> (print: Bool, summary: RunSummary?) in
             if record.termination != nil { return (false, nil) }
             switch event {
-            case .value(let value), .next(let value):
-                record.count += 1
-                if record.values.count < Self.keptValues {
-                    record.values.append(value)
-                    record.timeline.append((EventFormatter.nanoseconds(time), .value(value)))
-                }
-                return (true, nil)
+            case .value, .next: return (false, nil)  // values take handleValue
             case .finished:
                 record.termination = .finished
-                record.timeline.append((EventFormatter.nanoseconds(time), .finished))
+                record.timeline.append((ns, .finished))
             case .failed(let error):
                 record.termination = .failed(error.message)
-                record.timeline.append((EventFormatter.nanoseconds(time), .failed))
+                record.timeline.append((ns, .failed))
             case .cancelled: record.termination = .cancelled
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
                 // On the real clock, events less than a millisecond apart are one instant in a
                 // diagram: a synchronous run's scheduling jitter is not behaviour to draw.
-                let ns = EventFormatter.nanoseconds(time)
                 record.marbles.handle(lane: lane, signal, at: runtime.clock == .real ? (ns + 500_000) / 1_000_000 * 1_000_000 : ns)
                 // Drawn as a diagram, not line by line; jsonl writes each for other tools.
                 return (formatter.format == .jsonl, nil)

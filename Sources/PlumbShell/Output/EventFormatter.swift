@@ -29,6 +29,58 @@ struct EventFormatter: Sendable {
         }
     }
 
+    /// The hot path: one `value <int>` line (text without colour, or jsonl), built on the stack
+    /// and appended in one copy. Returns false when the line needs the general path.
+    ///
+    /// Writes exactly what `write(_:job:time:summary:into:)` writes for the same event (a test
+    /// holds the two together).
+    func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, into out: inout [UInt8]) -> Bool {
+        if format == .text && style.enabled { return false }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Bool in
+            var line = LineWriter(buffer.baseAddress!)
+            let time = max(0, ns)
+            switch format {
+            case .text:
+                if job == 0 {
+                    line.bytes("  ")
+                } else {
+                    line.byte(UInt8(ascii: "["))
+                    line.int(job)
+                    line.bytes("] ")
+                }
+                let ms = Int(time / 1_000_000)
+                line.byte(UInt8(ascii: "+"))
+                line.int(ms / 1000)
+                line.byte(UInt8(ascii: "."))
+                line.digits(ms % 1000, count: 3)
+                line.bytes(next ? "s  next " : "s  value ")
+                line.int(int)
+                line.byte(10)
+            case .jsonl:
+                line.bytes("{\"job\":")
+                line.int(job)
+                line.bytes(",\"t\":")
+                let us = Int(time / 1000)
+                line.int(us / 1_000_000)
+                var fraction = us % 1_000_000
+                if fraction != 0 {
+                    var digits = 6
+                    while fraction % 10 == 0 {
+                        fraction /= 10
+                        digits -= 1
+                    }
+                    line.byte(UInt8(ascii: "."))
+                    line.digits(fraction, count: digits)
+                }
+                line.bytes(next ? ",\"event\":\"value\",\"via\":\"next\",\"value\":" : ",\"event\":\"value\",\"value\":")
+                line.int(int)
+                line.bytes("}\n")
+            }
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: line.count))
+            return true
+        }
+    }
+
     // MARK: Text
 
     private func writeText(_ event: PipelineEvent, job: Int, time: Duration, summary: RunSummary?, into out: inout [UInt8]) {
@@ -320,5 +372,55 @@ struct EventFormatter: Sendable {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Writes an event line into a stack buffer of at least 128 bytes (the longest `value <int>`
+/// line is under 110: a job number, 19 digits of seconds and 20 of value).
+private struct LineWriter {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    mutating func bytes(_ text: StaticString) {
+        text.withUTF8Buffer { utf8 in
+            for b in utf8 { byte(b) }
+        }
+    }
+
+    mutating func int(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 1
+        var probe = magnitude / 10
+        while probe > 0 {
+            digits += 1
+            probe /= 10
+        }
+        count += digits
+        var at = count - 1
+        repeat {
+            base[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            at -= 1
+        } while magnitude > 0
+    }
+
+    /// `value` with exactly `count` digits, zero-padded (`7` as `007`).
+    mutating func digits(_ value: Int, count width: Int) {
+        var v = value
+        var at = count + width - 1
+        for _ in 0..<width {
+            base[at] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            at -= 1
+        }
+        count += width
     }
 }
