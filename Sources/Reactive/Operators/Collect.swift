@@ -50,3 +50,6 @@ struct CollectLogic<Input, UpstreamError: Error>: ReducerLogic {
 
     @inlinable mutating func result() -> [Input]? { buffer }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Collect: Equatable where Upstream: Equatable {}

@@ -68,3 +68,6 @@ struct CollectByCountLogic<Input, UpstreamError: Error>: StepLogic {
         return (nil, completion)
     }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}

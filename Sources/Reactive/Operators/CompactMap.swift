@@ -66,4 +66,13 @@ extension Publishers.CompactMap {
         let first = self.transform
         return Publishers.CompactMap<Upstream, T>(upstream: upstream) { first($0).flatMap(transform) }
     }
+
+    /// A compactMap followed by a map fuse into one `CompactMap` (Combine's specialisation).
+    /// - Parameter transform: The map applied to each value the compactMap keeps.
+    /// - Returns: One compactMap over the same upstream.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.CompactMap<Upstream, T>(upstream: upstream) { first($0).map(transform) }
+    }
 }

@@ -37,3 +37,6 @@ extension Publishers {
         }
     }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Contains: Equatable where Upstream: Equatable {}

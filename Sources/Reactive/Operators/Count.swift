@@ -49,3 +49,6 @@ struct CountLogic<Input, UpstreamError: Error>: ReducerLogic {
 
     @inlinable mutating func result() -> Int? { count }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Count: Equatable where Upstream: Equatable {}

@@ -98,3 +98,6 @@ final class DropSubscription: Subscription, CustomStringConvertible {
 
     @inlinable func cancel() { upstream.cancel() }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Drop: Equatable where Upstream: Equatable {}

@@ -57,3 +57,29 @@ struct FilterSubscriber<Downstream: Subscriber>: Subscriber, CustomStringConvert
     }
     @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }
+
+extension Publishers.Filter {
+    /// Two filters in a row fuse into one `Filter` that keeps a value only if both keep it (in
+    /// order: the second is not called for a value the first drops), as Combine's specialisation.
+    ///
+    /// ```swift
+    /// let evensOverTen: Publishers.Filter<Publishers.Sequence<ClosedRange<Int>, Never>> =
+    ///     (1...20).publisher.filter { $0.isMultiple(of: 2) }.filter { $0 > 10 }
+    /// ```
+    /// - Parameter isIncluded: The second test.
+    /// - Returns: One filter over the same upstream.
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+    }
+
+    /// A filter followed by a throwing filter fuse into one `TryFilter` (Combine's specialisation).
+    /// - Parameter isIncluded: The second test, which may throw.
+    /// - Returns: One throwing filter over the same upstream.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+}

@@ -46,3 +46,6 @@ struct FirstLogic<Input, UpstreamError: Error>: ReducerLogic {
 
     @inlinable mutating func result() -> Input? { nil }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.First: Equatable where Upstream: Equatable {}

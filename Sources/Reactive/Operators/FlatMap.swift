@@ -49,6 +49,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: maxPublishers, exclusive: false, name: "FlatMap")
+            // The downstream gets its subscription before the upstream is subscribed (Combine).
+            subscriber.receive(subscription: storage)
             upstream.subscribe(MergeOuter(storage: storage, transform: transform))
         }
     }

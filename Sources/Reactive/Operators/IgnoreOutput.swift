@@ -49,3 +49,6 @@ where Downstream.Input == Never {
     @inlinable func receive(_ input: Input) -> Subscribers.Demand { .none }
     @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) { downstream.receive(completion: completion) }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}

@@ -50,3 +50,6 @@ struct LastLogic<Input, UpstreamError: Error>: ReducerLogic {
 
     @inlinable mutating func result() -> Input? { last }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Last: Equatable where Upstream: Equatable {}

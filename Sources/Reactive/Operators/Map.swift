@@ -68,4 +68,18 @@ extension Publishers.Map {
         let first = self.transform
         return Publishers.Map<Upstream, T>(upstream: upstream) { transform(first($0)) }
     }
+
+    /// A map followed by a throwing map fuse into one `TryMap` (Combine's specialisation).
+    ///
+    /// ```swift
+    /// let parsed: Publishers.TryMap<Publishers.Sequence<[String], Never>, Int> =
+    ///     ["1", "x"].publisher.map { $0 + "0" }.tryMap { try parse($0) }
+    /// ```
+    /// - Parameter transform: The second transform, which may throw.
+    /// - Returns: One throwing map over the same upstream.
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap<Upstream, T>(upstream: upstream) { try transform(first($0)) }
+    }
 }

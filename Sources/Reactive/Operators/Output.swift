@@ -83,3 +83,6 @@ struct OutputLogic<Input, UpstreamError: Error>: StepLogic {
         return .emit(input)
     }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.Output: Equatable where Upstream: Equatable {}

@@ -62,3 +62,6 @@ struct ReplaceEmptyLogic<Input, UpstreamError: Error>: StepLogic {
         return (nil, completion)
     }
 }
+
+/// Equal when their upstreams and replacement values are equal, as in Combine.
+extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}

@@ -56,3 +56,6 @@ struct ReplaceErrorLogic<Input, UpstreamError: Error>: StepLogic {
         return (nil, .finished)
     }
 }
+
+/// Equal when their upstreams and replacement values are equal, as in Combine.
+extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {}

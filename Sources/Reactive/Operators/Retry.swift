@@ -36,8 +36,9 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            // As Combine: the upstream is subscribed first, and its first subscription hands the
+            // downstream its own.
             let storage = RetryStorage(downstream: subscriber, upstream: upstream, retries: retries)
-            subscriber.receive(subscription: storage)
             storage.start()
         }
     }
@@ -65,6 +66,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         // A negative count never runs out, as in Combine.
         self.remaining = retries.flatMap { $0 < 0 ? nil : $0 }
         super.init(downstream: downstream, name: "Retry")
+        downstreamNeedsSubscription = true
     }
 
     @inlinable

@@ -49,3 +49,6 @@ struct SetFailureTypeSubscriber<Downstream: Subscriber>: Subscriber, CustomStrin
     @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { downstream.receive(input) }
     @inlinable func receive(completion: Subscribers.Completion<Never>) { downstream.receive(completion: .finished) }
 }
+
+/// Equal when their upstreams (and parameters) are equal, as in Combine.
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}

@@ -34,6 +34,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: .unlimited, exclusive: true, name: "SwitchToLatest")
+            // The downstream gets its subscription before the upstream is subscribed (Combine).
+            subscriber.receive(subscription: storage)
             upstream.subscribe(MergeOuter<P, P, S>(storage: storage, transform: { $0 }))
         }
     }

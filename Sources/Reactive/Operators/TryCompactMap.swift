@@ -61,3 +61,14 @@ struct TryCompactMapLogic<Input, Output, UpstreamError: Error>: StepLogic {
         }
     }
 }
+
+extension Publishers.TryCompactMap {
+    /// Two throwing compactMaps in a row fuse into one `TryCompactMap` (Combine's specialisation).
+    /// - Parameter transform: The second transform, which may throw or return `nil`.
+    /// - Returns: One throwing compactMap over the same upstream.
+    @inlinable
+    public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryCompactMap<Upstream, T>(upstream: upstream) { try first($0).flatMap(transform) }
+    }
+}

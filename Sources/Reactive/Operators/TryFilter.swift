@@ -57,3 +57,23 @@ struct TryFilterLogic<Input, UpstreamError: Error>: StepLogic {
         do { return try isIncluded(input) ? .emit(input) : .skip(.max(1)) } catch { return .fail(error) }
     }
 }
+
+extension Publishers.TryFilter {
+    /// A throwing filter followed by a filter fuse into one `TryFilter` (Combine's specialisation).
+    /// - Parameter isIncluded: The second test.
+    /// - Returns: One throwing filter over the same upstream.
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+
+    /// Two throwing filters in a row fuse into one `TryFilter` (Combine's specialisation).
+    /// - Parameter isIncluded: The second test, which may throw.
+    /// - Returns: One throwing filter over the same upstream.
+    @inlinable
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+        let first = self.isIncluded
+        return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+}

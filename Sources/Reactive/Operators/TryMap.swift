@@ -57,3 +57,23 @@ struct TryMapLogic<Input, Output, UpstreamError: Error>: StepLogic {
         do { return .emit(try transform(input)) } catch { return .fail(error) }
     }
 }
+
+extension Publishers.TryMap {
+    /// A throwing map followed by a map fuse into one `TryMap` (Combine's specialisation).
+    /// - Parameter transform: The second transform.
+    /// - Returns: One throwing map over the same upstream.
+    @inlinable
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap<Upstream, T>(upstream: upstream) { transform(try first($0)) }
+    }
+
+    /// Two throwing maps in a row fuse into one `TryMap` (Combine's specialisation).
+    /// - Parameter transform: The second transform, which may throw.
+    /// - Returns: One throwing map over the same upstream.
+    @inlinable
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+        let first = self.transform
+        return Publishers.TryMap<Upstream, T>(upstream: upstream) { try transform(first($0)) }
+    }
+}

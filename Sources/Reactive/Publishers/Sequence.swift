@@ -163,3 +163,6 @@ where Downstream.Input == Iterator.Element {
         }
     }
 }
+
+/// Equal when their sequences are equal, as in Combine.
+extension Publishers.Sequence: Equatable where Elements: Equatable {}

@@ -148,3 +148,16 @@ struct BufferTests {
     }
 }
 
+
+@Suite("Filtering: buffer ordering (Combine)")
+struct BufferOrderingTests {
+    @Test("the subscription goes downstream before anything is requested upstream", arguments: [
+        (Publishers.PrefetchStrategy.keepFull, "up request(max(2))"), (.byRequest, "up request(unlimited)"),
+    ])
+    func subscriptionBeforeRequest(prefetch: Publishers.PrefetchStrategy, request: String) {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, Never>("up", log: log)
+        upstream.buffer(size: 2, prefetch: prefetch, whenFull: .dropNewest).subscribe(LoggedSubscriber<Int, Never>(log: log))
+        #expect(log.entries == ["up subscribe", "down subscription", request])
+    }
+}

@@ -155,7 +155,7 @@ struct CombiningLifecycleTests {
         #expect(Just(1).merge(with: Just(2)) == Just(1).merge(with: Just(2)))
         #expect(Just(1).zip(Just(2)) != Just(1).zip(Just(3)))
         #expect(Just(1).append(Just(2)) == Publishers.Concatenate(prefix: Just(1), suffix: Just(2)))
-        #expect(Just(1).retry(2) == Just(1).retry(2))
+        #expect(Publishers.Retry(upstream: Just(1), retries: 2) == Publishers.Retry(upstream: Just(1), retries: 2))
     }
 
     @Test("C06 a second subscription to an input is cancelled; the first is kept")

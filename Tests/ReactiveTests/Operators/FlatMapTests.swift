@@ -247,3 +247,45 @@ struct FlatMapOverloadTests {
         #expect(innerNever.maxPublishers == .unlimited)
     }
 }
+
+@Suite("Combining: flatMap ordering (Combine)")
+struct FlatMapOrderingTests {
+    @Test("the subscription goes downstream before the upstream is subscribed")
+    func subscriptionBeforeUpstream() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, Never>("up", log: log)
+        upstream.flatMap { _ in Just(1) }.subscribe(LoggedSubscriber<Int, Never>(log: log))
+        #expect(log.entries == ["down subscription", "up subscribe", "up request(unlimited)"])
+    }
+
+    @Test("cancel cancels the inners before the upstream")
+    func cancelInnersFirst() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, TestError>("up", log: log)
+        let inners = (0..<2).map { LoggedPublisher<Int, TestError>("in\($0)", log: log) }
+        let down = LoggedSubscriber<Int, TestError>(log: log)
+        upstream.flatMap { inners[$0] }.subscribe(down)
+        upstream.send(0)
+        upstream.send(1)
+        log.clear()
+        down.cancel()
+        down.cancel()
+        #expect(log.entries == ["in0 cancel", "in1 cancel", "up cancel"])
+    }
+
+    @Test("an inner's failure cancels the other inners, then the upstream once, then fails downstream")
+    func innerFailureCancelsUpstreamOnce() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, TestError>("up", log: log)
+        let inners = (0..<3).map { LoggedPublisher<Int, TestError>("in\($0)", log: log) }
+        let down = LoggedSubscriber<Int, TestError>(log: log)
+        upstream.flatMap { inners[$0] }.subscribe(down)
+        for index in 0..<3 { upstream.send(index) }
+        log.clear()
+        inners[1].send(completion: .failure(TestError()))
+        down.cancel()
+        inners[2].send(completion: .failure(TestError()))
+        upstream.send(completion: .failure(TestError()))
+        #expect(log.entries == ["in0 cancel", "in2 cancel", "up cancel", "down failure(boom)"])
+    }
+}

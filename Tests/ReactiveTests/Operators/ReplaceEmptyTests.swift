@@ -26,6 +26,21 @@ struct ReplaceEmptyTests {
         #expect(sub.violations == [] && many.violations == [])
     }
 
+    @Test("C08 only the downstream's demand goes upstream, never an .unlimited of its own (a deliberate difference from Combine)")
+    func forwardsDownstreamDemand() {
+        let source = ManualPublisher<Int, TestError>()
+        let sub = recordSubscriber(source.replaceEmpty(with: 0), demand: .max(2))
+        #expect(source.last?.requested == [.max(2)])
+        source.send(1)
+        source.send(2)
+        sub.request(.max(1))
+        #expect(source.last?.requested == [.max(2), .max(1)])
+        source.send(3)
+        source.send(completion: .finished)
+        #expect(sub.events.map(\.description) == expectedEvents([1, 2, 3]))
+        #expect(sub.violations == [])
+    }
+
     @Test("cancel is forwarded upstream, nothing after")
     func cancel() {
         expectCancellation(wrapping: true) { $0.replaceEmpty(with: 0) }

@@ -89,3 +89,40 @@ struct RetryTests {
     }
 }
 
+
+@Suite("Combining: retry ordering (Combine)")
+struct RetryOrderingTests {
+    @Test("the upstream is subscribed first; its subscription sends ours downstream, then the demand goes up")
+    func upstreamFirst() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, TestError>("up", log: log)
+        upstream.retry(1).subscribe(LoggedSubscriber<Int, TestError>(log: log, initialDemand: .max(3)))
+        #expect(log.entries == ["up subscribe", "down subscription", "up request(max(3))"])
+    }
+
+    @Test("a failure resubscribes and asks the new subscription for what is owed; the downstream sees one subscription")
+    func resubscription() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Int, TestError>("up", log: log)
+        upstream.retry(1).subscribe(LoggedSubscriber<Int, TestError>(log: log, initialDemand: .max(3)))
+        upstream.send(1)
+        upstream.send(completion: .failure(TestError("1")))
+        upstream.send(2)
+        upstream.send(completion: .failure(TestError("2")))
+        #expect(log.entries == [
+            "up subscribe", "down subscription", "up request(max(3))", "down value(1)",
+            "up subscribe", "up request(max(2))", "down value(2)", "down failure(2)",
+        ])
+    }
+
+    @Test("C01 an upstream that finishes at once: subscription, then finished")
+    func finishesAtOnce() {
+        let sub = TestSubscriber<Int, Never>()
+        Empty<Int, Never>().retry(3).subscribe(sub)
+        #expect(sub.events == [.subscription, .finished])
+        let failing = TestSubscriber<Int, TestError>()
+        Fail<Int, TestError>(error: TestError()).retry(2).subscribe(failing)
+        #expect(failing.events == [.subscription, .failure(TestError())])
+        #expect(failing.violations.isEmpty)
+    }
+}

@@ -110,3 +110,38 @@ struct SwitchToLatestTests {
     }
 }
 
+
+@Suite("Combining: switchToLatest ordering (Combine)")
+struct SwitchToLatestOrderingTests {
+    @Test("the subscription goes downstream before the upstream is subscribed")
+    func subscriptionBeforeUpstream() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<Just<Int>, Never>("up", log: log)
+        upstream.switchToLatest().subscribe(LoggedSubscriber<Int, Never>(log: log))
+        #expect(log.entries == ["down subscription", "up subscribe", "up request(unlimited)"])
+    }
+
+    @Test("cancel cancels the inner before the upstream")
+    func cancelInnerFirst() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<LoggedPublisher<Int, Never>, Never>("up", log: log)
+        let down = LoggedSubscriber<Int, Never>(log: log)
+        upstream.switchToLatest().subscribe(down)
+        upstream.send(LoggedPublisher("in", log: log))
+        log.clear()
+        down.cancel()
+        down.cancel()
+        #expect(log.entries == ["in cancel", "up cancel"])
+    }
+
+    @Test("a new inner cancels the previous one before subscribing to the new one")
+    func switchOrder() {
+        let log = OrderLog()
+        let upstream = LoggedPublisher<LoggedPublisher<Int, Never>, Never>("up", log: log)
+        upstream.switchToLatest().subscribe(LoggedSubscriber<Int, Never>(log: log, initialDemand: .max(3)))
+        upstream.send(LoggedPublisher("in0", log: log))
+        log.clear()
+        upstream.send(LoggedPublisher("in1", log: log))
+        #expect(log.entries == ["in0 cancel", "in1 subscribe", "in1 request(max(3))"])
+    }
+}

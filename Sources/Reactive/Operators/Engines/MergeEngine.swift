@@ -252,21 +252,20 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
 
     // MARK: Outer
 
-    /// The outer upstream's subscription arrived: hand ourselves to the downstream, then ask for
-    /// `maxPublishers` publishers.
+    /// The outer upstream's subscription arrived: ask it for `maxPublishers` publishers. The
+    /// downstream already has this engine as its subscription: `flatMap` and `switchToLatest`
+    /// hand it over before subscribing to the upstream, as Combine does.
     @inlinable
     func outerSubscribed(_ subscription: any Subscription) {
-        let target = lock.guarded { () -> Downstream? in
+        let ask = lock.guarded { () -> Subscribers.Demand? in
             guard isActive, outer == nil, !outerFinished else { return nil }
             outer = subscription
-            return downstream
+            return maxPublishers
         }
-        guard let target else {
+        guard let ask else {
             subscription.cancel()
             return
         }
-        target.receive(subscription: self)
-        let ask = lock.guarded { isActive ? maxPublishers : .none }
         subscription.request(ask)
     }
 
@@ -304,19 +303,20 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         return target
     }
 
-    /// With the lock held: drops every reference; returns the subscriptions still to cancel.
+    /// With the lock held: drops every reference; returns the subscriptions still to cancel, the
+    /// inners first and the outer last (Combine's order).
     @inlinable
     @discardableResult
     func release(except source: Inner? = nil, keepOuter: Bool = false) -> ContiguousArray<any Subscription> {
         var cancels: ContiguousArray<any Subscription> = []
-        if !keepOuter, let outer { cancels.append(outer) }
-        outer = nil
         for inner in inners {
             inner.done = true
             inner.slot = -1
             if inner !== source, let subscription = inner.subscription { cancels.append(subscription) }
             inner.subscription = nil
         }
+        if !keepOuter, let outer { cancels.append(outer) }
+        outer = nil
         inners.removeAll()
         queue.removeAll()
         queueHead = 0

@@ -17,6 +17,9 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
     @usableFromInline @exclusivity(unchecked) var current: (any Subscription)?
     @usableFromInline @exclusivity(unchecked) var generation = 0
     @usableFromInline @exclusivity(unchecked) var terminated = false
+    /// `retry`: the downstream gets this engine as its subscription only when the first phase's
+    /// subscription arrives (Combine subscribes upstream first); the others hand it over at once.
+    @usableFromInline @exclusivity(unchecked) var downstreamNeedsSubscription = false
     @usableFromInline let name: String
 
     @inlinable
@@ -27,18 +30,27 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
 
     @usableFromInline var description: String { name }
 
-    /// A phase's subscription arrived: keep it and ask it for everything still owed.
+    /// A phase's subscription arrived: keep it (handing this engine downstream first, if it has
+    /// not been yet) and ask it for everything still owed.
     @inlinable
     final func attach(_ subscription: any Subscription, generation phase: Int) {
+        var introduce: Downstream?
         let ask = lock.guarded { () -> Subscribers.Demand? in
             guard !terminated, phase == generation, current == nil else { return nil }
             current = subscription
+            if downstreamNeedsSubscription {
+                downstreamNeedsSubscription = false
+                introduce = downstream
+            }
             return demand
         }
         guard let ask else {
             subscription.cancel()
             return
         }
+        // The downstream's first request reaches `subscription` through `request`; `ask` is
+        // what was owed before (nothing, when the downstream is only now introduced).
+        introduce?.receive(subscription: self)
         if ask > 0 { subscription.request(ask) }
     }
 
@@ -46,7 +58,7 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
     @inlinable
     final func relay(_ value: Output, generation phase: Int) -> Subscribers.Demand {
         let target = lock.guarded { () -> Downstream? in
-            guard !terminated, phase == generation, let downstream else { return nil }
+            guard !terminated, phase == generation, !downstreamNeedsSubscription, let downstream else { return nil }
             demand -= 1
             return downstream
         }
@@ -59,13 +71,18 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
     /// Ends the whole relay with `completion`, if `phase` (nil: any) is still live.
     @inlinable
     final func terminate(_ completion: Subscribers.Completion<Failure>, generation phase: Int?) {
+        var introduce = false
         let (target, kept) = lock.guarded { () -> (Downstream?, Any?) in
             guard !terminated, phase == nil || phase == generation else { return (nil, nil) }
             terminated = true
             current = nil
+            introduce = downstreamNeedsSubscription
+            downstreamNeedsSubscription = false
             return (downstream.take(), takeKept())
         }
         withExtendedLifetime(kept) {}  // released after the lock: user objects (C23)
+        // An upstream that completed without a subscription (C07 misuse): still C01 downstream.
+        if introduce { target?.receive(subscription: self) }
         target?.receive(completion: completion)
     }
 
