@@ -19,7 +19,9 @@ extension Publisher {
     }
 
     /// Like `combineLatest` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - other: Another publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
@@ -47,7 +49,10 @@ extension Publisher {
     }
 
     /// Like `combineLatest` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - publisher1: Another publisher.
+    ///   - publisher2: A third publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func combineLatest<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
@@ -75,7 +80,11 @@ extension Publisher {
     }
 
     /// Like `combineLatest` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - publisher1: Another publisher.
+    ///   - publisher2: A third publisher.
+    ///   - publisher3: A fourth publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>

@@ -17,7 +17,9 @@ extension Publisher {
     }
 
     /// Like `zip` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - other: Another publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func zip<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.Zip<Self, P>, T>
@@ -43,7 +45,10 @@ extension Publisher {
     }
 
     /// Like `zip` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - publisher1: Another publisher.
+    ///   - publisher2: A third publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func zip<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
@@ -69,7 +74,11 @@ extension Publisher {
     }
 
     /// Like `zip` without a transform, then maps each tuple with `transform`.
-    /// - Parameter transform: Makes one output value from one value of each input.
+    /// - Parameters:
+    ///   - publisher1: Another publisher.
+    ///   - publisher2: A third publisher.
+    ///   - publisher3: A fourth publisher.
+    ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
     public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
