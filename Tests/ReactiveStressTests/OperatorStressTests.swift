@@ -10,8 +10,9 @@ import Darwin
 
 /// A source that emits from the one thread that calls `pump`, only as far as demand allows,
 /// while other threads request and cancel. It keeps these tests about the operators: values are
-/// produced by a trivially serial emitter, not by another concurrent subscription.
-private final class PumpSource: Publisher, @unchecked Sendable {
+/// produced by a trivially serial emitter, not by another concurrent subscription. (Also used by
+/// `StepEngineStressTests`.)
+final class PumpSource: Publisher, @unchecked Sendable {
     // @unchecked: every stored var is read and written only under `lock`.
     typealias Output = Int
     typealias Failure = Never
