@@ -36,7 +36,7 @@ struct EventFormatter: Sendable {
     /// holds the two together).
     func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, into out: inout [UInt8]) -> Bool {
         if format == .text && style.enabled { return false }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Bool in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buffer -> Bool in
             var line = LineWriter(buffer.baseAddress!)
             let time = max(0, ns)
             switch format {
@@ -375,8 +375,9 @@ struct EventFormatter: Sendable {
     }
 }
 
-/// Writes an event line into a stack buffer of at least 128 bytes (the longest `value <int>`
-/// line is under 110: a job number, 19 digits of seconds and 20 of value).
+/// Writes an event line into a stack buffer of 192 bytes (the longest `value <int>` line, jsonl
+/// with a 20-digit job and value, is 106; `int` uses the last 20 bytes as scratch, which the
+/// line never reaches).
 private struct LineWriter {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -397,19 +398,16 @@ private struct LineWriter {
     mutating func int(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 1
-        var probe = magnitude / 10
-        while probe > 0 {
-            digits += 1
-            probe /= 10
-        }
-        count += digits
-        var at = count - 1
+        // Digits go to the buffer's far end backwards (one division per digit), then forward.
+        var at = 191
         repeat {
-            base[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            base[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
             magnitude /= 10
             at -= 1
         } while magnitude > 0
+        let digits = 191 - at
+        (base + count).update(from: base + at + 1, count: digits)
+        count += digits
     }
 
     /// `value` with exactly `count` digits, zero-padded (`7` as `007`).
