@@ -1,7 +1,7 @@
 import Foundation
 
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
-let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
+let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks + schedulingBenchmarks
 
 var json = false
 var filters: [String] = []
