@@ -46,3 +46,18 @@ public final class OverlapDetector: Sendable {
     public func leave() { inside.subtract(1, ordering: .acquiringAndReleasing) }
     public var overlapCount: Int { overlaps.load(ordering: .relaxed) }
 }
+
+/// Runs `body` on a thread of its own and reports whether it returned within `seconds`: a
+/// deadlocked body keeps its thread, not the test run.
+///
+/// ```swift
+/// #expect(returnsInTime { subscriber.cancel() })
+/// ```
+public func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }.start()
+    return done.wait(timeout: .now() + seconds) == .success
+}

@@ -108,12 +108,14 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerEngine(downstream: subscriber, arity: 2, mode: .zip, name: "Zip") { values in
-                (values[0] as! A.Output, values[1] as! B.Output)
+            let slotA = CombinerSlot<A.Output>(index: 0)
+            let slotB = CombinerSlot<B.Output>(index: 1)
+            let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB], mode: .zip, name: "Zip") { empty in
+                (slotA.take(&empty), slotB.take(&empty))
             }
             subscriber.receive(subscription: storage)
-            storage.attach(a, at: 0)
-            storage.attach(b, at: 1)
+            storage.attach(a, to: slotA)
+            storage.attach(b, to: slotB)
         }
     }
 
@@ -140,13 +142,16 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerEngine(downstream: subscriber, arity: 3, mode: .zip, name: "Zip3") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output)
+            let slotA = CombinerSlot<A.Output>(index: 0)
+            let slotB = CombinerSlot<B.Output>(index: 1)
+            let slotC = CombinerSlot<C.Output>(index: 2)
+            let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC], mode: .zip, name: "Zip3") { empty in
+                (slotA.take(&empty), slotB.take(&empty), slotC.take(&empty))
             }
             subscriber.receive(subscription: storage)
-            storage.attach(a, at: 0)
-            storage.attach(b, at: 1)
-            storage.attach(c, at: 2)
+            storage.attach(a, to: slotA)
+            storage.attach(b, to: slotB)
+            storage.attach(c, to: slotC)
         }
     }
 
@@ -176,14 +181,18 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let storage = CombinerEngine(downstream: subscriber, arity: 4, mode: .zip, name: "Zip4") { values in
-                (values[0] as! A.Output, values[1] as! B.Output, values[2] as! C.Output, values[3] as! D.Output)
+            let slotA = CombinerSlot<A.Output>(index: 0)
+            let slotB = CombinerSlot<B.Output>(index: 1)
+            let slotC = CombinerSlot<C.Output>(index: 2)
+            let slotD = CombinerSlot<D.Output>(index: 3)
+            let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC, slotD], mode: .zip, name: "Zip4") { empty in
+                (slotA.take(&empty), slotB.take(&empty), slotC.take(&empty), slotD.take(&empty))
             }
             subscriber.receive(subscription: storage)
-            storage.attach(a, at: 0)
-            storage.attach(b, at: 1)
-            storage.attach(c, at: 2)
-            storage.attach(d, at: 3)
+            storage.attach(a, to: slotA)
+            storage.attach(b, to: slotB)
+            storage.attach(c, to: slotC)
+            storage.attach(d, to: slotD)
         }
     }
 }

@@ -182,4 +182,30 @@ struct CombiningLifecycleTests {
         check("prefix(untilOutputFrom:)") { $0.prefix(untilOutputFrom: Empty<Int, Never>(completeImmediately: false)).eraseToAnyPublisher() }
         check("flatMap inner") { input in Just(0).setFailureType(to: TestError.self).flatMap { _ in input }.eraseToAnyPublisher() }
     }
+
+    @Test("C23 zip: cancel releases a buffered value after the lock, so its deinit may send into an input")
+    func zipReleasesBufferOutsideLock() {
+        let a = PassthroughSubject<OnRelease, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let sub = TestSubscriber<(OnRelease, Int), Never>()
+        a.zip(b).subscribe(sub)
+        a.send(OnRelease { b.send(1) })  // waits in the buffer for a value of b
+        let subscriber = sub
+        #expect(returnsInTime { subscriber.cancel() })
+        #expect(sub.values.isEmpty)
+    }
+
+    @Test("C23 combineLatest: a replaced latest value is released after the lock, so its deinit may send into an input")
+    func combineLatestReleasesReplacedOutsideLock() {
+        let a = PassthroughSubject<OnRelease, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let sub = TestSubscriber<(OnRelease, Int), Never>()
+        a.combineLatest(b).subscribe(sub)
+        a.send(OnRelease { b.send(7) })
+        // Replacing the first value releases it; its deinit sends 7, combined with the new value.
+        #expect(returnsInTime { a.send(OnRelease {}) })
+        #expect(sub.values.map(\.1) == [7])
+        let subscriber = sub
+        #expect(returnsInTime { subscriber.cancel() })
+    }
 }

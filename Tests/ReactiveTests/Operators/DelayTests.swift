@@ -91,4 +91,22 @@ struct DelayTests {
         #expect(sub.values == [1])
         #expect(sub.violations.isEmpty)
     }
+
+    @Test("C05 a completion already scheduled is not delivered after a downstream cancel (Combine delivers it; Reactive keeps nothing after cancel)")
+    func scheduledCompletionAfterCancel() {
+        let scheduler = VirtualTimeScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>()
+        sub.onValue = { _, sub in
+            sub.cancel()
+            return .none
+        }
+        upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(sub)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        // The value and the completion are due at the same virtual time; the value's receive cancels.
+        scheduler.advance(by: .seconds(5))
+        #expect(sub.events == [.subscription, .value(1)])
+        #expect(sub.violations.isEmpty)
+    }
 }

@@ -111,4 +111,62 @@ struct ReceiveOnTests {
         #expect(sub.values == [1, 2, 3])
         #expect(sub.completion == .finished)
     }
+
+    @Test("C05 a completion already scheduled is not delivered after a downstream cancel (Combine delivers it; Reactive keeps nothing after cancel)")
+    func scheduledCompletionAfterCancel() {
+        let scheduler = VirtualTimeScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>()
+        sub.onValue = { _, sub in
+            sub.cancel()
+            return .none
+        }
+        upstream.receive(on: scheduler).subscribe(sub)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        // Both are queued for the same delivery; the value's receive cancels.
+        scheduler.run()
+        #expect(sub.events == [.subscription, .value(1)])
+        #expect(sub.violations.isEmpty)
+    }
+
+    @Test("values sent at the same virtual time arrive at that time, in order, with the ones sent during delivery")
+    func batchKeepsVirtualTimes() {
+        let scheduler = VirtualTimeScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>()
+        var arrivals: [(Int, Int64)] = []
+        sub.onValue = { value, _ in
+            arrivals.append((value, scheduler.now.nanoseconds))
+            // A value sent from inside a delivery joins the same drain, at the same time.
+            if value == 2 { upstream.send(3) }
+            return .none
+        }
+        upstream.receive(on: scheduler).subscribe(sub)
+        upstream.send(1)
+        upstream.send(2)
+        scheduler.schedule(after: .init(nanoseconds: 5)) { upstream.send(4) }
+        scheduler.schedule(after: .init(nanoseconds: 5)) { upstream.send(5) }
+        scheduler.run()
+        #expect(arrivals.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(arrivals.map(\.1) == [0, 0, 0, 5, 5])
+        #expect(scheduler.pendingCount == 0)
+        #expect(sub.violations.isEmpty)
+    }
+
+    @Test("C17 the subscriber is released once the completion is delivered")
+    func releasesAtCompletion() {
+        let scheduler = VirtualTimeScheduler()
+        let upstream = ManualPublisher<Int, Never>()
+        weak var weakSub: TestSubscriber<Int, Never>?
+        do {
+            let sub = TestSubscriber<Int, Never>()
+            weakSub = sub
+            upstream.receive(on: scheduler).subscribe(sub)
+            upstream.send(1)
+            upstream.send(completion: .finished)
+        }
+        scheduler.run()
+        #expect(weakSub == nil)
+    }
 }

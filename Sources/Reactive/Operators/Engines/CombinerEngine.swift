@@ -1,7 +1,10 @@
 /// The engine behind `zip` and `combineLatest`: a fixed set of inputs feeding one downstream.
 ///
-/// Values are kept type-erased (`Any`) so one engine serves every arity; `combine` restores the
-/// tuple (its casts cannot fail: each slot is only ever written by the input of that type).
+/// Each input keeps its values in a typed `CombinerSlot` (a buffer for `zip`, the latest value
+/// for `combineLatest`), so a value is stored and combined without boxing or casting: the
+/// publisher builds `combine`, which reads one value from each of its typed slots into the
+/// output tuple. The engine itself only knows which slots are empty and which inputs finished,
+/// as one bit per input.
 ///
 /// Demand (C08): every input is asked for as many values as the downstream asked for in total,
 /// so neither the buffers nor the output can run ahead of demand. `zip` pairs buffered values in
@@ -28,16 +31,20 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @usableFromInline
     enum Step {
         case stop
-        case value(Downstream, [Any])
-        case finish(Downstream?, ContiguousArray<any Subscription>)
-        case fail(Downstream?, Failure)
+        case value(Downstream, Downstream.Input)
+        case finish(Downstream?, CombinerRelease)
+        case fail(Downstream?, CombinerRelease, Failure)
     }
 
     @usableFromInline let lock = Lock()
     @usableFromInline let mode: Mode
-    @usableFromInline let arity: Int
     @usableFromInline let name: String
-    @usableFromInline let combine: ([Any]) -> Downstream.Input
+    /// One bit per input.
+    @usableFromInline let allInputs: UInt
+    @usableFromInline let slots: [any CombinerSlotStorage]
+    /// Called with the lock held and an output ready: reads one value from each slot (`zip`
+    /// takes it, setting the slot's bit in the argument when its buffer empties).
+    @usableFromInline let combine: (inout UInt) -> Downstream.Input
     // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var status = Status.active
@@ -46,24 +53,28 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var forwarded = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var delivering = false
     @usableFromInline @exclusivity(unchecked) var subscriptions: [(any Subscription)?]
-    @usableFromInline @exclusivity(unchecked) var finished: [Bool]
-    @usableFromInline @exclusivity(unchecked) var buffers: [[Any]]
-    @usableFromInline @exclusivity(unchecked) var heads: [Int]
-    @usableFromInline @exclusivity(unchecked) var latest: [Any?]
+    /// A bit per input that finished.
+    @usableFromInline @exclusivity(unchecked) var finished: UInt = 0
+    /// A bit per input with nothing to combine: `zip`, an empty buffer; `combineLatest`, no
+    /// value yet.
+    @usableFromInline @exclusivity(unchecked) var empty: UInt
+    /// `combineLatest`: a value arrived since the last combination, and every input has one.
     @usableFromInline @exclusivity(unchecked) var fresh = false
 
+    /// Creates the engine for `slots` (slot `i` has index `i`); `combine` reads them.
     @inlinable
-    init(downstream: Downstream, arity: Int, mode: Mode, name: String, combine: @escaping ([Any]) -> Downstream.Input) {
+    init(
+        downstream: Downstream, slots: [any CombinerSlotStorage], mode: Mode, name: String,
+        combine: @escaping (inout UInt) -> Downstream.Input
+    ) {
         self.downstream = downstream
-        self.arity = arity
+        self.slots = slots
         self.mode = mode
         self.name = name
         self.combine = combine
-        subscriptions = Array(repeating: nil, count: arity)
-        finished = Array(repeating: false, count: arity)
-        buffers = Array(repeating: [], count: arity)
-        heads = Array(repeating: 0, count: arity)
-        latest = Array(repeating: nil, count: arity)
+        allInputs = (1 << UInt(slots.count)) &- 1
+        empty = allInputs
+        subscriptions = Array(repeating: nil, count: slots.count)
     }
 
     @usableFromInline var description: String { name }
@@ -76,34 +87,35 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     /// Whether the storage still wants its inputs subscribed.
     @inlinable var isLive: Bool { lock.guarded { isActive } }
 
-    /// Subscribes to input `index`.
+    /// Subscribes to one input, storing its values in `slot`.
     @usableFromInline
     struct Side<Input>: Subscriber, CustomStringConvertible {
         @usableFromInline typealias Failure = Downstream.Failure
         @usableFromInline let storage: CombinerEngine
-        @usableFromInline let index: Int
+        @usableFromInline let slot: CombinerSlot<Input>
         @usableFromInline let combineIdentifier = CombineIdentifier()
 
-        @inlinable init(storage: CombinerEngine, index: Int) {
+        @inlinable init(storage: CombinerEngine, slot: CombinerSlot<Input>) {
             self.storage = storage
-            self.index = index
+            self.slot = slot
         }
 
         @usableFromInline var description: String { storage.name }
 
-        @inlinable func receive(subscription: any Subscription) { storage.sideSubscribed(index, subscription) }
+        @inlinable func receive(subscription: any Subscription) { storage.sideSubscribed(slot.index, subscription) }
         @inlinable func receive(_ input: Input) -> Subscribers.Demand {
-            storage.sideReceive(index, input)
+            storage.sideReceive(slot, input)
             return .none
         }
-        @inlinable func receive(completion: Subscribers.Completion<Failure>) { storage.sideCompleted(index, completion) }
+        @inlinable func receive(completion: Subscribers.Completion<Failure>) { storage.sideCompleted(slot.index, completion) }
     }
 
-    /// Subscribes `publisher` as input `index`, unless the storage already terminated.
+    /// Subscribes `publisher` as the input whose values go to `slot`, unless the storage already
+    /// terminated.
     @inlinable
-    func attach<P: Publisher>(_ publisher: P, at index: Int) where P.Failure == Failure {
+    func attach<P: Publisher>(_ publisher: P, to slot: CombinerSlot<P.Output>) where P.Failure == Failure {
         guard isLive else { return }
-        publisher.subscribe(Side<P.Output>(storage: self, index: index))
+        publisher.subscribe(Side<P.Output>(storage: self, slot: slot))
     }
 
     // MARK: With the lock held
@@ -111,59 +123,38 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @inlinable
     var hasReady: Bool {
         switch mode {
-        case .zip:
-            for i in 0..<arity where heads[i] == buffers[i].count { return false }
-            return true
-        case .latest:
-            return fresh
+        case .zip: return empty == 0
+        case .latest: return fresh
         }
     }
 
+    /// The next output; call only when `hasReady`.
     @inlinable
-    func takeReady() -> [Any]? {
-        guard hasReady else { return nil }
-        switch mode {
-        case .zip:
-            var values: [Any] = []
-            values.reserveCapacity(arity)
-            for i in 0..<arity {
-                values.append(buffers[i][heads[i]])
-                heads[i] += 1
-                if heads[i] == buffers[i].count {
-                    buffers[i].removeAll(keepingCapacity: true)
-                    heads[i] = 0
-                }
-            }
-            return values
-        case .latest:
-            fresh = false
-            return latest.map { $0! }
-        }
+    func takeReady() -> Downstream.Input {
+        if case .latest = mode { fresh = false }
+        return combine(&empty)
     }
 
     @inlinable
     var shouldFinish: Bool {
         switch mode {
-        case .zip:
-            for i in 0..<arity where finished[i] && heads[i] == buffers[i].count { return true }
-            return false
-        case .latest:
-            return !fresh && !finished.contains(false)
+        case .zip: return finished & empty != 0
+        case .latest: return !fresh && finished == allInputs
         }
     }
 
-    /// Drops every reference; returns the subscriptions still to cancel.
+    /// Empties every slot and drops the subscriptions; what it returns holds them, to cancel and
+    /// release after the lock is dropped.
     @inlinable
-    func release() -> ContiguousArray<any Subscription> {
+    func release() -> CombinerRelease {
         var cancels: ContiguousArray<any Subscription> = []
         for case let subscription? in subscriptions { cancels.append(subscription) }
-        subscriptions = Array(repeating: nil, count: arity)
-        buffers = Array(repeating: [], count: arity)
-        heads = Array(repeating: 0, count: arity)
-        latest = Array(repeating: nil, count: arity)
+        subscriptions = Array(repeating: nil, count: slots.count)
+        var contents: [Any] = []
+        for slot in slots { contents.append(slot.removeAll()) }
+        empty = allInputs
         fresh = false
-        downstream = nil
-        return cancels
+        return CombinerRelease(cancels: cancels, contents: contents)
     }
 
     // MARK: Inputs
@@ -171,7 +162,7 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @inlinable
     func sideSubscribed(_ index: Int, _ subscription: any Subscription) {
         let ask = lock.guarded { () -> Subscribers.Demand? in
-            guard isActive, subscriptions[index] == nil, !finished[index] else { return nil }
+            guard isActive, subscriptions[index] == nil, finished & (1 << UInt(index)) == 0 else { return nil }
             subscriptions[index] = subscription
             return forwarded
         }
@@ -183,58 +174,71 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     }
 
     @inlinable
-    func sideReceive(_ index: Int, _ value: Any) {
-        let start = lock.guarded { () -> Bool in
-            guard isActive, !finished[index] else { return false }
+    func sideReceive<Input>(_ slot: CombinerSlot<Input>, _ value: Input) {
+        let bit = slot.bit
+        var replaced: Input?
+        let next = lock.guarded { () -> (Downstream, Downstream.Input)? in
+            guard isActive, finished & bit == 0 else { return nil }
             switch mode {
             case .zip:
-                buffers[index].append(value)
+                slot.buffer.append(value)
+                empty &= ~bit
             case .latest:
-                latest[index] = value
-                if !fresh { fresh = !latest.contains { $0 == nil } }
+                replaced = slot.latest
+                slot.latest = value
+                empty &= ~bit
+                if empty == 0 { fresh = true }
             }
-            guard !delivering, demand > 0, hasReady else { return false }
+            guard !delivering, demand > 0, hasReady, let target = downstream else { return nil }
             delivering = true
-            return true
+            demand -= 1
+            return (target, takeReady())
         }
-        if start { drain() }
+        // The value `latest` held is released here, outside the lock.
+        withExtendedLifetime(replaced) {}
+        guard let (target, output) = next else { return }
+        drain(more: target.receive(output))
     }
 
     @inlinable
     func sideCompleted(_ index: Int, _ completion: Subscribers.Completion<Failure>) {
-        var cancels: ContiguousArray<any Subscription> = []
+        var released: CombinerRelease?
         let target = lock.guarded { () -> Downstream? in
-            guard isActive, !finished[index] else { return nil }
-            finished[index] = true
+            guard isActive, finished & (1 << UInt(index)) == 0 else { return nil }
+            finished |= 1 << UInt(index)
             subscriptions[index] = nil
             switch completion {
             case .failure(let error):
-                let target = downstream
-                cancels = release()
+                released = release()
                 if delivering {
-                    downstream = target
+                    // The deliverer sends the failure once its value is delivered.
                     status = .failing(error)
                     return nil
                 }
                 status = .terminated
+                let target = downstream
+                downstream = nil
                 return target
             case .finished:
                 guard !delivering, shouldFinish else { return nil }
                 status = .terminated
+                released = release()
                 let target = downstream
-                cancels = release()
+                downstream = nil
                 return target
             }
         }
-        for subscription in cancels { subscription.cancel() }
+        released?.cancel()
         target?.receive(completion: completion)
     }
 
     // MARK: Delivery
 
+    /// Delivers ready outputs while there is demand, then finishes if the inputs are done. Call
+    /// with `delivering` set; `more` is the demand the last delivered value returned.
     @inlinable
-    func drain() {
-        var more = Subscribers.Demand.none
+    func drain(more: Subscribers.Demand = .none) {
+        var more = more
         while true {
             var askMore: [(any Subscription)?] = []
             let asked = more
@@ -247,8 +251,8 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                     status = .terminated
                     delivering = false
                     let target = downstream
-                    _ = release()
-                    return .fail(target, error)
+                    downstream = nil
+                    return .fail(target, release(), error)
                 case .active:
                     break
                 }
@@ -257,14 +261,15 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                     forwarded += asked
                     askMore = subscriptions
                 }
-                if demand > 0, let downstream, let values = takeReady() {
+                if demand > 0, hasReady, let downstream {
                     demand -= 1
-                    return .value(downstream, values)
+                    return .value(downstream, takeReady())
                 }
                 delivering = false
                 guard shouldFinish else { return .stop }
                 status = .terminated
                 let target = downstream
+                downstream = nil
                 return .finish(target, release())
             }
             for case let subscription? in askMore { subscription.request(asked) }
@@ -272,13 +277,14 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             switch step {
             case .stop:
                 return
-            case .value(let target, let values):
-                more = target.receive(combine(values))
-            case .finish(let target, let cancels):
-                for subscription in cancels { subscription.cancel() }
+            case .value(let target, let output):
+                more = target.receive(output)
+            case .finish(let target, let released):
+                released.cancel()
                 target?.receive(completion: .finished)
                 return
-            case .fail(let target, let error):
+            case .fail(let target, let released, let error):
+                released.cancel()
                 target?.receive(completion: .failure(error))
                 return
             }
@@ -306,11 +312,90 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
 
     @inlinable
     func cancel() {
-        let cancels = lock.guarded { () -> ContiguousArray<any Subscription> in
-            if case .terminated = status { return [] }
+        var target: Downstream?
+        let released = lock.guarded { () -> CombinerRelease? in
+            if case .terminated = status { return nil }
             status = .terminated
+            target = downstream
+            downstream = nil
             return release()
         }
+        released?.cancel()
+        // The downstream is released here, outside the lock.
+        withExtendedLifetime(target) {}
+    }
+}
+
+/// What a terminated `CombinerEngine` lets go of: the inputs' subscriptions (to cancel) and the
+/// values its slots held, released when this is dropped (outside the lock).
+@usableFromInline
+struct CombinerRelease {
+    @usableFromInline var cancels: ContiguousArray<any Subscription>
+    @usableFromInline var contents: [Any]
+
+    @inlinable
+    init(cancels: ContiguousArray<any Subscription>, contents: [Any]) {
+        self.cancels = cancels
+        self.contents = contents
+    }
+
+    /// Cancels the subscriptions of the inputs that had not completed.
+    @inlinable
+    func cancel() {
         for subscription in cancels { subscription.cancel() }
+    }
+}
+
+/// The part of a `CombinerSlot` the engine needs without knowing its value type: emptying it
+/// at termination.
+@usableFromInline
+protocol CombinerSlotStorage: AnyObject {
+    /// Empties the slot and returns what it held, for the caller to release outside the lock.
+    func removeAll() -> Any
+}
+
+/// One input's values in a `CombinerEngine`, typed: the `zip` buffer (oldest first) or the
+/// `combineLatest` latest value. Reached only with the engine's lock held.
+@usableFromInline
+final class CombinerSlot<Value>: CombinerSlotStorage {
+    @usableFromInline let index: Int
+    /// This input's bit in the engine's masks.
+    @usableFromInline let bit: UInt
+    /// Taken values are moved out (left `nil`), so emptying the buffer releases nothing.
+    @usableFromInline @exclusivity(unchecked) var buffer: [Value?] = []
+    @usableFromInline @exclusivity(unchecked) var head = 0
+    @usableFromInline @exclusivity(unchecked) var latest: Value?
+
+    @inlinable
+    init(index: Int) {
+        self.index = index
+        bit = 1 << UInt(index)
+    }
+
+    /// `zip`: removes and returns the oldest buffered value, setting this slot's bit in `empty`
+    /// when none is left.
+    @inlinable
+    func take(_ empty: inout UInt) -> Value {
+        let value = buffer[head].take()!
+        head &+= 1
+        if head == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            head = 0
+            empty |= bit
+        }
+        return value
+    }
+
+    /// `combineLatest`: the latest value; call only once every input has one.
+    @inlinable
+    var current: Value { latest! }
+
+    @usableFromInline
+    func removeAll() -> Any {
+        let contents = (buffer, latest)
+        buffer = []
+        head = 0
+        latest = nil
+        return contents
     }
 }
