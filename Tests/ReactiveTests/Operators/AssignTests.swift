@@ -15,17 +15,6 @@ private final class SignalsOnDeinit {
     deinit { onDeinit() }
 }
 
-/// Runs `body` on a thread of its own and reports whether it returned within `seconds` (a
-/// deadlocked body keeps its thread, not the test run).
-private func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done.wait(timeout: .now() + seconds) == .success
-}
-
 @Suite("Subscribers.Assign and assign(to:on:)")
 struct AssignTests {
     @Test("writes every value to the property")

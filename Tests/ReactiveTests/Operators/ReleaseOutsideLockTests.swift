@@ -11,17 +11,6 @@ final class OnRelease: @unchecked Sendable {
     deinit { action() }
 }
 
-/// Runs `body` on a thread of its own; false if it did not return in time (a deadlock keeps the
-/// thread, not the test run).
-private func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable () -> Void) -> Bool {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done.wait(timeout: .now() + seconds) == .success
-}
-
 /// C23: no lock is held while user objects are released. Each case captures an object in the
 /// operator's closure whose deinit sends into the subject upstream of it; cancelling the pipeline
 /// releases the closure, and must do so after the operator's lock is dropped.
