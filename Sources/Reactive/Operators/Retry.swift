@@ -65,7 +65,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         self.upstream = upstream
         // A negative count never runs out, as in Combine.
         self.remaining = retries.flatMap { $0 < 0 ? nil : $0 }
-        super.init(downstream: downstream, name: "Retry")
+        super.init(downstream: downstream, name: "Retry", requestsAddedDemand: true)
         downstreamNeedsSubscription = true
     }
 

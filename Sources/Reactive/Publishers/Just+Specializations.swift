@@ -271,12 +271,13 @@ extension Just {
     @inlinable
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> { self }
 
-    /// One value has no duplicates: the value, as a `Result.Publisher` that may fail.
-    /// - Parameter predicate: Would compare two values.
-    /// - Returns: A `Result.Publisher` of the value.
+    /// One value has no duplicates: the value, or the error the predicate throws when asked to
+    /// compare the value with itself (as Combine; runs now).
+    /// - Parameter predicate: Compares two values; may throw.
+    /// - Returns: A `Result.Publisher` of the value or the error.
     @inlinable
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(output)
+        Result<Output, any Error>.Publisher(Result { _ = try predicate(output, output); return output })
     }
 
     /// A `Just` never fails: this `Just`.

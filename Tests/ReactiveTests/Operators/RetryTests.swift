@@ -115,6 +115,35 @@ struct RetryOrderingTests {
         ])
     }
 
+    @Test("C09 demand the downstream adds while receiving goes upstream as a request, not through receive's return")
+    func addedDemandIsRequested() {
+        let upstream = ManualPublisher<Int, TestError>()
+        let sub = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+        sub.onValue = { value, _ in .max(value) }
+        upstream.retry(2).subscribe(sub)
+        #expect(upstream.send(5) == .none)
+        #expect(upstream.last?.requested == [.max(3), .max(5)])
+        upstream.send(completion: .failure(TestError()))
+        #expect(upstream.subscriptions[1].requested == [.max(7)], "3 + 5 asked, 1 delivered")
+        #expect(sub.violations.isEmpty)
+    }
+
+    @Test("C20 a synchronous source through retry, driven one value at a time, does not recurse")
+    func noRecursion() {
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        sub.onValue = { _, _ in .max(1) }
+        (1...100_000).publisher.retry(1).subscribe(sub)
+        #expect(sub.values.count == 100_000)
+        #expect(sub.maxNesting <= 1)
+        #expect(sub.completion == .finished)
+        let requesting = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        requesting.onValue = { _, s in s.request(.max(1)); return .none }
+        (1...100_000).publisher.retry(1).subscribe(requesting)
+        #expect(requesting.values.count == 100_000)
+        #expect(requesting.maxNesting <= 1)
+        #expect(sub.violations.isEmpty && requesting.violations.isEmpty)
+    }
+
     @Test("C01 an upstream that finishes at once: subscription, then finished")
     func finishesAtOnce() {
         let sub = TestSubscriber<Int, Never>()

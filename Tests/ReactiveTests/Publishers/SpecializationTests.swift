@@ -73,6 +73,7 @@ struct JustSpecializationTests {
         #expect(recordedEvents(Just(4).tryAllSatisfy { $0 > 1 }) == expectedEvents([true]))
         #expect(recordedEvents(Just(4).tryContains { $0 > 9 }) == expectedEvents([false]))
         #expect(recordedEvents(Just(4).tryRemoveDuplicates(by: ==)) == expectedEvents([4]))
+        #expect(recordedEvents(Just(4).tryRemoveDuplicates { _, _ in throw TestError("d") }) == expectedEvents([], "failure(d)"))
     }
 
     @Test("append and prepend of elements are one sequence publisher; ignoreOutput is Empty")

@@ -21,11 +21,15 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
     /// subscription arrives (Combine subscribes upstream first); the others hand it over at once.
     @usableFromInline @exclusivity(unchecked) var downstreamNeedsSubscription = false
     @usableFromInline let name: String
+    /// `retry`: the demand the downstream adds while receiving a value goes to the live phase as
+    /// a `request`, and `receive` returns `.none` (Combine's retry); the others return it.
+    @usableFromInline let requestsAddedDemand: Bool
 
     @inlinable
-    init(downstream: Downstream, name: String) {
+    init(downstream: Downstream, name: String, requestsAddedDemand: Bool = false) {
         self.downstream = downstream
         self.name = name
+        self.requestsAddedDemand = requestsAddedDemand
     }
 
     @usableFromInline var description: String { name }
@@ -64,8 +68,19 @@ class RelayEngine<Downstream: Subscriber>: Subscription, CustomStringConvertible
         }
         guard let target else { return .none }
         let more = target.receive(value)
-        if more > 0 { lock.guarded { if !terminated { demand += more } } }
-        return more
+        guard more > 0 else { return .none }
+        guard requestsAddedDemand else {
+            lock.guarded { if !terminated { demand += more } }
+            return more
+        }
+        let live = lock.guarded { () -> (any Subscription)? in
+            guard !terminated else { return nil }
+            demand += more
+            return phase == generation ? current : nil
+        }
+        // A synchronous source takes a request from inside its own delivery without recursing (C20).
+        live?.request(more)
+        return .none
     }
 
     /// Ends the whole relay with `completion`, if `phase` (nil: any) is still live.
