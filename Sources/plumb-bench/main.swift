@@ -1,7 +1,9 @@
 import Foundation
 
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
-let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
+let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks + subjectScaleBenchmarks
+
+if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
 
 var json = false
 var filters: [String] = []

@@ -1,0 +1,143 @@
+import Foundation
+import Reactive
+
+/// The `subject-scale` case: what subscribing, sending and cancelling cost as a subject's number
+/// of live subscribers grows, and the memory of 100k live `subject.map.filter.sink` chains.
+let subjectScaleBenchmarks: [BenchCase] = [
+    BenchCase(
+        name: "subject-scale",
+        summary: "PassthroughSubject with 100, 10k and 100k live sinks: per-op cost of subscribe, send (per delivery) and cancel (of a random one); ratio = the worst of the three at 100k / at 100",
+        run: { measureSubjectScale() })
+]
+
+/// The hidden flag that makes plumb-bench the child process measuring peak RSS (see below).
+let subjectScaleRSSChildFlag = "--subject-scale-rss-child"
+
+private let scaleSizes = [100, 10_000, 100_000]
+
+/// A small deterministic generator (xorshift), so every run cancels the same subscribers.
+private struct ScaleRandom {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next(below bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+}
+
+/// Per-op nanoseconds of subscribe, send per delivery and cancel with `live` subscribers.
+private func measureScale(live: Int) -> (subscribe: Double, send: Double, cancel: Double) {
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    var cancellables: [AnyCancellable] = []
+    cancellables.reserveCapacity(live + 1_000)
+    for _ in 0..<live { cancellables.append(subject.sink { total.value &+= $0 }) }
+
+    // Subscribe `batch` more, then cancel `batch` chosen at random among all of them (so the
+    // population goes back to `live`); the best of several rounds.
+    let batch = 1_000
+    var random = ScaleRandom()
+    var subscribe = Double.infinity
+    var cancel = Double.infinity
+    for _ in 0..<7 {
+        let start = nowNanoseconds()
+        for _ in 0..<batch { cancellables.append(subject.sink { total.value &+= $0 }) }
+        subscribe = min(subscribe, Double(nowNanoseconds() - start) / Double(batch))
+        // Picking and moving the cancellables out of the array is not timed: only the cancels.
+        var victims: [AnyCancellable] = []
+        victims.reserveCapacity(batch)
+        for _ in 0..<batch {
+            let index = random.next(below: cancellables.count)
+            cancellables.swapAt(index, cancellables.count - 1)
+            victims.append(cancellables.removeLast())
+        }
+        let cancelStart = nowNanoseconds()
+        for victim in victims { victim.cancel() }
+        cancel = min(cancel, Double(nowNanoseconds() - cancelStart) / Double(batch))
+        blackHole(victims)
+    }
+
+    // Sends: about a million deliveries in all at every size.
+    let sends = max(10, 1_000_000 / live)
+    let send = measure(operations: sends * live, repetitions: 5) {
+        for i in 0..<sends { subject.send(i) }
+    }
+    blackHole(total.value)
+    for c in cancellables { c.cancel() }
+    return (subscribe, send, cancel)
+}
+
+private func measureSubjectScale() -> BenchResult {
+    let results = scaleSizes.map { measureScale(live: $0) }
+    let small = results[0]
+    let large = results[2]
+    let ratios = [
+        ("subscribe", large.subscribe / small.subscribe, large.subscribe, small.subscribe),
+        ("send", large.send / small.send, large.send, small.send),
+        ("cancel", large.cancel / small.cancel, large.cancel, small.cancel),
+    ]
+    let worst = ratios.max { $0.1 < $1.1 }!
+    var notes = ["target: each of subscribe, send per delivery and cancel at 100k within 2x of its cost at 100; peak RSS at or below 70 MB"]
+    func row(_ name: String, _ pick: ((subscribe: Double, send: Double, cancel: Double)) -> Double) -> String {
+        name.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + results.map { String(format: "%9.1f", pick($0)) }.joined(separator: " ") + " ns"
+    }
+    notes.append("live:      " + scaleSizes.map { String(format: "%9d", $0) }.joined(separator: " "))
+    notes.append(row("subscribe", { $0.subscribe }))
+    notes.append(row("send", { $0.send }))
+    notes.append(row("cancel", { $0.cancel }))
+    notes.append("ns_per_op is the worst of the three at 100k (\(worst.0)), baseline the same at 100")
+    let rss = measurePeakRSS()
+    notes.append(rss.note)
+    return BenchResult(
+        nsPerOp: worst.2, baselineNsPerOp: worst.3, notes: notes,
+        extra: [
+            "subscribe_ns_100k": large.subscribe, "send_ns_100k": large.send, "cancel_ns_100k": large.cancel,
+            "subscribe_ns_100": small.subscribe, "send_ns_100": small.send, "cancel_ns_100": small.cancel,
+            "peak_rss_mb_100k": rss.megabytes,
+        ])
+}
+
+/// Peak RSS of a fresh plumb-bench process that does nothing but subscribe 100k
+/// `subject.map.filter.sink` chains and send one value (`runSubjectScaleRSSChild`).
+private func measurePeakRSS() -> (megabytes: Double, note: String) {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let output = ShellBench.capture(executable, [subjectScaleRSSChildFlag])
+    let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    guard fields.count == 3 else {
+        return (.nan, "peak RSS: the child process reported nothing (no /proc/self/status?): \(output.prefix(80))")
+    }
+    let (floor, peak, delivered) = (fields[0] / 1024, fields[1] / 1024, fields[2])
+    return (
+        peak,
+        String(format: "peak RSS (VmHWM) of a process holding 100k live subject.map.filter.sink after one send: %.1f MB (%.1f MB before subscribing; %.0f values delivered)", peak, floor, delivered)
+    )
+}
+
+/// The kilobytes of a field of /proc/self/status ("VmHWM", "VmRSS"), or nil.
+private func procStatusKilobytes(_ field: String) -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return Double(line.dropFirst(field.count + 1).split(separator: " ").first ?? "")
+    }
+    return nil
+}
+
+/// The child side of `measurePeakRSS`: prints the peak RSS in kB before and after, and the count of
+/// values delivered. Run by plumb-bench with `subjectScaleRSSChildFlag`, before anything else.
+func runSubjectScaleRSSChild() -> Never {
+    let floor = procStatusKilobytes("VmHWM") ?? .nan
+    let subject = PassthroughSubject<Int, Never>()
+    let total = Total()
+    var cancellables: [AnyCancellable] = []
+    cancellables.reserveCapacity(100_000)
+    for _ in 0..<100_000 {
+        cancellables.append(subject.map { $0 &+ 1 }.filter { $0 % 2 == 0 }.sink { _ in total.value &+= 1 })
+    }
+    subject.send(1)
+    let peak = procStatusKilobytes("VmHWM") ?? .nan
+    print(floor, peak, total.value)
+    blackHole(cancellables)
+    exit(0)
+}
