@@ -119,7 +119,7 @@ private func measurePeakRSS() -> (megabytes: Double, note: String) {
 private func procStatusKilobytes(_ field: String) -> Double? {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
     for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-        return Double(line.dropFirst(field.count + 1).split(separator: " ").first ?? "")
+        return line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
     }
     return nil
 }
