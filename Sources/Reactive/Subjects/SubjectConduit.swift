@@ -28,9 +28,12 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline @exclusivity(unchecked) final var completionPending = false
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
     @usableFromInline @exclusivity(unchecked) final var needsCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
+    /// The conduit's position in the subject's `ConduitTable`, -1 once removed. 32 bits: with the
+    /// flags above it fills one word (no subject has two billion subscribers).
+    @usableFromInline @exclusivity(unchecked) final var tableIndex: Int32 = -1
     /// The subscriber (see the top) while `holdsSubscriber`.
     @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
-    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
     /// Releases what `slot` holds; made where the subscriber's type is known.
     @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
 
