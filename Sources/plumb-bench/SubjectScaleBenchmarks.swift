@@ -26,46 +26,71 @@ private struct ScaleRandom {
     }
 }
 
-/// Per-op nanoseconds of subscribe, send per delivery and cancel with `live` subscribers.
-private func measureScale(live: Int) -> (subscribe: Double, send: Double, cancel: Double) {
+/// What one size measured, in nanoseconds per operation.
+private struct ScaleCosts {
+    var subscribe = Double.infinity
+    /// Per delivery: a send's time divided by the subscribers it reached.
+    var send = Double.infinity
+    /// Cancelling a subscriber picked at random among all the live ones (most of them long
+    /// untouched: at 100k their objects are out of the caches).
+    var cancel = Double.infinity
+    /// Cancelling the subscribers that just subscribed, in random order (still in the caches):
+    /// the subject's own work without the cost of reaching a cold subscriber.
+    var cancelRecent = Double.infinity
+}
+
+/// Per-op costs with `live` subscribers.
+private func measureScale(live: Int) -> ScaleCosts {
     let subject = PassthroughSubject<Int, Never>()
     let total = Total()
     var cancellables: [AnyCancellable] = []
     cancellables.reserveCapacity(live + 1_000)
     for _ in 0..<live { cancellables.append(subject.sink { total.value &+= $0 }) }
 
-    // Subscribe `batch` more, then cancel `batch` chosen at random among all of them (so the
-    // population goes back to `live`); the best of several rounds.
+    // Each round: subscribe `batch` more; cancel them in random order; cancel `batch` picked at
+    // random among all; subscribe `batch` again (untimed), so the population is back to `live`.
+    // The best of several rounds.
     let batch = 1_000
     var random = ScaleRandom()
-    var subscribe = Double.infinity
-    var cancel = Double.infinity
+    var costs = ScaleCosts()
+    /// Times cancelling `count` cancellables taken from `cancellables[range]` in random order.
+    func cancelBatch(_ count: Int, from range: Range<Int>) -> Double {
+        // Picking and moving the cancellables out of the array is not timed: only the cancels.
+        var victims: [AnyCancellable] = []
+        victims.reserveCapacity(count)
+        var end = range.upperBound
+        for _ in 0..<count {
+            let index = range.lowerBound + random.next(below: end - range.lowerBound)
+            cancellables.swapAt(index, end - 1)
+            end -= 1
+        }
+        victims.append(contentsOf: cancellables[end..<range.upperBound])
+        cancellables.removeSubrange(end..<range.upperBound)
+        let start = nowNanoseconds()
+        for victim in victims { victim.cancel() }
+        let elapsed = Double(nowNanoseconds() - start) / Double(count)
+        blackHole(victims)
+        return elapsed
+    }
     for _ in 0..<7 {
         let start = nowNanoseconds()
         for _ in 0..<batch { cancellables.append(subject.sink { total.value &+= $0 }) }
-        subscribe = min(subscribe, Double(nowNanoseconds() - start) / Double(batch))
-        // Picking and moving the cancellables out of the array is not timed: only the cancels.
-        var victims: [AnyCancellable] = []
-        victims.reserveCapacity(batch)
-        for _ in 0..<batch {
-            let index = random.next(below: cancellables.count)
-            cancellables.swapAt(index, cancellables.count - 1)
-            victims.append(cancellables.removeLast())
-        }
-        let cancelStart = nowNanoseconds()
-        for victim in victims { victim.cancel() }
-        cancel = min(cancel, Double(nowNanoseconds() - cancelStart) / Double(batch))
-        blackHole(victims)
+        costs.subscribe = min(costs.subscribe, Double(nowNanoseconds() - start) / Double(batch))
+        costs.cancelRecent = min(costs.cancelRecent, cancelBatch(batch, from: (cancellables.count - batch)..<cancellables.count))
+        // With 100 live, all 100 (in random order).
+        let picked = min(batch, live)
+        costs.cancel = min(costs.cancel, cancelBatch(picked, from: 0..<cancellables.count))
+        for _ in 0..<picked { cancellables.append(subject.sink { total.value &+= $0 }) }
     }
 
     // Sends: about a million deliveries in all at every size.
     let sends = max(10, 1_000_000 / live)
-    let send = measure(operations: sends * live, repetitions: 5) {
+    costs.send = measure(operations: sends * live, repetitions: 5) {
         for i in 0..<sends { subject.send(i) }
     }
     blackHole(total.value)
     for c in cancellables { c.cancel() }
-    return (subscribe, send, cancel)
+    return costs
 }
 
 private func measureSubjectScale() -> BenchResult {
@@ -79,14 +104,18 @@ private func measureSubjectScale() -> BenchResult {
     ]
     let worst = ratios.max { $0.1 < $1.1 }!
     var notes = ["target: each of subscribe, send per delivery and cancel at 100k within 2x of its cost at 100; peak RSS at or below 70 MB"]
-    func row(_ name: String, _ pick: ((subscribe: Double, send: Double, cancel: Double)) -> Double) -> String {
-        name.padding(toLength: 10, withPad: " ", startingAt: 0)
+    func row(_ name: String, _ pick: (ScaleCosts) -> Double) -> String {
+        name.padding(toLength: 14, withPad: " ", startingAt: 0)
             + results.map { String(format: "%9.1f", pick($0)) }.joined(separator: " ") + " ns"
     }
-    notes.append("live:      " + scaleSizes.map { String(format: "%9d", $0) }.joined(separator: " "))
+    notes.append("live:          " + scaleSizes.map { String(format: "%9d", $0) }.joined(separator: " "))
     notes.append(row("subscribe", { $0.subscribe }))
     notes.append(row("send", { $0.send }))
     notes.append(row("cancel", { $0.cancel }))
+    notes.append(row("cancel recent", { $0.cancelRecent }))
+    notes.append(
+        "cancel: one picked at random among all the live subscribers; cancel recent: the 1,000 just subscribed, in random order (warm in the caches). "
+            + String(format: "Recent at 100k / at 100: %.2fx", large.cancelRecent / small.cancelRecent))
     notes.append("ns_per_op is the worst of the three at 100k (\(worst.0)), baseline the same at 100")
     let rss = measurePeakRSS()
     notes.append(rss.note)
@@ -95,6 +124,7 @@ private func measureSubjectScale() -> BenchResult {
         extra: [
             "subscribe_ns_100k": large.subscribe, "send_ns_100k": large.send, "cancel_ns_100k": large.cancel,
             "subscribe_ns_100": small.subscribe, "send_ns_100": small.send, "cancel_ns_100": small.cancel,
+            "cancel_recent_ns_100k": large.cancelRecent, "cancel_recent_ns_100": small.cancelRecent,
             "peak_rss_mb_100k": rss.megabytes,
         ])
 }

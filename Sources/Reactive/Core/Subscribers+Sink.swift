@@ -37,13 +37,14 @@ extension Subscribers {
         // whoever wins `status`.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
         @usableFromInline let delivering = Atomic<UInt8>(0)
+        /// A value closure is running on the delivering thread (for a publisher that delivers
+        /// re-entrantly: only the outermost value sets and clears `delivering`). Next to the two
+        /// atomics, so the sink's flags share a word (the layout follows the declarations).
+        @usableFromInline @exclusivity(unchecked) var inValue = false
         /// The closures until the first value arrives (then they move into `bodies`).
         @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>?
         /// The closures, once the first value has arrived (then `closures` is nil).
         @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
-        /// A value closure is running on the delivering thread (for a publisher that delivers
-        /// re-entrantly: only the outermost value sets and clears `delivering`).
-        @usableFromInline @exclusivity(unchecked) var inValue = false
         @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
         @usableFromInline enum Status {
