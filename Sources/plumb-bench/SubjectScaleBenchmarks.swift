@@ -93,8 +93,57 @@ private func measureScale(live: Int) -> ScaleCosts {
     return costs
 }
 
+/// The same subscribers without a subject: `live` sinks given a value by a plain loop, and some
+/// cancelled directly. What merely reaching that many separate subscribers costs (their objects
+/// leave the caches as `live` grows), to set the subject's figures against.
+private func measureFloor(live: Int) -> (send: Double, cancel: Double) {
+    let total = Total()
+    var sinks: [Subscribers.Sink<Int, Never>] = []
+    sinks.reserveCapacity(live)
+    for _ in 0..<live {
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { total.value &+= $0 })
+        sink.receive(subscription: Subscriptions.empty)
+        sinks.append(sink)
+    }
+    let sends = max(10, 1_000_000 / live)
+    let send = measure(operations: sends * live, repetitions: 5) {
+        sinks.withUnsafeBufferPointer { all in
+            for i in 0..<sends {
+                for sink in all { _ = sink.receive(i) }
+            }
+        }
+    }
+    var random = ScaleRandom()
+    var cancel = Double.infinity
+    for _ in 0..<5 {
+        let count = min(1_000, live)
+        var victims: [Subscribers.Sink<Int, Never>] = []
+        victims.reserveCapacity(count)
+        for _ in 0..<count {
+            let index = random.next(below: sinks.count)
+            sinks.swapAt(index, sinks.count - 1)
+            victims.append(sinks.removeLast())
+        }
+        let start = nowNanoseconds()
+        for victim in victims { victim.cancel() }
+        cancel = min(cancel, Double(nowNanoseconds() - start) / Double(count))
+        blackHole(victims)
+        for _ in 0..<count {
+            let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { total.value &+= $0 })
+            sink.receive(subscription: Subscriptions.empty)
+            _ = sink.receive(0)
+            sinks.append(sink)
+        }
+    }
+    blackHole(total.value)
+    return (send, cancel)
+}
+
 private func measureSubjectScale() -> BenchResult {
+    // A warm-up round first: the first subscribers of a process pay for growing the heap.
+    _ = measureScale(live: scaleSizes[0])
     let results = scaleSizes.map { measureScale(live: $0) }
+    let floors = [scaleSizes[0], scaleSizes[2]].map { measureFloor(live: $0) }
     let small = results[0]
     let large = results[2]
     let ratios = [
@@ -116,6 +165,10 @@ private func measureSubjectScale() -> BenchResult {
     notes.append(
         "cancel: one picked at random among all the live subscribers; cancel recent: the 1,000 just subscribed, in random order (warm in the caches). "
             + String(format: "Recent at 100k / at 100: %.2fx", large.cancelRecent / small.cancelRecent))
+    notes.append(
+        String(
+            format: "floor, the same sinks without a subject (called, cancelled directly): send %.1f ns at 100, %.1f at 100k (%.2fx); cancel %.1f ns at 100, %.1f at 100k (%.2fx)",
+            floors[0].send, floors[1].send, floors[1].send / floors[0].send, floors[0].cancel, floors[1].cancel, floors[1].cancel / floors[0].cancel))
     notes.append("ns_per_op is the worst of the three at 100k (\(worst.0)), baseline the same at 100")
     let rss = measurePeakRSS()
     notes.append(rss.note)
@@ -125,6 +178,8 @@ private func measureSubjectScale() -> BenchResult {
             "subscribe_ns_100k": large.subscribe, "send_ns_100k": large.send, "cancel_ns_100k": large.cancel,
             "subscribe_ns_100": small.subscribe, "send_ns_100": small.send, "cancel_ns_100": small.cancel,
             "cancel_recent_ns_100k": large.cancelRecent, "cancel_recent_ns_100": small.cancelRecent,
+            "send_floor_ns_100": floors[0].send, "send_floor_ns_100k": floors[1].send,
+            "cancel_floor_ns_100": floors[0].cancel, "cancel_floor_ns_100k": floors[1].cancel,
             "peak_rss_mb_100k": rss.megabytes,
         ])
 }
