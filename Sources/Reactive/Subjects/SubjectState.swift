@@ -116,7 +116,9 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             switch conduits.count {
             case 0:
                 return .none
-            case 1 where conduits.entries.count == 1:
+            case 1:
+                // The one conduit moves to the front (once: holes before it are squeezed out).
+                if conduits.entries.count != 1 { conduits.compact() }
                 // Unretained from the start: the table keeps it alive (a retain here is a tenth of the cost).
                 let conduit = Unmanaged<Typed>.fromOpaque(conduits.entries[0].conduit.unsafelyUnwrapped.toOpaque())
                 return conduit._withUnsafeGuaranteedRef { $0.accept(input) } ? .one(conduit) : .none
