@@ -133,24 +133,33 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             let retired = conduit._withUnsafeGuaranteedRef { $0.run(first: input) }
             withExtendedLifetime(retired) {}
         case .walk(let end, var generation):
-            // One lock hold per conduit: nothing is called with it held, and a subscriber may
-            // subscribe, cancel or send from inside its `receive` (see ConduitTable).
+            // One lock hold per conduit delivered to: nothing is called with it held, and a
+            // subscriber may subscribe, cancel or send from inside its `receive` (see
+            // ConduitTable). Conduits that take nothing (no demand, busy: queued) are passed in
+            // the same hold, up to `scanLimit`, so that other threads wait for it only briefly.
+            let scanLimit = 32
             var position = 0
             var nextSerial: UInt64 = 0
-            while true {
-                let (next, deliver) = lock.guarded { () -> (Unmanaged<Typed>?, Bool) in
+            var more = true
+            while more {
+                let next = lock.guarded { () -> Unmanaged<Typed>? in
                     if conduits.generation != generation {
                         generation = conduits.generation
                         position = conduits.position(ofSerial: nextSerial)
                     }
-                    guard let found = conduits.next(from: position, before: end) else { return (nil, false) }
-                    position = found.position + 1
-                    nextSerial = found.serial + 1
-                    let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
-                    return (conduit, conduit._withUnsafeGuaranteedRef { $0.accept(input) })
+                    for _ in 0..<scanLimit {
+                        guard let found = conduits.next(from: position, before: end) else {
+                            more = false
+                            return nil
+                        }
+                        position = found.position + 1
+                        nextSerial = found.serial + 1
+                        let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
+                        if conduit._withUnsafeGuaranteedRef({ $0.accept(input) }) { return conduit }
+                    }
+                    return nil
                 }
-                guard let next else { return }
-                if deliver {
+                if let next {
                     let retired = next._withUnsafeGuaranteedRef { $0.run(first: input) }
                     withExtendedLifetime(retired) {}
                 }

@@ -129,6 +129,22 @@ struct SubjectManySubscribersTests {
         }
     }
 
+    @Test("C11 a long run of subscribers without demand does not stop a send short of the ones after it")
+    func manyWithoutDemandBeforeOne() {
+        let subject = PassthroughSubject<Int, Never>()
+        let waiting = (0..<100).map { _ in TestSubscriber<Int, Never>(initialDemand: .none) }
+        for sub in waiting { subject.subscribe(sub) }
+        let last = TestSubscriber<Int, Never>()
+        subject.subscribe(last)
+        subject.send(1)
+        waiting[57].request(.max(1))
+        subject.send(2)
+        subject.send(3)
+        #expect(last.values == [1, 2, 3])
+        #expect(waiting[57].values == [2])
+        #expect(waiting.enumerated().allSatisfy { $0.offset == 57 || $0.element.values.isEmpty })
+    }
+
     @Test("C16 C17 cancelled and completed subscribers of a large subject are released, the others kept")
     func releaseWithMany() {
         final class Token {}
