@@ -2,7 +2,9 @@ import Foundation
 
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
 let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
-    + stepBenchmarks + schedulingBenchmarks
+    + stepBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks
+
+if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
 
 var json = false
 var filters: [String] = []

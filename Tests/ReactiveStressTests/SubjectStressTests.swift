@@ -236,6 +236,79 @@ struct SubjectStressTests {
         }
     }
 
+    @Test("C25 C27 C08 a subject with hundreds of subscribers: two threads send while two subscribe and cancel (many at once, so the subscriber table is squeezed mid-send); grammar, demand, per-thread order and release hold")
+    func churnAtScale() {
+        final class Registry: @unchecked Sendable {
+            // @unchecked: `all` is appended to under `lock` and read after the threads joined.
+            let lock = Lock()
+            var all: [TestSubscriber<Int, Never>] = []
+            var weakRefs: [() -> AnyObject?] = []
+            func add(_ sub: TestSubscriber<Int, Never>) { lock.guarded { all.append(sub) } }
+            func retire(_ sub: TestSubscriber<Int, Never>) { lock.guarded { [weak sub] in weakRefs.append { sub } } }
+        }
+        let perThread = 1_000
+        let subject = PassthroughSubject<Int, Never>()
+        let witnesses = (0..<20).map { _ in TestSubscriber<Int, Never>() }
+        for witness in witnesses { subject.subscribe(witness) }
+        let registry = Registry()
+        let finished = runConcurrently(threads: 4, timeout: 60) { thread in
+            if thread < 2 {
+                for i in 0..<perThread { subject.send(thread * perThread + i) }
+                return
+            }
+            var live: [TestSubscriber<Int, Never>] = []
+            var random: UInt64 = thread == 2 ? 0x2545_F491_4F6C_DD1D : 0x9E37_79B9_7F4A_7C15
+            func pick() -> Int {
+                random ^= random << 13
+                random ^= random >> 7
+                random ^= random << 17
+                return Int(random % UInt64(live.count))
+            }
+            for round in 0..<800 {
+                let sub = TestSubscriber<Int, Never>(initialDemand: round % 4 == 0 ? .max(5) : .unlimited)
+                if round % 7 == 0 { sub.onValue = { _, me in me.cancel(); return .none } }
+                registry.add(sub)
+                subject.subscribe(sub)
+                live.append(sub)
+                guard live.count > 120 else { continue }
+                // Mostly one at a time; now and then most of them at once.
+                for _ in 0..<(round % 60 == 0 ? 100 : 1) {
+                    let victim = live.remove(at: pick())
+                    victim.cancel()
+                    registry.retire(victim)
+                }
+            }
+            for sub in live {
+                sub.cancel()
+                registry.retire(sub)
+            }
+            live = []
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        func inOrderPerThread(_ values: [Int]) -> Bool {
+            (0..<2).allSatisfy { thread in
+                let mine = values.filter { $0 / perThread == thread }
+                return mine == mine.sorted() && Set(mine).count == mine.count
+            }
+        }
+        for witness in witnesses {
+            #expect(witness.values.count == 2 * perThread)
+            #expect(inOrderPerThread(witness.values))
+            #expect(witness.violations.isEmpty)
+        }
+        var failures = 0
+        for sub in registry.all where !sub.violations.isEmpty || !inOrderPerThread(sub.values) { failures += 1 }
+        #expect(failures == 0, "\(failures) churned subscribers broke the grammar, their demand or the order")
+        registry.all = []
+        #expect(registry.weakRefs.allSatisfy { $0() == nil }, "a cancelled subscriber is still referenced")
+        // Only the witnesses are left: a new subscriber comes after them.
+        let last = TestSubscriber<Int, Never>()
+        subject.subscribe(last)
+        subject.send(-1)
+        #expect(last.values == [-1])
+        #expect(witnesses.allSatisfy { $0.values.last == -1 })
+    }
+
     @Test("C31 two threads fulfilling a future at once while others subscribe: one result per subscriber, the same for all")
     func futureRace() {
         for _ in 0..<100 {

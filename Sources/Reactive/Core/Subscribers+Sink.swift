@@ -16,7 +16,10 @@ extension Subscribers {
         // `let`s, held unmanaged: calling a closure kept in a `var` costs a retain and a release per
         // value (the call might replace it), calling a `let` of an object known to stay alive costs
         // nothing. The closures move into it at the first value, so a sink that never receives one
-        // (subscribed, then cancelled) allocates nothing more.
+        // (subscribed, then cancelled) allocates nothing more. They wait in `closures`, one struct
+        // (`SinkClosures`) that `SinkBodies` keeps as is: moving each closure out of an optional of
+        // its own reabstracts it (in this unspecialised code: a thunk with a 56-byte context, four
+        // mallocs per sink at its first value, and two more calls per value).
         //
         // A cancel racing a value on another thread is settled by `delivering` (0: idle; 1: a value
         // is being delivered; 2: and a cancel or completion left the release to it). The value path
@@ -34,13 +37,14 @@ extension Subscribers {
         // whoever wins `status`.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
         @usableFromInline let delivering = Atomic<UInt8>(0)
-        @usableFromInline @exclusivity(unchecked) var receiveValueBody: ((Input) -> Void)?
-        @usableFromInline @exclusivity(unchecked) var receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
-        /// The closures, once the first value has arrived (then the two above are nil).
-        @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
         /// A value closure is running on the delivering thread (for a publisher that delivers
-        /// re-entrantly: only the outermost value sets and clears `delivering`).
+        /// re-entrantly: only the outermost value sets and clears `delivering`). Next to the two
+        /// atomics, so the sink's flags share a word (the layout follows the declarations).
         @usableFromInline @exclusivity(unchecked) var inValue = false
+        /// The closures until the first value arrives (then they move into `bodies`).
+        @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>?
+        /// The closures, once the first value has arrived (then `closures` is nil).
+        @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
         @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
 
         @usableFromInline enum Status {
@@ -57,8 +61,7 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            receiveValueBody = receiveValue
-            receiveCompletionBody = receiveCompletion
+            closures = SinkClosures(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
         }
 
         deinit {
@@ -89,13 +92,13 @@ extension Subscribers {
             guard status.load(ordering: .acquiring) == Status.subscribed else { return .none }
             if inValue {
                 // Delivered from inside our own value closure: that call keeps the closures alive.
-                if let bodies { bodies._withUnsafeGuaranteedRef { $0.receiveValue(value) } }
+                if let bodies { bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) } }
                 return .none
             }
             delivering.store(1, ordering: .sequentiallyConsistent)
             if status.load(ordering: .sequentiallyConsistent) == Status.subscribed, let bodies = bodies ?? boxBodies() {
                 inValue = true
-                bodies._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+                bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
                 inValue = false
             }
             if delivering.load(ordering: .acquiring) == 2 {
@@ -114,9 +117,9 @@ extension Subscribers {
             guard previous == Status.subscribed else { return }
             _ = upstream.take()
             if let bodies {
-                bodies._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-            } else if let body = receiveCompletionBody {
-                body(completion)
+                bodies._withUnsafeGuaranteedRef { $0.closures.receiveCompletion(completion) }
+            } else if let closures {
+                closures.receiveCompletion(completion)
             }
             // Inside a value closure (a publisher that completes re-entrantly), that closure is
             // still running: its return releases them.
@@ -132,8 +135,9 @@ extension Subscribers {
         /// specialised copy would wrap it in two reabstraction thunks (two more calls per value).
         @usableFromInline
         func boxBodies() -> Unmanaged<SinkBodies<Input, Failure>>? {
-            guard let receiveValue = receiveValueBody.take(), let receiveCompletion = receiveCompletionBody.take() else { return nil }
-            let boxed = Unmanaged.passRetained(SinkBodies(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+            guard let taken = closures else { return nil }
+            closures = nil
+            let boxed = Unmanaged.passRetained(SinkBodies(closures: taken))
             bodies = boxed
             return boxed
         }
@@ -147,8 +151,7 @@ extension Subscribers {
             // for these closure types costs a lookup. An assignment stores before it releases.
             let taken = bodies
             bodies = nil
-            receiveValueBody = nil
-            receiveCompletionBody = nil
+            closures = nil
             taken?.release()
         }
 
@@ -165,9 +168,9 @@ extension Subscribers {
     }
 }
 
-/// A `Sink`'s two closures, as `let`s (see `Sink`).
+/// A `Sink`'s two closures, moved as one value (see `Sink`).
 @usableFromInline
-final class SinkBodies<Input, Failure: Error> {
+struct SinkClosures<Input, Failure: Error> {
     @usableFromInline let receiveValue: (Input) -> Void
     @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
@@ -175,6 +178,18 @@ final class SinkBodies<Input, Failure: Error> {
     init(receiveValue: @escaping (Input) -> Void, receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void) {
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
+    }
+}
+
+/// A `Sink`'s two closures, as a `let` of an object that stays alive while a value is delivered
+/// (see `Sink`).
+@usableFromInline
+final class SinkBodies<Input, Failure: Error> {
+    @usableFromInline let closures: SinkClosures<Input, Failure>
+
+    @usableFromInline
+    init(closures: SinkClosures<Input, Failure>) {
+        self.closures = closures
     }
 }
 

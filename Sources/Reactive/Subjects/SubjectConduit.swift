@@ -28,21 +28,24 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline @exclusivity(unchecked) final var completionPending = false
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
     @usableFromInline @exclusivity(unchecked) final var needsCurrentValue: Bool
+    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
+    /// The conduit's position in the subject's `ConduitTable`, -1 once removed. 32 bits: with the
+    /// flags above it fills one word (no subject has two billion subscribers).
+    @usableFromInline @exclusivity(unchecked) final var tableIndex: Int32 = -1
     /// The subscriber (see the top) while `holdsSubscriber`.
     @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
-    @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
-    /// Releases what `slot` holds; made where the subscriber's type is known.
-    @usableFromInline final let destroySubscriber: (SubjectConduitBase) -> Void
+    /// Calls or releases the subscriber in `slot`; made where the subscriber's type is known.
+    @usableFromInline final let call: SlotCall
 
     @usableFromInline
-    init(core: SubjectCore, destroySubscriber: @escaping (SubjectConduitBase) -> Void) {
+    init(core: SubjectCore, call: @escaping SlotCall) {
         self.core = core
-        self.destroySubscriber = destroySubscriber
+        self.call = call
         needsCurrentValue = core.keepsCurrentValue
     }
 
     deinit {
-        if holdsSubscriber { destroySubscriber(self) }
+        if holdsSubscriber { _ = call(self, .destroy, nil) }
     }
 
     @usableFromInline var description: String { core.keepsCurrentValue ? "CurrentValueSubject" : "PassthroughSubject" }
@@ -104,9 +107,6 @@ enum ConduitState { case active, cancelled, finished }
 /// One subscriber's subscription to a subject: the typed half, which calls the subscriber.
 @usableFromInline
 final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
-    /// Call the subscriber in `slot`; closures that capture nothing, made in `init`.
-    @usableFromInline let receiveValue: (SubjectConduitBase, Output) -> Subscribers.Demand
-    @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
     /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
     /// the queue never keeps (and never frees under the lock) a value it handed out.
     @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Output?> = []
@@ -114,11 +114,20 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     @inlinable
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let calls = SlotCalls<Output, Failure>(for: S.self)
-        receiveValue = calls.receiveValue
-        receiveCompletion = calls.receiveCompletion
-        super.init(core: storage, destroySubscriber: calls.destroy)
+        super.init(core: storage, call: slotCall(for: S.self))
         store(subscriber)
+    }
+
+    /// Hands `value` to the subscriber; only by the thread that may call it.
+    @inlinable
+    func deliver(_ value: Output) -> Subscribers.Demand {
+        withUnsafePointer(to: value) { call(self, .value, UnsafeRawPointer($0)) }
+    }
+
+    /// Hands `completion` to the subscriber; only by the thread that may call it.
+    @inlinable
+    func deliver(completion: Subscribers.Completion<Failure>) {
+        _ = withUnsafePointer(to: completion) { call(self, .completion, UnsafeRawPointer($0)) }
     }
 
     @inlinable
@@ -141,7 +150,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @inlinable
     func run(first: Output) -> SubjectConduitBase? {
         // Only the deliverer calls the subscriber, and it is released by whoever may call it.
-        let more = receiveValue(self, first)
+        let more = deliver(first)
         return drain(adding: more)
     }
 
@@ -187,7 +196,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             }
             switch step {
             case .value(let next):
-                more = receiveValue(self, next)
+                more = deliver(next)
             case .complete(let retired, let completion):
                 finish(completion)
                 return retired
@@ -226,7 +235,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Delivers the completion and releases the subscriber; by the only thread that may call it.
     @usableFromInline
     func finish(_ completion: Subscribers.Completion<Failure>) {
-        receiveCompletion(self, completion)
+        deliver(completion: completion)
         dropSubscriber()
     }
 

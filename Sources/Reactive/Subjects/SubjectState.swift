@@ -1,8 +1,9 @@
 import Synchronization
 
-// How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Three files:
-// the subject's state and its send (here), the conduit that delivers to one subscriber
-// (SubjectConduit.swift), and the slot the conduit keeps its subscriber in (SubscriberSlot.swift).
+// How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Four files:
+// the subject's state and its send (here), the table of its conduits in subscription order
+// (ConduitTable.swift), the conduit that delivers to one subscriber (SubjectConduit.swift), and
+// the slot the conduit keeps its subscriber in (SubscriberSlot.swift).
 //
 // One lock per subject guards the subject's state and the state of every subscription to it
 // (a "conduit"). Nothing is called while it is held. Demand is taken when a value is accepted
@@ -13,7 +14,7 @@ import Synchronization
 // `Unmanaged` conduit in `SubjectStorage.send`): a conduit stays in the subject's `conduits` until
 // the thread that owns it retires it: a cancel or completion that finds it idle (and raises `wip`
 // for good), or else its deliverer, when it sees the cancel or delivers the pending completion.
-// So a sender that became a conduit's deliverer under the lock may use it unretained: the array
+// So a sender that became a conduit's deliverer under the lock may use it unretained: the table
 // keeps it alive until the sender itself retires it, and the retired reference is handed back to
 // be released after the call.
 
@@ -23,7 +24,7 @@ import Synchronization
 @usableFromInline
 class SubjectCore {
     @usableFromInline final let lock = Lock()
-    @usableFromInline @exclusivity(unchecked) final var conduits: ContiguousArray<SubjectConduitBase> = []
+    @usableFromInline @exclusivity(unchecked) final var conduits = ConduitTable()
     @usableFromInline @exclusivity(unchecked) final var isCompleted = false
     @usableFromInline final let keepsCurrentValue: Bool
     @usableFromInline @exclusivity(unchecked) final var upstreams: [any Subscription] = []
@@ -50,14 +51,16 @@ class SubjectCore {
         }
     }
 
-    /// Removes `conduit` and returns it, for the caller to release after the lock (its deinit may
-    /// call back into the subject); called with the lock held.
+    deinit {
+        // Conduits keep their core alive, so none is left here; this only keeps the table honest.
+        for entry in conduits.entries { entry.conduit?.release() }
+    }
+
+    /// Removes `conduit` (O(1)) and returns it, for the caller to release after the lock (its
+    /// deinit may call back into the subject); called with the lock held.
     @usableFromInline
     final func remove(_ conduit: SubjectConduitBase) -> SubjectConduitBase? {
-        for index in conduits.indices where conduits[index] === conduit {
-            return conduits.remove(at: index)
-        }
-        return nil
+        conduits.remove(conduit)
     }
 
     /// Upstreams to ask for `.unlimited` now that a subscriber has demand (nil when they already
@@ -99,23 +102,28 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         case none
         /// The only subscriber, whose deliverer the sender became: kept alive by `conduits`.
         case one(Unmanaged<SubjectConduit<Output, Failure>>)
-        case all(ContiguousArray<SubjectConduitBase>)
+        /// Walk the table: the conduits that subscribed before serial `end`.
+        case walk(end: UInt64, generation: UInt)
     }
 
-    /// Sends `input` to every conduit with demand.
+    /// Sends `input` to every conduit with demand, in subscription order.
     @inlinable
     func send(_ input: Output) {
+        typealias Typed = SubjectConduit<Output, Failure>
         let plan = lock.guarded { () -> SendPlan in
             guard !isCompleted else { return .none }
             if keepsCurrentValue { current = input }
             switch conduits.count {
-            case 0: return .none
+            case 0:
+                return .none
             case 1:
-                // Unretained from the start: the array keeps it alive (a retain here is a tenth of the cost).
-                let conduit = Unmanaged.passUnretained(unsafeDowncast(conduits[0], to: SubjectConduit<Output, Failure>.self))
+                // The one conduit moves to the front (once: holes before it are squeezed out).
+                if conduits.entries.count != 1 { conduits.compact() }
+                // Unretained from the start: the table keeps it alive (a retain here is a tenth of the cost).
+                let conduit = Unmanaged<Typed>.fromOpaque(conduits.entries[0].conduit.unsafelyUnwrapped.toOpaque())
                 return conduit._withUnsafeGuaranteedRef { $0.accept(input) } ? .one(conduit) : .none
             default:
-                return .all(conduits)
+                return .walk(end: conduits.nextSerial, generation: conduits.generation)
             }
         }
         switch plan {
@@ -124,10 +132,37 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         case .one(let conduit):
             let retired = conduit._withUnsafeGuaranteedRef { $0.run(first: input) }
             withExtendedLifetime(retired) {}
-        case .all(let all):
-            for base in all {
-                let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
-                if lock.guarded({ conduit.accept(input) }) { _ = conduit.run(first: input) }
+        case .walk(let end, var generation):
+            // One lock hold per conduit delivered to: nothing is called with it held, and a
+            // subscriber may subscribe, cancel or send from inside its `receive` (see
+            // ConduitTable). Conduits that take nothing (no demand, busy: queued) are passed in
+            // the same hold, up to `scanLimit`, so that other threads wait for it only briefly.
+            let scanLimit = 32
+            var position = 0
+            var nextSerial: UInt64 = 0
+            var more = true
+            while more {
+                let next = lock.guarded { () -> Unmanaged<Typed>? in
+                    if conduits.generation != generation {
+                        generation = conduits.generation
+                        position = conduits.position(ofSerial: nextSerial)
+                    }
+                    for _ in 0..<scanLimit {
+                        guard let found = conduits.next(from: position, before: end) else {
+                            more = false
+                            return nil
+                        }
+                        position = found.position + 1
+                        nextSerial = found.serial + 1
+                        let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
+                        if conduit._withUnsafeGuaranteedRef({ $0.accept(input) }) { return conduit }
+                    }
+                    return nil
+                }
+                if let next {
+                    let retired = next._withUnsafeGuaranteedRef { $0.run(first: input) }
+                    withExtendedLifetime(retired) {}
+                }
             }
         }
     }
@@ -137,28 +172,18 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
     func send(completion: Subscribers.Completion<Failure>) {
         // What the lock gives up is released after it: a subscriber's deinit may call back in.
         let (ready, upstreamsReleased) = lock.guarded {
-            () -> ([SubjectConduit<Output, Failure>], [any Subscription]) in
+            () -> (ContiguousArray<SubjectConduitBase>, [any Subscription]) in
             guard !isCompleted else { return ([], []) }
             isCompleted = true
             self.completion = completion
             let ups = upstreams
             upstreams = []
-            var ready: [SubjectConduit<Output, Failure>] = []
-            var busy: ContiguousArray<SubjectConduitBase> = []
-            for base in conduits {
-                let conduit = unsafeDowncast(base, to: SubjectConduit<Output, Failure>.self)
-                if conduit.complete() {
-                    ready.append(conduit)
-                } else {
-                    // Busy (an idle conduit is never left in the list after a cancel): its
-                    // deliverer completes or drops it, and retires it.
-                    busy.append(conduit)
-                }
-            }
-            conduits = busy
+            // A busy conduit stays (an idle one is never left in the table after a cancel): its
+            // deliverer completes or drops it, and retires it.
+            let ready = conduits.removeAll { unsafeDowncast($0, to: SubjectConduit<Output, Failure>.self).complete() }
             return (ready, ups)
         }
-        for conduit in ready { conduit.finish(completion) }
+        for conduit in ready { unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self).finish(completion) }
         withExtendedLifetime(upstreamsReleased) {}
     }
 

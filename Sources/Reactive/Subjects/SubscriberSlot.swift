@@ -1,8 +1,9 @@
 // Where a conduit keeps its subscriber, and the lifetime rule that lets it call the subscriber
 // without retaining it.
 //
-// The subscriber lives in the conduit's `slot` and is called through closures that capture
-// nothing but its type, made in `SlotCalls.init` where the type is known. An object (a `Sink`) is
+// The subscriber lives in the conduit's `slot` and is called through one closure that captures
+// nothing, made in `slotCall(for:)` where the type is known (one closure, not one per kind of
+// call: each is two words in every conduit). An object (a `Sink`) is
 // kept as a reference retained by hand and called without a retain; a struct (an operator's
 // subscriber around a sink) is kept in place when it fits in four words, so subscribing allocates
 // nothing more, and a larger one in a `SubscriberBox`. Only the thread that may call the
@@ -43,49 +44,74 @@ enum SlotLayout {
     }
 }
 
-/// The calls a conduit makes on the subscriber in its slot: closures made where the subscriber's
-/// type is known, so the conduit itself needs only `Output` and `Failure`.
+/// What a conduit asks of the subscriber in its slot.
 @usableFromInline
-struct SlotCalls<Output, Failure: Error> {
-    @usableFromInline let receiveValue: (SubjectConduitBase, Output) -> Subscribers.Demand
-    @usableFromInline let receiveCompletion: (SubjectConduitBase, Subscribers.Completion<Failure>) -> Void
-    /// Releases what the slot holds.
-    @usableFromInline let destroy: (SubjectConduitBase) -> Void
+enum SlotOperation {
+    /// `receive(_:)` with the `Output` the argument points at.
+    case value
+    /// `receive(completion:)` with the completion the argument points at.
+    case completion
+    /// Release what the slot holds (no argument).
+    case destroy
+}
 
-    @inlinable
-    init<S: Subscriber>(for _: S.Type) where S.Input == Output, S.Failure == Failure {
-        switch SlotLayout.of(S.self) {
-        case .object:
-            // `_unsafeReferenceCast` keeps the reference borrowed (a generic `unsafeBitCast` would
-            // retain it for the call).
-            receiveValue = { conduit, value in
-                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(value) }
-            }
-            receiveCompletion = { conduit, completion in
-                conduit.slotObject._withUnsafeGuaranteedRef { _unsafeReferenceCast($0, to: S.self).receive(completion: completion) }
-            }
-            destroy = { $0.slotObject.release() }
-        case .inline:
-            receiveValue = { conduit, value in
-                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(value) }
-            }
-            receiveCompletion = { conduit, completion in
-                conduit.withSlot { $0.assumingMemoryBound(to: S.self).pointee.receive(completion: completion) }
-            }
-            destroy = { conduit in
-                conduit.withSlot { _ = $0.assumingMemoryBound(to: S.self).deinitialize(count: 1) }
-            }
-        case .boxed:
-            typealias Box = SubscriberBox<S>
-            receiveValue = { conduit, value in
-                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
-            }
-            receiveCompletion = { conduit, completion in
-                Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())._withUnsafeGuaranteedRef {
-                    $0.subscriber.receive(completion: completion)
+/// The call a conduit makes on the subscriber in its slot; returns the demand `receive(_:)`
+/// returned, `.none` for the other operations.
+@usableFromInline
+typealias SlotCall = (SubjectConduitBase, SlotOperation, UnsafeRawPointer?) -> Subscribers.Demand
+
+/// The call for subscribers of type `S`: a closure that captures nothing, made where `S` is known,
+/// so the conduit itself needs only `Output` and `Failure`.
+@inlinable
+func slotCall<S: Subscriber>(for _: S.Type) -> SlotCall {
+    typealias Completion = Subscribers.Completion<S.Failure>
+    switch SlotLayout.of(S.self) {
+    case .object:
+        // `_unsafeReferenceCast` keeps the reference borrowed (a generic `unsafeBitCast` would
+        // retain it for the call).
+        return { conduit, operation, argument in
+            switch operation {
+            case .value:
+                return conduit.slotObject._withUnsafeGuaranteedRef {
+                    _unsafeReferenceCast($0, to: S.self).receive(argument.unsafelyUnwrapped.assumingMemoryBound(to: S.Input.self).pointee)
                 }
+            case .completion:
+                conduit.slotObject._withUnsafeGuaranteedRef {
+                    _unsafeReferenceCast($0, to: S.self).receive(completion: argument.unsafelyUnwrapped.assumingMemoryBound(to: Completion.self).pointee)
+                }
+            case .destroy:
+                conduit.slotObject.release()
             }
-            destroy = { $0.slotObject.release() }
+            return .none
+        }
+    case .inline:
+        return { conduit, operation, argument in
+            conduit.withSlot { slot in
+                let subscriber = slot.assumingMemoryBound(to: S.self)
+                switch operation {
+                case .value:
+                    return subscriber.pointee.receive(argument.unsafelyUnwrapped.assumingMemoryBound(to: S.Input.self).pointee)
+                case .completion:
+                    subscriber.pointee.receive(completion: argument.unsafelyUnwrapped.assumingMemoryBound(to: Completion.self).pointee)
+                case .destroy:
+                    subscriber.deinitialize(count: 1)
+                }
+                return .none
+            }
+        }
+    case .boxed:
+        typealias Box = SubscriberBox<S>
+        return { conduit, operation, argument in
+            let box = Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())
+            switch operation {
+            case .value:
+                return box._withUnsafeGuaranteedRef { $0.subscriber.receive(argument.unsafelyUnwrapped.assumingMemoryBound(to: S.Input.self).pointee) }
+            case .completion:
+                box._withUnsafeGuaranteedRef { $0.subscriber.receive(completion: argument.unsafelyUnwrapped.assumingMemoryBound(to: Completion.self).pointee) }
+            case .destroy:
+                box.release()
+            }
+            return .none
         }
     }
 }
@@ -103,7 +129,7 @@ extension SubjectConduitBase {
         withUnsafeMutableBytes(of: &slot) { body($0.baseAddress.unsafelyUnwrapped) }
     }
 
-    /// Puts `subscriber` in the slot, laid out as `SlotCalls` expects; once, from the conduit's `init`.
+    /// Puts `subscriber` in the slot, laid out as `slotCall(for:)` expects; once, from the conduit's `init`.
     @inlinable
     final func store<S>(_ subscriber: S) {
         switch SlotLayout.of(S.self) {
@@ -121,6 +147,6 @@ extension SubjectConduitBase {
     final func dropSubscriber() {
         guard holdsSubscriber else { return }
         holdsSubscriber = false
-        destroySubscriber(self)
+        _ = call(self, .destroy, nil)
     }
 }
