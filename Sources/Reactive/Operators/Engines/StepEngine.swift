@@ -24,7 +24,8 @@ import Synchronization
 /// while the cancel happened is dropped; a delivery that had already passed that check on
 /// another thread may still complete, but no completion ever follows a cancel (C05).
 @usableFromInline
-final class StepEngine<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+final class StepEngine<Logic: StepLogic, Downstream: Subscriber>: StepFusionBase<Logic.Input, Logic.UpstreamFailure>, Subscriber,
+    Subscription, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline typealias Input = Logic.Input
     @usableFromInline typealias Failure = Logic.UpstreamFailure
@@ -62,6 +63,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         self.demandFactor = logic.demandFactor
         self.finishedAtStart = logic.isFinishedAtStart
         self.parts = Unmanaged.passRetained(Parts(logic: logic, downstream: downstream))
+        super.init()
     }
 
     deinit {
@@ -193,6 +195,24 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         // is owned, its owner releases them as it leaves.
         if before & StepFlow.busy == 0 { releaseParts() }
         withExtendedLifetime(held) {}
+    }
+
+    // MARK: Fusion (see `StepFusion.swift`)
+
+    /// Gives this fresh engine's logic and downstream to one engine that runs `first` before them.
+    @inlinable
+    override func subscribe<Upstream: Publisher, First: PerValueLogic>(_ upstream: Upstream, fusing first: First) -> Bool
+    where First.Output == Logic.Input, First.Failure == Logic.UpstreamFailure, Upstream.Output == First.Input, Upstream.Failure == First.UpstreamFailure {
+        let taken = lock.guarded { () -> Parts? in
+            guard status == .awaitingSubscription, let parts else { return nil }
+            status = .terminated
+            self.parts = nil
+            return parts.takeRetainedValue()
+        }
+        guard let taken, let logic = taken.logic else { return false }
+        let fused = StepEngine<FusedLogic<First, Logic>, Downstream>(logic: FusedLogic(first: first, second: logic), downstream: taken.downstream)
+        upstream.receive(subscriber: fused)
+        return true
     }
 
     // MARK: Owning the flow
