@@ -37,7 +37,9 @@ where First.Output == Second.Input, First.Failure == Second.UpstreamFailure {
     @inlinable var demandFactor: Int? { second.demandFactor }
     @inlinable var isFinishedAtStart: Bool { second.isFinishedAtStart }
 
+    // Always inlined into the engine: out of line it cost a call and the `Step` passed back.
     @inlinable
+    @inline(__always)
     mutating func receive(_ input: Input) -> Step<Output, Failure> {
         switch first.receive(input) {
         case .emit(let value):
