@@ -36,13 +36,13 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = TryCompactMapLogic<Upstream.Output, Output, Upstream.Failure>(transform: transform)
-            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
+            subscribeStep(upstream, logic, subscriber)
         }
     }
 }
 
 @usableFromInline
-struct TryCompactMapLogic<Input, Output, UpstreamError: Error>: StepLogic {
+struct TryCompactMapLogic<Input, Output, UpstreamError: Error>: PerValueLogic {
     @usableFromInline typealias UpstreamFailure = UpstreamError
     @usableFromInline typealias Failure = any Error
     @usableFromInline let transform: (Input) throws -> Output?

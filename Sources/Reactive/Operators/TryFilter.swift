@@ -37,13 +37,13 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let logic = TryFilterLogic<Upstream.Output, Upstream.Failure>(isIncluded: isIncluded)
-            upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
+            subscribeStep(upstream, logic, subscriber)
         }
     }
 }
 
 @usableFromInline
-struct TryFilterLogic<Input, UpstreamError: Error>: StepLogic {
+struct TryFilterLogic<Input, UpstreamError: Error>: PerValueLogic {
     @usableFromInline typealias UpstreamFailure = UpstreamError
     @usableFromInline typealias Failure = any Error
     @usableFromInline let isIncluded: (Input) throws -> Bool

@@ -18,13 +18,20 @@ import Synchronization
 ///
 /// Release (C16, C17): a cancel closes the flow; if nobody owns it, the cancel releases `parts` at
 /// once, otherwise the owner does as it leaves (a cancel from inside `receive`, or from another
-/// thread while a value is in flight). Exactly one of them sees the other in `flow`.
+/// thread while a value is in flight). Exactly one of them sees the other in `flow`. Both ends
+/// of a value are read-modify-writes because anything less loses that agreement: with a plain
+/// store on either side, the owner and a cancel on another thread can each miss the other (a
+/// store waits in its core's buffer while the next load runs), and the release is then lost or
+/// runs under a value in flight. Those two are about a third of a fused `tryMap`/`tryFilter`
+/// value's time; running several step operators in one engine (`StepFusion.swift`) keeps it to
+/// one pair per value.
 ///
 /// C15: once `cancel()` returns, no delivery starts on that thread, and a value whose logic ran
 /// while the cancel happened is dropped; a delivery that had already passed that check on
 /// another thread may still complete, but no completion ever follows a cancel (C05).
 @usableFromInline
-final class StepEngine<Logic: StepLogic, Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+final class StepEngine<Logic: StepLogic, Downstream: Subscriber>: StepFusionBase<Logic.Input, Logic.UpstreamFailure>, Subscriber,
+    Subscription, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline typealias Input = Logic.Input
     @usableFromInline typealias Failure = Logic.UpstreamFailure
@@ -62,6 +69,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         self.demandFactor = logic.demandFactor
         self.finishedAtStart = logic.isFinishedAtStart
         self.parts = Unmanaged.passRetained(Parts(logic: logic, downstream: downstream))
+        super.init()
     }
 
     deinit {
@@ -193,6 +201,24 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         // is owned, its owner releases them as it leaves.
         if before & StepFlow.busy == 0 { releaseParts() }
         withExtendedLifetime(held) {}
+    }
+
+    // MARK: Fusion (see `StepFusion.swift`)
+
+    /// Gives this fresh engine's logic and downstream to one engine that runs `first` before them.
+    @inlinable
+    override func subscribe<Upstream: Publisher, First: PerValueLogic>(_ upstream: Upstream, fusing first: First) -> Bool
+    where First.Output == Logic.Input, First.Failure == Logic.UpstreamFailure, Upstream.Output == First.Input, Upstream.Failure == First.UpstreamFailure {
+        let taken = lock.guarded { () -> Parts? in
+            guard status == .awaitingSubscription, let parts else { return nil }
+            status = .terminated
+            self.parts = nil
+            return parts.takeRetainedValue()
+        }
+        guard let taken, let logic = taken.logic else { return false }
+        let fused = StepEngine<FusedLogic<First, Logic>, Downstream>(logic: FusedLogic(first: first, second: logic), downstream: taken.downstream)
+        upstream.receive(subscriber: fused)
+        return true
     }
 
     // MARK: Owning the flow
