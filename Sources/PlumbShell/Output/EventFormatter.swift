@@ -405,9 +405,12 @@ private struct LineWriter {
             magnitude /= 10
             at -= 1
         } while magnitude > 0
-        let digits = 191 - at
-        (base + count).update(from: base + at + 1, count: digits)
-        count += digits
+        // A byte loop: at most 20 digits, where a memmove call costs more than the copy.
+        while at < 191 {
+            at += 1
+            base[count] = base[at]
+            count += 1
+        }
     }
 
     /// `value` with exactly `count` digits, zero-padded (`7` as `007`).
