@@ -7,9 +7,11 @@ enum Tracing {
         _ upstream: ValuePublisher, stage: Int, name: String, depth: Int, runtime: Runtime, events: EventSerializer,
         trace: Bool = true, lane: Int? = nil, run: RunState? = nil
     ) -> ValuePublisher {
-        @Sendable func emit(_ event: String) {
+        // The event's text is made only when tracing: with marbles on and `:trace off`, building
+        // "value 123" for every value was most of what the hook cost.
+        @Sendable func emit(_ event: @autoclosure () -> String) {
             guard trace else { return }
-            events.send(.trace(stage: stage, name: name, depth: depth, event: event, thread: threadName(runtime)))
+            events.send(.trace(stage: stage, name: name, depth: depth, event: event(), thread: threadName(runtime)))
         }
         @Sendable func signal(_ s: LaneSignal) {
             guard let lane else { return }
