@@ -186,15 +186,18 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func cancel() {
-        let taken = lock.guarded { () -> ((any Subscription)?, Logic.Output?)? in
+        let taken = lock.guarded { () -> ((any Subscription)?, Logic.Output?, UInt8)? in
             guard status != .terminated else { return nil }
             status = .terminated
+            // The flow closes in the same lock hold: were it closed after the lock, a second
+            // cancel (downstream's own, from inside `receive`) could find the status terminated
+            // and return while values still entered the open flow (C05, C15).
+            let before = flow.bitwiseOr(StepFlow.closed | StepFlow.released, ordering: .acquiringAndReleasing).oldValue
             let upstream = self.upstream
             self.upstream = nil
-            return (upstream, held.take())
+            return (upstream, held.take(), before)
         }
-        guard let (upstream, held) = taken else { return }
-        let before = flow.bitwiseOr(StepFlow.closed | StepFlow.released, ordering: .acquiringAndReleasing).oldValue
+        guard let (upstream, held, before) = taken else { return }
         upstream?.cancel()
         // The logic (user closures), the downstream and a held value are released after the lock:
         // a captured object's deinit may call back into this subscription (C23). While the flow
