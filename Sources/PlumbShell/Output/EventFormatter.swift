@@ -36,9 +36,7 @@ struct EventFormatter: Sendable {
     /// holds the two together).
     func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, into out: inout [UInt8]) -> Bool {
         if format == .text && style.enabled { return false }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buffer -> Bool in
-            var line = LineWriter(buffer.baseAddress!)
-            let time = max(0, ns)
+        LineWriter.append(to: &out) { line in
             switch format {
             case .text:
                 if job == 0 {
@@ -48,37 +46,21 @@ struct EventFormatter: Sendable {
                     line.int(job)
                     line.bytes("] ")
                 }
-                let ms = Int(time / 1_000_000)
-                line.byte(UInt8(ascii: "+"))
-                line.int(ms / 1000)
-                line.byte(UInt8(ascii: "."))
-                line.digits(ms % 1000, count: 3)
-                line.bytes(next ? "s  next " : "s  value ")
+                line.relativeTime(nanoseconds: ns)
+                line.bytes(next ? "  next " : "  value ")
                 line.int(int)
                 line.byte(10)
             case .jsonl:
                 line.bytes("{\"job\":")
                 line.int(job)
                 line.bytes(",\"t\":")
-                let us = Int(time / 1000)
-                line.int(us / 1_000_000)
-                var fraction = us % 1_000_000
-                if fraction != 0 {
-                    var digits = 6
-                    while fraction % 10 == 0 {
-                        fraction /= 10
-                        digits -= 1
-                    }
-                    line.byte(UInt8(ascii: "."))
-                    line.digits(fraction, count: digits)
-                }
+                line.seconds(nanoseconds: ns)
                 line.bytes(next ? ",\"event\":\"value\",\"via\":\"next\",\"value\":" : ",\"event\":\"value\",\"value\":")
                 line.int(int)
                 line.bytes("}\n")
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: line.count))
-            return true
         }
+        return true
     }
 
     // MARK: Text
@@ -183,15 +165,7 @@ struct EventFormatter: Sendable {
 
     /// Appends `+S.mmms` without building a string (this runs once per printed event).
     static func appendRelativeTime(_ time: Duration, to out: inout [UInt8]) {
-        let ms = Int(max(0, nanoseconds(time)) / 1_000_000)
-        let fraction = ms % 1000
-        out.append(UInt8(ascii: "+"))
-        appendInt(ms / 1000, to: &out)
-        out.append(UInt8(ascii: "."))
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        out.append(UInt8(ascii: "s"))
+        LineWriter.append(to: &out) { $0.relativeTime(nanoseconds: nanoseconds(time)) }
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -200,24 +174,7 @@ struct EventFormatter: Sendable {
     }
 
     static func appendInt(_ value: Int, to out: inout [UInt8]) {
-        if value == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
-        }
-        var magnitude = value.magnitude
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while magnitude > 0 {
-                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(raw[i]) }
-        }
+        LineWriter.append(to: &out) { $0.int(value) }
     }
 
     // MARK: JSON lines
@@ -304,32 +261,14 @@ struct EventFormatter: Sendable {
 
     /// Seconds as a JSON number with microsecond precision and no trailing zeros: `0.101`, `2`.
     static func seconds(_ time: Duration) -> String {
-        let us = max(0, nanoseconds(time)) / 1000
-        let whole = us / 1_000_000
-        var fraction = us % 1_000_000
-        if fraction == 0 { return "\(whole)" }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let text = String(fraction)
-        return "\(whole)." + String(repeating: "0", count: digits - text.count) + text
+        var bytes: [UInt8] = []
+        appendSeconds(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `seconds(time)` without building a string (once per event in jsonl).
     static func appendSeconds(_ time: Duration, to out: inout [UInt8]) {
-        let us = Int(max(0, nanoseconds(time)) / 1000)
-        appendInt(us / 1_000_000, to: &out)
-        var fraction = us % 1_000_000
-        guard fraction != 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var divisor = 100_000
-        while fraction != 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
-            fraction %= divisor
-            divisor /= 10
-        }
+        LineWriter.append(to: &out) { $0.seconds(nanoseconds: nanoseconds(time)) }
     }
 
     static func appendJSON(_ value: Value, to out: inout [UInt8]) {
@@ -375,14 +314,48 @@ struct EventFormatter: Sendable {
     }
 }
 
-/// Writes an event line into a stack buffer of 192 bytes (the longest `value <int>` line, jsonl
-/// with a 20-digit job and value, is 106; `int` uses the last 20 bytes as scratch, which the
-/// line never reaches).
+/// Writes an event line, or a piece of one, into a stack buffer of 192 bytes (the longest thing
+/// written, a jsonl `value <int>` line with a 20-digit job and value, is 106; `int` uses the last
+/// 20 bytes as scratch, which the line never reaches).
 private struct LineWriter {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
 
     init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// Writes into a stack buffer with `body`, then appends what it wrote to `out` in one copy.
+    static func append(to out: inout [UInt8], _ body: (inout LineWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 192) { buffer in
+            var line = LineWriter(buffer.baseAddress!)
+            body(&line)
+            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: line.count))
+        }
+    }
+
+    /// `+S.mmms`: milliseconds, truncated so that a time never reads later than it was.
+    mutating func relativeTime(nanoseconds ns: Int64) {
+        let ms = Int(max(0, ns) / 1_000_000)
+        byte(UInt8(ascii: "+"))
+        int(ms / 1000)
+        byte(UInt8(ascii: "."))
+        digits(ms % 1000, count: 3)
+        byte(UInt8(ascii: "s"))
+    }
+
+    /// Seconds with microsecond precision and no trailing zeros: `0.101`, `2`, `0.000005`.
+    mutating func seconds(nanoseconds ns: Int64) {
+        let us = Int(max(0, ns) / 1000)
+        int(us / 1_000_000)
+        var fraction = us % 1_000_000
+        guard fraction != 0 else { return }
+        var width = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        byte(UInt8(ascii: "."))
+        digits(fraction, count: width)
+    }
 
     mutating func byte(_ b: UInt8) {
         base[count] = b
