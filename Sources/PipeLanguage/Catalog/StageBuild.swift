@@ -110,10 +110,14 @@ struct StageBuild {
     }
 
     func closure(_ i: Int) throws -> CompiledExpression {
-        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body else {
-            throw error(.missingBuildArgument(name, "closure"))
-        }
+        guard let e = closureExpression(i) else { throw error(.missingBuildArgument(name, "closure")) }
         return ExpressionCompiler(source: source).compile(e)
+    }
+
+    /// The expression of the closure argument `i` (`{ $0 * 2 }`), if it is one.
+    private func closureExpression(_ i: Int) -> Expr? {
+        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body else { return nil }
+        return e
     }
 
     /// The closure as one that cannot fail, when `Infallibility` proves it cannot for the kind
@@ -122,8 +126,7 @@ struct StageBuild {
     /// Such a closure lets the stage use Reactive's non-throwing operator. Should the proof ever
     /// be wrong, the value becomes nil rather than a crash (and a debug build stops there).
     func infallibleClosure(_ i: Int, arity: Int = 1) -> (@Sendable (ClosureArguments) -> Value)? {
-        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body,
-              Infallibility.cannotFail(e, dollars: closureDollars(arity: arity)) else { return nil }
+        guard let e = closureExpression(i), Infallibility.cannotFail(e, dollars: closureDollars(arity: arity)) else { return nil }
         let f = ExpressionCompiler(source: source).compile(e)
         return { args in
             do { return try f(args) } catch {
@@ -135,8 +138,7 @@ struct StageBuild {
 
     /// A condition that cannot fail and certainly yields a Bool (see `infallibleClosure`).
     func infalliblePredicate(_ i: Int) -> (@Sendable (Value) -> Bool)? {
-        guard let a = argument(i), case .closure(let c) = a.value, case .expression(let e) = c.body,
-              Infallibility.isCertainCondition(e, dollars: closureDollars(arity: 1)) else { return nil }
+        guard let e = closureExpression(i), Infallibility.isCertainCondition(e, dollars: closureDollars(arity: 1)) else { return nil }
         let f = ExpressionCompiler(source: source).compile(e)
         return { v in
             do {
