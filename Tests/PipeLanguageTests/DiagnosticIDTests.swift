@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 @testable import PipeLanguage
@@ -280,5 +281,33 @@ import Testing
     @Test("a user's fail has no id")
     func userFailure() {
         #expect(failure("fail \"boom\"")?.id == nil)
+    }
+}
+
+/// The golden list `Tests/Golden/diagnostics.txt` (`code name layer`, one a line): ids are
+/// promises to users and tools, so renumbering or renaming one must be a deliberate edit of
+/// that file, never a side effect of inserting a case.
+@Suite struct DiagnosticGoldenListTests {
+    static var goldenPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden/diagnostics.txt").path
+    }
+
+    /// The language's lines of the golden list (the shell's 7xx are checked by the shell's tests).
+    static func golden(layers: Set<String>) throws -> [String] {
+        let text = try String(contentsOfFile: goldenPath, encoding: .utf8)
+        return text.split(separator: "\n").map(String.init).filter { line in
+            layers.contains(line.split(separator: " ").last.map(String.init) ?? "")
+        }
+    }
+
+    @Test("every language diagnostic keeps the code and name the golden list gives it")
+    func matchesGoldenList() throws {
+        let layers = Set(DiagnosticID.all.map(\.layer))
+        let actual = DiagnosticID.all.map { "\($0.code) \($0.name) \($0.layer)" }
+        let expected = try Self.golden(layers: layers)
+        let changed = Set(actual).symmetricDifference(expected).sorted()
+        #expect(changed.isEmpty, "not as in Tests/Golden/diagnostics.txt: \(changed)")
+        #expect(changed.isEmpty ? actual == expected : true, "the golden list is out of order")
     }
 }

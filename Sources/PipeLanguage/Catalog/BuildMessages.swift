@@ -4,12 +4,12 @@
 enum BuildCode: Int, DiagnosticCode {
     static let layer = "build"
     case missingValue = 501
-    case invalidValue
-    case periodNotPositive
-    case windowNotPositive
-    case predicateNotBool
-    case flakyFailure
-    case todo
+    case invalidValue = 502
+    case periodNotPositive = 503
+    case windowNotPositive = 504
+    case predicateNotBool = 505
+    case flakyFailure = 506
+    case todo = 507
 }
 
 extension Message {

@@ -4,33 +4,33 @@ enum EvaluationCode: Int, DiagnosticCode {
 
     // Arithmetic
     case arithmeticOverflow = 601
-    case divisionByZero
-    case operandTypeMismatch
-    case cannotNegate
-    case uncomparableValues
+    case divisionByZero = 602
+    case operandTypeMismatch = 603
+    case cannotNegate = 604
+    case uncomparableValues = 605
 
     // Bool
-    case notOperandNotBool
-    case logicalOperandNotBool
-    case conditionNotBool
+    case notOperandNotBool = 606
+    case logicalOperandNotBool = 607
+    case conditionNotBool = 608
 
     // Arrays, strings, ranges
-    case indexOutOfRange
-    case indexNotInt
-    case notIndexable
-    case unknownMember
-    case rangeBoundsNotInt
-    case rangeBoundsReversed
-    case rangeTooLarge
-    case stringTooLarge
-    case arrayTooLarge
+    case indexOutOfRange = 609
+    case indexNotInt = 610
+    case notIndexable = 611
+    case unknownMember = 612
+    case rangeBoundsNotInt = 613
+    case rangeBoundsReversed = 614
+    case rangeTooLarge = 615
+    case stringTooLarge = 616
+    case arrayTooLarge = 617
 
     // Functions and arguments
-    case closureArgumentUnavailable
-    case unknownFunction
-    case wrongArgumentCount
-    case numberExpected
-    case invalidConversion
+    case closureArgumentUnavailable = 618
+    case unknownFunction = 619
+    case wrongArgumentCount = 620
+    case numberExpected = 621
+    case invalidConversion = 622
 }
 
 extension Message {

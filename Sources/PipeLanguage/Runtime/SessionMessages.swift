@@ -3,14 +3,14 @@
 enum SessionCode: Int, DiagnosticCode {
     static let layer = "session"
     case sendToNonSubject = 401
-    case cannotEvaluate
-    case expectNeedsArray
-    case expectNeedsInteger
-    case expectNeedsDuration
-    case typeNeedsOnePipeline
-    case typeNeedsPipeline
-    case bindingFailed
-    case bindingGone
+    case cannotEvaluate = 402
+    case expectNeedsArray = 403
+    case expectNeedsInteger = 404
+    case expectNeedsDuration = 405
+    case typeNeedsOnePipeline = 406
+    case typeNeedsPipeline = 407
+    case bindingFailed = 408
+    case bindingGone = 409
 }
 
 extension Message {

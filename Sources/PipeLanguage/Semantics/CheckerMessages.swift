@@ -3,39 +3,39 @@
 enum CheckerCode: Int, DiagnosticCode {
     static let layer = "checker"
     case unknownSource = 301
-    case unknownOperator
-    case operatorFirst
-    case sourceAfterBar
-    case terminalNotLast
-    case terminalNested
-    case tooManyArguments
-    case missingArgument
-    case unknownLabel
-    case wrongArgument
-    case dollarOutsideClosure
-    case dollarOutOfRange
-    case notSubject
-    case unknownSubject
-    case reservedBinding
-    case bindingTakesNoArguments
-    case unquotedName
-    case unknownBinding
-    case invertedRange
-    case missingStep
-    case stepClosureNotExpression
-    case stepNeedsArgument
-    case unknownStep
-    case invalidStep
-    case invalidConstant
-    case impossibleOperation
-    case pipelineTooLarge
-    case bindingHadErrors
-    case choiceConditionNotBool
-    case invalidMarble
+    case unknownOperator = 302
+    case operatorFirst = 303
+    case sourceAfterBar = 304
+    case terminalNotLast = 305
+    case terminalNested = 306
+    case tooManyArguments = 307
+    case missingArgument = 308
+    case unknownLabel = 309
+    case wrongArgument = 310
+    case dollarOutsideClosure = 311
+    case dollarOutOfRange = 312
+    case notSubject = 313
+    case unknownSubject = 314
+    case reservedBinding = 315
+    case bindingTakesNoArguments = 316
+    case unquotedName = 317
+    case unknownBinding = 318
+    case invertedRange = 319
+    case missingStep = 320
+    case stepClosureNotExpression = 321
+    case stepNeedsArgument = 322
+    case unknownStep = 323
+    case invalidStep = 324
+    case invalidConstant = 325
+    case impossibleOperation = 326
+    case pipelineTooLarge = 327
+    case bindingHadErrors = 328
+    case choiceConditionNotBool = 329
+    case invalidMarble = 330
     case retryHasNoEffect = 901
-    case replaceErrorHasNoEffect
-    case catchHasNoEffect
-    case todoLeft
+    case replaceErrorHasNoEffect = 902
+    case catchHasNoEffect = 903
+    case todoLeft = 904
 }
 
 extension Message {

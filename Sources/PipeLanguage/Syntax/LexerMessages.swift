@@ -4,31 +4,31 @@ enum LexerCode: Int, DiagnosticCode {
 
     // Strings
     case unterminatedString = 101
-    case unterminatedInterpolation
-    case invalidEscape
-    case invalidUnicodeEscape
-    case controlCharacterInString
+    case unterminatedInterpolation = 102
+    case invalidEscape = 103
+    case invalidUnicodeEscape = 104
+    case controlCharacterInString = 105
 
     // Brackets
-    case unterminatedClosure
-    case unterminatedArray
-    case unterminatedParenthesis
+    case unterminatedClosure = 106
+    case unterminatedArray = 107
+    case unterminatedParenthesis = 108
 
     // Numbers and durations
-    case integerLiteralOverflow
-    case floatingPointLiteralTooLarge
-    case unknownDurationUnit
-    case durationTooLong
+    case integerLiteralOverflow = 109
+    case floatingPointLiteralTooLarge = 110
+    case unknownDurationUnit = 111
+    case durationTooLong = 112
 
     // Closure arguments and commands
-    case missingClosureArgumentNumber
-    case closureArgumentOutOfRange
-    case missingCommandName
+    case missingClosureArgumentNumber = 113
+    case closureArgumentOutOfRange = 114
+    case missingCommandName = 115
 
     // Characters
-    case unexpectedCharacter
-    case controlCharacter
-    case invalidUtf8
+    case unexpectedCharacter = 116
+    case controlCharacter = 117
+    case invalidUtf8 = 118
 }
 
 extension Message {

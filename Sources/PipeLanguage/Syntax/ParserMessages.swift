@@ -4,47 +4,47 @@ enum ParserCode: Int, DiagnosticCode {
 
     // Statements
     case tooManyErrors = 201
-    case unexpectedTokenAfterStatement
-    case missingBindingPipeline
-    case backgroundBinding
-    case missingBindingName
-    case missingBindingEquals
-    case sendNeedsValue
-    case failNeedsMessage
-    case unknownSubjectCommand
-    case expectValuesNeedsArray
-    case expectFailedNeedsMessage
-    case expectCountNeedsNumber
-    case expectTimeNeedsDuration
+    case unexpectedTokenAfterStatement = 202
+    case missingBindingPipeline = 203
+    case backgroundBinding = 204
+    case missingBindingName = 205
+    case missingBindingEquals = 206
+    case sendNeedsValue = 207
+    case failNeedsMessage = 208
+    case unknownSubjectCommand = 209
+    case expectValuesNeedsArray = 210
+    case expectFailedNeedsMessage = 211
+    case expectCountNeedsNumber = 212
+    case expectTimeNeedsDuration = 213
 
     // Pipelines and arguments
-    case trailingPipe
-    case missingStage
-    case pipelineTooLong
-    case commandNotAtLineStart
-    case expectedStage
-    case missingLabelValue
-    case unexpectedTokenAfterLabel
-    case negativeDuration
-    case expectedArgument
+    case trailingPipe = 214
+    case missingStage = 215
+    case pipelineTooLong = 216
+    case commandNotAtLineStart = 217
+    case expectedStage = 218
+    case missingLabelValue = 219
+    case unexpectedTokenAfterLabel = 220
+    case negativeDuration = 221
+    case expectedArgument = 222
 
     // Expressions
-    case unclosedBracket
-    case expectedToken
-    case nestingTooDeep
-    case expressionTooComplex
-    case emptyClosure
-    case chainedComparison
-    case durationInExpression
-    case unknownName
-    case expectedValue
+    case unclosedBracket = 223
+    case expectedToken = 224
+    case nestingTooDeep = 225
+    case expressionTooComplex = 226
+    case emptyClosure = 227
+    case chainedComparison = 228
+    case durationInExpression = 229
+    case unknownName = 230
+    case expectedValue = 231
 
     // Interpolations
-    case invalidInterpolation
-    case unexpectedTokenInInterpolation
-    case emptyInterpolation
-    case branchNotPublisher
-    case expectMarblesNeedsString
+    case invalidInterpolation = 232
+    case unexpectedTokenInInterpolation = 233
+    case emptyInterpolation = 234
+    case branchNotPublisher = 235
+    case expectMarblesNeedsString = 236
 }
 
 extension Message {
