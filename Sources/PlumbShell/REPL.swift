@@ -26,21 +26,21 @@ struct REPL {
         // The REPL draws a marble diagram after each foreground pipeline unless `:marbles off`.
         var replOptions = options
         replOptions.marbles = true
-        let engine = Engine(options: replOptions, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
+        let runner = StatementRunner(options: replOptions, out: OutputSink(fd: STDOUT_FILENO), backgroundOut: background, wake: wake, interactive: true)
         let historyPath = HistoryFile.path(environment: ProcessInfo.processInfo.environment)
         let historyProblem = HistoryFile.problem(at: historyPath)
         let editor = LineEditor(historyPath: historyPath, saving: historyProblem == nil)
-        let style = engine.style
-        engine.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
+        let style = runner.style
+        runner.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
         if let historyProblem {
             writeStandardError("plumb: warning: history will not be saved: \(historyPath): \(historyProblem)\n")
         }
 
         var pending = ""
         loop: while true {
-            refreshCompletion(engine)
+            refreshCompletion(runner)
             let input = editor.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt, wake: wake) {
-                engine.reapJobs()
+                runner.reapJobs()
                 return background.take()
             }
             switch input {
@@ -61,14 +61,14 @@ struct REPL {
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if trimmed.isEmpty { continue }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
-                let result = TerminalEcho.withoutControlEcho { engine.runLine(text) }
+                let result = TerminalEcho.withoutControlEcho { runner.runLine(text) }
                 if result == .quit || result == .outputFailed { break loop }
-                offerFix(engine.takeFixOffer(), editor: editor)
+                offerFix(runner.takeFixOffer(), editor: editor)
                 let output = background.take()
                 if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
             }
         }
-        engine.cancelAllJobs()
+        _ = runner.finish()
         let output = background.take()
         if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
         editor.close()
@@ -84,8 +84,8 @@ struct REPL {
         editor.prefillNextLine(fixed)
     }
 
-    private func refreshCompletion(_ engine: Engine) {
-        engine.reapJobs()
+    private func refreshCompletion(_ runner: StatementRunner) {
+        runner.reapJobs()
         var words = CompletionWords()
         for entry in Catalog.entries {
             let names = [entry.name] + entry.aliases
@@ -94,9 +94,9 @@ struct REPL {
             default: words.operators += names
             }
         }
-        words.bindings = engine.session.bindingNames
+        words.bindings = runner.session.bindingNames
         words.commands = ShellCommand.names.map { ":" + $0 }
-        words.jobs = engine.jobs.jobs.map { String($0.id) }
+        words.jobs = runner.jobs.jobs.map { String($0.id) }
         LineEditor.completionWords.withLock { $0 = words }
     }
 }

@@ -10,8 +10,8 @@ import Glibc
 struct ScriptRunner {
     var options: ShellOptions
 
-    private func makeEngine(quiet: Bool = false) -> Engine {
-        Engine(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: quiet)
+    private func makeRunner(_ verbosity: Verbosity = .normal) -> StatementRunner {
+        StatementRunner(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), verbosity: verbosity)
     }
 
     /// Reads a script, or reports why not (`ScriptFile`). `-` is standard input.
@@ -24,12 +24,6 @@ struct ScriptRunner {
         }
     }
 
-    /// Combines exit codes: a usage problem beats a static error, which beats a failure.
-    private static func worst(_ a: Int32, _ b: Int32) -> Int32 {
-        let rank: [Int32: Int] = [ExitCode.success: 0, ExitCode.failure: 1, ExitCode.dataError: 2, ExitCode.usage: 3]
-        return (rank[a] ?? 0) >= (rank[b] ?? 0) ? a : b
-    }
-
     // MARK: run
 
     func run(files: [String]) -> Int32 {
@@ -37,9 +31,9 @@ struct ScriptRunner {
         if let svg = options.svg, code != ExitCode.interrupted {
             if diagrams.isEmpty {
                 writeStandardError("plumb: note: no foreground pipeline ran: \(svg) not written\n")
-            } else if let problem = Engine.writeSVG(diagrams.map(\.run), titles: diagrams.map(\.text), to: svg) {
+            } else if let problem = StatementRunner.writeSVG(diagrams.map(\.run), titles: diagrams.map(\.text), to: svg) {
                 writeStandardError("plumb: error: \(problem)\n")
-                code = Self.worst(code, ExitCode.usage)
+                code = ExitCode.worst(code, ExitCode.usage)
             }
         }
         return code
@@ -51,16 +45,15 @@ struct ScriptRunner {
         var diagrams: [(text: String, run: MarbleRun)] = []
         for file in files {
             guard let text = read(file) else {
-                code = Self.worst(code, ExitCode.usage)
+                code = ExitCode.worst(code, ExitCode.usage)
                 continue
             }
-            let engine = makeEngine()
-            engine.loading = [LoadedFile(name: file, path: file == "-" ? "/dev/stdin" : file)]
-            let result = engine.run(text: text, file: file == "-" ? "<stdin>" : file)
-            engine.cancelAllJobs()
-            diagrams += engine.diagrams
+            let runner = makeRunner()
+            let result = runner.runScript(text, file: file == "-" ? "<stdin>" : file, path: file == "-" ? "/dev/stdin" : file)
+            let report = runner.finish()
+            diagrams += runner.diagrams
             if result == .interrupted { return (ExitCode.interrupted, diagrams) }
-            code = Self.worst(code, engine.exitCode)
+            code = ExitCode.worst(code, report.exitCode)
             if result == .quit || result == .outputFailed { break }
         }
         return (code, diagrams)
@@ -103,7 +96,7 @@ struct ScriptRunner {
     /// later ones still run); a stream that cannot be read (a directory, a closed descriptor) is a
     /// usage error, exit 2.
     func runStandardInputStream() -> Int32 {
-        let engine = makeEngine()
+        let runner = makeRunner()
         var reader = LineReader(fd: STDIN_FILENO, stopFD: StandardStreams.failureWake.readFD)
         var pending = ""
         var firstLine = 1
@@ -115,8 +108,7 @@ struct ScriptRunner {
             switch next {
             case .text(let text): line = text
             case .invalid(let reason):
-                writeStandardError("<stdin>:\(lineNumber): " + Style(enabled: options.colorErrors).red("error") + ": \(reason)\n")
-                engine.compileFailures += 1
+                runner.reportLineError(reason, at: SourceLocation(file: "<stdin>", line: lineNumber, column: 1))
                 continue reading
             case .failed(let code):
                 writeStandardError("plumb: error: cannot read standard input: \(ScriptFile.reason(code))\n")
@@ -129,20 +121,20 @@ struct ScriptRunner {
             let text = pending
             pending = ""
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let result = engine.run(text: text, file: "<stdin>", firstLine: firstLine)
+            let result = runner.run(text: text, file: "<stdin>", firstLine: firstLine)
             if result == .quit || result == .outputFailed { break }
             if result == .interrupted {
-                engine.cancelAllJobs()
+                _ = runner.finish()
                 return ExitCode.interrupted
             }
         }
         var result = StepResult.ok
         if !pending.isEmpty && !readFailed && !StandardStreams.outputFailed {
-            result = engine.run(text: pending, file: "<stdin>", firstLine: firstLine)
+            result = runner.run(text: pending, file: "<stdin>", firstLine: firstLine)
         }
-        engine.cancelAllJobs()
+        let report = runner.finish()
         if result == .interrupted { return ExitCode.interrupted }
-        return readFailed ? Self.worst(engine.exitCode, ExitCode.usage) : engine.exitCode
+        return readFailed ? ExitCode.worst(report.exitCode, ExitCode.usage) : report.exitCode
     }
 
     // MARK: check
@@ -151,17 +143,13 @@ struct ScriptRunner {
         var code = ExitCode.success
         for file in files {
             guard let text = read(file) else {
-                code = Self.worst(code, ExitCode.usage)
+                code = ExitCode.worst(code, ExitCode.usage)
                 continue
             }
-            let engine = makeEngine()
-            let compiled = engine.session.compile(text, file: file)
-            engine.report(compiled.diagnostics, source: text, firstLine: 1)
-            if compiled.diagnostics.contains(where: { $0.severity == .error }) {
-                code = Self.worst(code, ExitCode.dataError)
-            } else {
-                let count = compiled.statements.count
+            if let count = makeRunner().check(text: text, file: file) {
                 StandardStreams.write("ok \(file) (\(count) statement\(count == 1 ? "" : "s"))\n")
+            } else {
+                code = ExitCode.worst(code, ExitCode.dataError)
             }
         }
         return code
@@ -210,22 +198,21 @@ struct ScriptRunner {
         for file in files {
             guard let text = read(file) else {
                 failed += 1
-                code = Self.worst(code, ExitCode.usage)
+                code = ExitCode.worst(code, ExitCode.usage)
                 continue
             }
-            let engine = makeEngine(quiet: true)
-            engine.loading = [LoadedFile(name: file, path: file)]
-            let result = engine.run(text: text, file: file)
-            engine.cancelAllJobs()
+            let runner = makeRunner(.quiet)
+            let result = runner.runScript(text, file: file, path: file)
+            let report = runner.finish()
             switch result {
             case .expectationFailed(let message, let location):
                 failed += 1
-                code = Self.worst(code, ExitCode.failure)
+                code = ExitCode.worst(code, ExitCode.failure)
                 StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
             case .compileErrors:
                 failed += 1
-                code = Self.worst(code, ExitCode.dataError)
-                let detail = engine.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
+                code = ExitCode.worst(code, ExitCode.dataError)
+                let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
                 StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
             case .interrupted:
                 return ExitCode.interrupted

@@ -79,13 +79,13 @@ import Testing
     @Test("each error's first fix-it is made, last to first")
     func several() {
         let text = "let s = subject\ns.sned 1\njust 1 | map { $0 == tru }"
-        #expect(Engine.fixed(text, by: diagnostics(text)) == "let s = subject\ns.send 1\njust 1 | map { $0 == true }")
+        #expect(FixIt.applyingFirstFixes(of: diagnostics(text), to: text) == "let s = subject\ns.send 1\njust 1 | map { $0 == true }")
     }
 
     @Test("no fix-it, no offer")
     func none() {
         let text = "just 1 | map { $0 + }"
-        #expect(Engine.fixed(text, by: diagnostics(text)) == nil)
+        #expect(FixIt.applyingFirstFixes(of: diagnostics(text), to: text) == nil)
     }
 
     @Test("piped standard input prints the diagnostic but offers no fix")

@@ -89,18 +89,17 @@ struct Workshop {
         var quietOptions = options
         quietOptions.clock = .virtual
         quietOptions.color = false
-        let engine = Engine(options: quietOptions, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), interactive: false, quiet: true)
-        engine.silentDiagnostics = true
-        let result = engine.run(text: text, file: exercise.path)
-        engine.cancelAllJobs()
+        let runner = StatementRunner(options: quietOptions, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), verbosity: .silent)
+        let result = runner.run(text: text, file: exercise.path)
+        let report = runner.finish()
         switch result {
         case .expectationFailed(let message, let location): return .failed(line: location.line, message: message)
         case .compileErrors:
-            let error = engine.firstError
+            let error = report.firstError
             return .failed(line: error?.location.line ?? 1, message: error?.message ?? "the exercise has errors")
         default:
-            if engine.exitCode != ExitCode.success {
-                return .failed(line: engine.firstError?.location.line ?? 1, message: engine.firstError?.message ?? "a pipeline failed")
+            if report.exitCode != ExitCode.success {
+                return .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")
             }
             return .passed
         }

@@ -79,6 +79,16 @@ final class OutputSink: Sendable {
         }
     }
 
+    /// Moves what `other` holds (a deferred sink) into this one and flushes, so background
+    /// output keeps its order with this sink's.
+    func move(from other: OutputSink) {
+        guard other !== self else { return }
+        let bytes = other.take()
+        guard !bytes.isEmpty else { return }
+        append { $0.append(contentsOf: bytes) }
+        flush()
+    }
+
     private static func writeOut(_ state: inout State, fd: Int32) {
         state.lastFlush = DispatchTime.now().uptimeNanoseconds
         state.appendsSinceClockCheck = 0

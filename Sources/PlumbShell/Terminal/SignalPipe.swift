@@ -59,6 +59,14 @@ final class WakePipe: Sendable {
         }
         return bytes
     }
+
+    /// Sleeps until the pipe has something (a pipeline ended, output is pending, a watcher
+    /// cancelled the run), or the timeout, and drains it.
+    func wait(timeoutMilliseconds: Int32) {
+        var fd = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, timeoutMilliseconds)
+        drain()
+    }
 }
 
 /// Bytes the signal handler writes, so that one pipe carries both signals.

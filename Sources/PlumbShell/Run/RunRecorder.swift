@@ -59,6 +59,12 @@ final class RunRecorder: Sendable {
     /// True once the run ended and its last line was formatted into the sink.
     var isDone: Bool { record.withLock { $0.reported } }
     var snapshot: RunRecord { record.withLock { $0 } }
+    /// The record so far: a run still going lasts until now.
+    var partialSnapshot: RunRecord {
+        var record = snapshot
+        if record.termination == nil { record.duration = runtime.now() - start }
+        return record
+    }
 
     /// Handles one event from `Pipeline.start`.
     func handle(_ event: PipelineEvent) {
@@ -133,5 +139,30 @@ final class RunRecorder: Sendable {
     /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).
     func forceCancelled() {
         handle(.cancelled)
+    }
+}
+
+extension RunRecorder {
+    /// Cancels `run`, gives the pipeline 100 ms to report `cancelled` itself, then records it as
+    /// cancelled.
+    ///
+    /// - Parameter wake: the main thread's wake pipe: waits on it, driving virtual time
+    ///   meanwhile (a foreground run, the jobs at the end of a script); nil polls every
+    ///   millisecond (`:cancel N`).
+    func cancel(_ run: any Cancellable, waitingOn wake: WakePipe?) {
+        run.cancel()
+        let deadline = DispatchTime.now().uptimeNanoseconds + 100_000_000
+        while !isDone && DispatchTime.now().uptimeNanoseconds < deadline {
+            guard let wake else {
+                usleep(1000)
+                continue
+            }
+            if runtime.clock == .virtual {
+                runtime.driveVirtualTime { self.isDone }
+                if isDone { break }
+            }
+            wake.wait(timeoutMilliseconds: 5)
+        }
+        if !isDone { forceCancelled() }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PipeLanguage
 
 /// A pipeline started with `&`.
@@ -8,12 +9,18 @@ struct Job {
     let cancellable: AnyCancellable
 }
 
-/// The background jobs of a session. Used from the main thread only; jobs finish on any thread,
+/// The background jobs of a session, and the recordings of the latest ones that ended (for
+/// `:marbles N` after job N ended). Used from the main thread only; jobs finish on any thread,
 /// which their recorders note, and the main thread reaps them. Numbers are never reused within a
 /// session, so `[2]` in the output always means the same job.
 struct JobTable {
+    /// How many ended jobs' recordings are kept.
+    static let keptFinished = 50
+
     private(set) var jobs: [Job] = []
     private var nextID = 1
+    /// Ended jobs' recorders by job number (the latest `keptFinished`).
+    private var finished: [Int: RunRecorder] = [:]
 
     mutating func makeID() -> Int {
         defer { nextID += 1 }
@@ -22,15 +29,23 @@ struct JobTable {
 
     mutating func add(_ job: Job) { jobs.append(job) }
 
-    /// Removes and returns jobs whose pipelines have ended.
+    /// Removes and returns jobs whose pipelines have ended, keeping their recordings.
     @discardableResult
     mutating func reap() -> [Job] {
         let done = jobs.filter { $0.recorder.isDone }
         jobs.removeAll { $0.recorder.isDone }
+        for job in done {
+            finished[job.id] = job.recorder
+            finished[job.id - Self.keptFinished] = nil
+        }
         return done
     }
 
+    /// A running job.
     func job(_ id: Int) -> Job? { jobs.first { $0.id == id } }
+
+    /// Job `id`'s recorder, running or ended (while it is kept).
+    func recorder(_ id: Int) -> RunRecorder? { job(id)?.recorder ?? finished[id] }
 
     var isEmpty: Bool { jobs.isEmpty }
 }

@@ -32,7 +32,7 @@ struct FileIdentity: Hashable {
     }
 }
 
-extension Engine {
+extension StatementRunner {
     /// How many scripts may be loaded inside one another (the outermost `plumb run` file counts).
     static let maximumLoadDepth = 32
 

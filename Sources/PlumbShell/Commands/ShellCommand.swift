@@ -27,7 +27,7 @@ struct ShellCommand: Sendable {
     static var names: [String] { all.map(\.name) }
 }
 
-extension Engine {
+extension StatementRunner {
     /// Performs a `:`-command.
     func command(_ name: String, argument rawArgument: String, at location: SourceLocation) -> StepResult {
         let argument = rawArgument.trimmingCharacters(in: .whitespaces)
@@ -82,23 +82,23 @@ extension Engine {
         case "export": return exportCommand(argument, at: location)
         case "trace":
             switch argument {
-            case "on": trace = true
-            case "off": trace = false
+            case "on": options.trace = true
+            case "off": options.trace = false
             case "": break
             default: return usage(":trace on|off", at: location)
             }
-            say(style.dim("trace is \(trace ? "on" : "off")"))
+            say(style.dim("trace is \(options.trace ? "on" : "off")"))
         case "clock":
             let mode: ClockMode
             switch argument {
             case "real": mode = .real
             case "virtual": mode = .virtual
             case "":
-                say(style.dim("clock is \(session.runtime.clock == .virtual ? "virtual" : "real")"))
+                say(style.dim("clock is \(options.clock == .virtual ? "virtual" : "real")"))
                 return .ok
             default: return usage(":clock real|virtual", at: location)
             }
-            if mode == session.runtime.clock {
+            if mode == options.clock {
                 say(style.dim("clock is already \(argument)"))
             } else {
                 let hadBindings = !session.bindingNames.isEmpty
@@ -109,7 +109,7 @@ extension Engine {
             guard !argument.isEmpty else { return usage(":load FILE", at: location) }
             return load(argument, at: location)
         case "reset":
-            replaceSession(clock: session.runtime.clock)
+            replaceSession(clock: options.clock)
             say(style.dim("session reset"))
         case "quit", "exit", "q":
             return .quit
@@ -126,17 +126,6 @@ extension Engine {
         return .ok
     }
 
-    /// Cancels one job and waits briefly for its cancellation to be reported.
-    private func cancelJob(_ job: Job) {
-        if !job.recorder.isDone {
-            job.cancellable.cancel()
-            let deadline = DispatchTime.now().uptimeNanoseconds + 100_000_000
-            while !job.recorder.isDone && DispatchTime.now().uptimeNanoseconds < deadline { usleep(1000) }
-            if !job.recorder.isDone { job.recorder.forceCancelled() }
-        }
-        reapJobs()
-    }
-
     /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
     func say(_ text: String) {
         guard !quiet else { return }
@@ -150,11 +139,7 @@ extension Engine {
 
     /// A command that could not be performed: an error message, and a static error for the exit code.
     func commandError(_ message: String, at location: SourceLocation) -> StepResult {
-        out.flush()
-        let prefix = interactive ? "" : "\(location.file):\(location.line): "
-        writeStandardError(prefix + style.red("error") + ": \(Diagnostic.capped(message))\n")
-        if !interactive { compileFailures += 1 }
-        return interactive ? .ok : .compileErrors
+        reportLineError(message, at: location)
     }
 
     // MARK: Help
@@ -223,5 +208,47 @@ extension Engine {
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension StatementRunner {
+    /// `:marbles [on|off|N]`.
+    func marblesCommand(_ argument: String, at location: SourceLocation) -> StepResult {
+        switch argument {
+        case "on": options.marbles = true
+        case "off": options.marbles = false
+        case "":
+            guard let last else { return commandError("no pipeline has run yet", at: location) }
+            guard let lines = diagramLines(last.record) else {
+                return commandError("the last run was not recorded (:marbles on records the next ones)", at: location)
+            }
+            say(lines.joined(separator: "\n"))
+            return .ok
+        default:
+            guard let id = Int(argument.hasPrefix("%") ? String(argument.dropFirst()) : argument) else {
+                return usage(":marbles on|off|N", at: location)
+            }
+            guard let recorder = jobs.recorder(id) else {
+                return commandError("no job \(id)", at: location)
+            }
+            guard let lines = diagramLines(recorder.partialSnapshot) else {
+                return commandError("job \(id) was not recorded (it started with :marbles off)", at: location)
+            }
+            say(lines.joined(separator: "\n"))
+            return .ok
+        }
+        say(style.dim("marbles are \(options.marbles ? "on" : "off")"))
+        return .ok
+    }
+
+    /// `:export OUT.svg`: the last run's diagram as a standalone SVG.
+    func exportCommand(_ path: String, at location: SourceLocation) -> StepResult {
+        guard !path.isEmpty else { return usage(":export FILE.svg", at: location) }
+        guard let last else { return commandError("no pipeline has run yet", at: location) }
+        let run = last.record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(last.record.duration))
+        guard !run.lanes.isEmpty else { return commandError("the last run was not recorded (:marbles on records the next ones)", at: location) }
+        if let problem = Self.writeSVG([run], titles: [last.text], to: path) { return commandError(problem, at: location) }
+        say(style.dim("wrote \(path)"))
+        return .ok
     }
 }

@@ -1,0 +1,94 @@
+import PipeLanguage
+
+/// Whether an `expect` holds for a recorded run, and the words for both sides. Pure: the
+/// statement runner counts and prints.
+///
+/// ```swift
+/// ExpectationCheck.verdict(.count(2), on: record, clock: .virtual)   // .holds, or .fails("expected count 2, got count 3")
+/// ```
+enum ExpectationCheck {
+    enum Verdict: Equatable {
+        case holds
+        /// `expected …, got …`, with a marble diff under it for `expect marbles`.
+        case fails(String)
+    }
+
+    /// - Parameters:
+    ///   - record: the last foreground run, nil when none ran before the `expect`.
+    ///   - clock: on the real clock `expect time` allows 10% or 20 ms, whichever is larger.
+    static func verdict(_ expectation: Expectation, on record: RunRecord?, clock: ClockMode) -> Verdict {
+        guard let record else {
+            return .fails("expected \(describe(expectation)), got no pipeline run before it")
+        }
+        let holds: Bool
+        switch expectation {
+        case .values(let values):
+            holds = !record.valuesTruncated && record.values == values
+        case .finished:
+            holds = record.termination == .finished
+        case .failed(let message):
+            if case .failed(let actual) = record.termination {
+                holds = actual == message || actual.contains(message)
+            } else {
+                holds = false
+            }
+        case .count(let count):
+            holds = record.count == count
+        case .time(let expected):
+            if clock == .virtual {
+                holds = record.duration == expected
+            } else {
+                let slack = max(expected / 10, .milliseconds(20))
+                holds = record.duration >= expected - slack && record.duration <= expected + slack
+            }
+        case .marbles(let expected, let frame):
+            let ns = EventFormatter.nanoseconds(frame)
+            let actual = MarbleNotation.render(record.timeline, frame: ns)
+            if actual == expected { return .holds }
+            let diff = MarbleNotation.diff(expected: expected, actual: actual, frame: ns).map { "  " + $0 }
+            return .fails("expected marbles \"\(expected)\", got \"\(actual)\"\n" + diff.joined(separator: "\n"))
+        }
+        return holds ? .holds : .fails("expected \(describe(expectation)), got \(describe(record, for: expectation))")
+    }
+
+    static func describe(_ expectation: Expectation) -> String {
+        switch expectation {
+        case .values(let values): "values \(describe(values))"
+        case .finished: "finished"
+        case .failed(let message): "failed \"\(message)\""
+        case .count(let count): "count \(count)"
+        case .time(let duration): "time \(EventFormatter.durationText(duration))"
+        case .marbles(let marbles, _): "marbles \"\(marbles)\""
+        }
+    }
+
+    static func describe(_ values: [Value]) -> String {
+        "[" + values.map(\.description).joined(separator: ", ") + "]"
+    }
+
+    static func describe(_ termination: Termination?) -> String {
+        switch termination {
+        case .finished: "finished"
+        case .failed(let message): "failed \"\(message)\""
+        case .cancelled: "cancelled"
+        case nil: "still running"
+        }
+    }
+
+    /// What the run did, in the expectation's terms.
+    static func describe(_ record: RunRecord, for expectation: Expectation) -> String {
+        switch expectation {
+        case .values:
+            let shown = describe(Array(record.values.prefix(20)))
+            let more = record.count > 20 ? " (\(record.count) values)" : ""
+            var text = "values \(record.count > 20 ? String(shown.dropLast()) + ", …]" : shown)\(more)"
+            if case .failed = record.termination { text += ", then " + describe(record.termination) }
+            return text
+        case .finished, .failed: return describe(record.termination)
+        case .count: return "count \(record.count)"
+        case .time: return "time \(EventFormatter.durationText(record.duration))"
+        case .marbles(_, let frame):
+            return "marbles \"\(MarbleNotation.render(record.timeline, frame: EventFormatter.nanoseconds(frame)))\""
+        }
+    }
+}

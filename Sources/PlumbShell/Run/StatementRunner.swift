@@ -1,0 +1,372 @@
+import Foundation
+import PipeLanguage
+import PlumbDiagrams
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Settings that apply to a whole `plumb` invocation. The statement runner keeps the one copy
+/// that `:trace`, `:marbles` and `:clock` change.
+struct ShellOptions: Sendable {
+    var clock: ClockMode = .real
+    var format: OutputFormat = .text
+    /// Colour on standard output (a terminal, no NO_COLOR, no --no-color).
+    var color = false
+    /// Colour on standard error, for diagnostics.
+    var colorErrors = false
+    var trace = false
+    /// Print a marble diagram after each foreground run (`:marbles on`; `plumb run --marbles`).
+    var marbles = false
+    /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
+    var svg: String?
+}
+
+/// How much a statement runner prints.
+enum Verbosity: Sendable {
+    /// Events, command output, verdicts and diagnostics.
+    case normal
+    /// `plumb test`: no events and no command output; diagnostics still go to standard error.
+    case quiet
+    /// `plumb learn`'s check: nothing at all; the report keeps the first error.
+    case silent
+}
+
+/// Performs statements against a session: pipelines in the foreground (`ForegroundRun`) or as
+/// jobs (`JobTable`), `expect` lines (`ExpectationCheck`), subject commands, and `:`-commands
+/// (`ShellCommand`). The REPL, `plumb run`, `plumb test`, `plumb learn` and stdin mode all use
+/// one; what it came to is its `report`, handed back by `finish()`.
+///
+/// Used from the main thread only (the session is not thread-safe); pipelines report on any
+/// thread through their `RunRecorder`, which writes to a thread-safe `OutputSink`.
+///
+/// ```swift
+/// let runner = StatementRunner(options: ShellOptions(clock: .virtual), out: OutputSink(fd: fd), wake: WakePipe())
+/// runner.run(text: "just 1 | sink", file: "<input>")
+/// runner.finish().exitCode   // 0
+/// ```
+final class StatementRunner {
+    /// The session statements run in; replaced (never changed) by `:clock` and `:reset`.
+    private(set) var session: Session
+    /// The one copy of the settings: `:trace`, `:marbles` and `:clock` change it here.
+    var options: ShellOptions
+    /// Event and command output.
+    let out: OutputSink
+    /// Background jobs' output: `out` itself, or (in the REPL) a deferred sink drained above the prompt.
+    let backgroundOut: OutputSink
+    /// Wakes the main thread when a pipeline ends or background output is pending.
+    let wake: WakePipe
+    /// True in the REPL, whose SIGINT handler stays installed. Scripts catch SIGINT only while a
+    /// foreground pipeline runs; either way Ctrl-C cancels that pipeline and the result is
+    /// `.interrupted`.
+    let interactive: Bool
+    let verbosity: Verbosity
+    /// No events, command output or verdict text (`plumb test`, `plumb learn`).
+    var quiet: Bool { verbosity != .normal }
+
+    /// Counts and the first error so far.
+    private(set) var report = RunReport()
+    var jobs = JobTable()
+    /// The foreground runs' diagrams, for `--svg`.
+    var diagrams: [(text: String, run: MarbleRun)] = []
+    /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
+    private(set) var last: (record: RunRecord, text: String)?
+    /// The REPL line being run by `runLine`, whose failures may be offered fixed.
+    private var lineOfferingFixes: String?
+    /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
+    private var fixOffer: String?
+    /// The scripts being run, outermost first: a `plumb run` file, then each `:load` inside it.
+    var loading: [LoadedFile] = []
+
+    init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe,
+         interactive: Bool = false, verbosity: Verbosity = .normal) {
+        self.options = options
+        self.session = Session(runtime: Runtime(clock: options.clock))
+        self.out = out
+        self.backgroundOut = backgroundOut ?? out
+        self.wake = wake
+        self.interactive = interactive
+        self.verbosity = verbosity
+        installNoteHandler()
+    }
+
+    /// Notes made outside a run (a bound `future` saying it started, and later that it was
+    /// fulfilled) print like background output: above the prompt in the REPL.
+    private func installNoteHandler() {
+        guard !quiet else { return }
+        let sink = backgroundOut
+        let style = self.style
+        let jsonl = options.format == .jsonl
+        session.runtime.onNote { text in
+            if jsonl {
+                var line: [UInt8] = Array("{\"event\":\"note\",\"text\":".utf8)
+                EventFormatter.appendJSONString(text, to: &line)
+                line.append(contentsOf: "}\n".utf8)
+                sink.append { $0.append(contentsOf: line) }
+            } else {
+                sink.write(style.dim("note: " + text) + "\n")
+            }
+        }
+    }
+
+    var style: Style { Style(enabled: options.color) }
+    var formatter: EventFormatter { EventFormatter(format: options.format, style: style) }
+
+    /// Ends a script: cancels every background job and returns what the run came to.
+    func finish() -> RunReport {
+        cancelAllJobs()
+        return report
+    }
+
+    // MARK: Text
+
+    /// Compiles `text` and performs its statements in order. On compile errors prints them and runs nothing.
+    func run(text: String, file: String, firstLine: Int = 1) -> StepResult {
+        let compiled = session.compile(text, file: file, firstLine: firstLine)
+        report(compiled.diagnostics, source: text, firstLine: firstLine)
+        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+            report.countCompileFailure()
+            return .compileErrors
+        }
+        let compiledIn = ObjectIdentifier(session)
+        for statement in compiled.statements {
+            var result: StepResult
+            if ObjectIdentifier(session) == compiledIn {
+                result = perform(statement, source: text, firstLine: firstLine)
+            } else {
+                // `:clock` or `:reset` replaced the session: compile what is left in the new one.
+                result = run(text: statement.text, file: file, firstLine: statement.location.line)
+            }
+            switch result {
+            case .ok: continue
+            // `plumb run` reports a failed expect and goes on; `plumb test` stops at the first.
+            case .expectationFailed where !quiet: continue
+            default: return result
+            }
+        }
+        return .ok
+    }
+
+    /// Runs a script file's text as the outermost script (`plumb run`, `plumb test`, `plumb learn`),
+    /// so a `:load` inside it that loads it again is a cycle.
+    func runScript(_ text: String, file: String, path: String) -> StepResult {
+        loading = [LoadedFile(name: file, path: path)]
+        defer { loading = [] }
+        return run(text: text, file: file)
+    }
+
+    /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
+    /// - Returns: the number of statements, or nil when it has errors.
+    func check(text: String, file: String) -> Int? {
+        let compiled = session.compile(text, file: file)
+        report(compiled.diagnostics, source: text, firstLine: 1)
+        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+            report.countCompileFailure()
+            return nil
+        }
+        return compiled.statements.count
+    }
+
+    /// Runs one line typed at the REPL: a `:`-command, or statements as `run(text:file:)` runs them.
+    /// When it fails with diagnostics carrying fix-its (or names a misspelt command),
+    /// `takeFixOffer()` then returns the line corrected.
+    func runLine(_ text: String) -> StepResult {
+        lineOfferingFixes = text
+        fixOffer = nil
+        defer { lineOfferingFixes = nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix(":") {
+            let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
+            let argument = String(trimmed.dropFirst(1 + name.count))
+            return command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
+        }
+        return run(text: text, file: "<input>")
+    }
+
+    /// In the REPL, offers `line` with `:name` corrected to `:suggestion`.
+    func offerCommand(_ suggestion: String, for name: String) {
+        guard let line = lineOfferingFixes, let range = line.range(of: ":" + name) else { return }
+        fixOffer = line.replacingCharacters(in: range, with: ":" + suggestion)
+    }
+
+    /// The corrected line to offer, once, after `runLine`.
+    func takeFixOffer() -> String? {
+        defer { fixOffer = nil }
+        return fixOffer
+    }
+
+    /// Prints diagnostics to standard error, compiler-style, and counts the first error.
+    func report(_ diagnostics: [Diagnostic], source: String, firstLine: Int) {
+        guard !diagnostics.isEmpty else { return }
+        if let line = lineOfferingFixes, source == line, firstLine == 1, fixOffer == nil,
+           diagnostics.contains(where: { $0.severity == .error }) {
+            fixOffer = FixIt.applyingFirstFixes(of: diagnostics, to: line)
+        }
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            report.noteError(at: error.location, error.message)
+        }
+        if verbosity == .silent { return }
+        out.flush()
+        var text = ""
+        for diagnostic in diagnostics {
+            var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
+            if !rendered.hasSuffix("\n") { rendered += "\n" }
+            text += rendered
+        }
+        writeStandardError(text)
+    }
+
+    /// A shell error that is no language diagnostic (a command that could not be performed, a
+    /// line that is not UTF-8): printed with its line in a script, and counted as a static error
+    /// there; at the REPL only printed.
+    @discardableResult
+    func reportLineError(_ message: String, at location: SourceLocation) -> StepResult {
+        if !interactive { report.countCompileFailure() }
+        if verbosity != .silent {
+            out.flush()
+            let prefix = interactive ? "" : "\(location.file):\(location.line): "
+            writeStandardError(prefix + Style(enabled: options.colorErrors).red("error") + ": \(Diagnostic.capped(message))\n")
+        }
+        return interactive ? .ok : .compileErrors
+    }
+
+    // MARK: Statements
+
+    /// Performs one compiled statement.
+    func perform(_ statement: Statement, source: String, firstLine: Int) -> StepResult {
+        if StandardStreams.outputFailed { return .outputFailed }
+        reapJobs()
+        out.move(from: backgroundOut)
+        switch session.execute(statement) {
+        case .failure(let diagnostic):
+            report([diagnostic], source: source, firstLine: firstLine)
+            if diagnostic.severity == .error {
+                report.countCompileFailure()
+                return .compileErrors
+            }
+            return .ok
+        case .success(let action):
+            return perform(action)
+        }
+    }
+
+    func perform(_ action: Action) -> StepResult {
+        switch action {
+        case .run(let pipeline):
+            if pipeline.isBackground {
+                startJob(pipeline)
+                return .ok
+            }
+            return runForeground(pipeline)
+        case .expect(let expectation, let location):
+            return check(expectation, at: location)
+        case .command(let name, let argument, let location):
+            return command(name, argument: argument, at: location)
+        case .done:
+            return .ok
+        }
+    }
+
+    // MARK: Pipelines
+
+    /// Runs a pipeline in the foreground until it ends, Ctrl-C, or (virtual clock) nothing is left
+    /// to run; keeps its record for `expect` and its diagram.
+    func runForeground(_ pipeline: Pipeline) -> StepResult {
+        var run = ForegroundRun(runtime: session.runtime, out: out, backgroundOut: backgroundOut, wake: wake)
+        run.printsEvents = !quiet
+        run.formatter = formatter
+        run.trace = options.trace
+        run.recordLanes = recordsLanes
+        run.catchingSignal = !interactive
+        if drawsLive {
+            run.live = LiveDiagram()
+            run.liveLines = { [unowned self] in diagramLines($0) ?? [] }
+        }
+        if !quiet {
+            let style = self.style
+            run.noteWhenStuck = {
+                writeStandardError(style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
+            }
+        }
+        let (record, outcome) = run.perform(pipeline)
+        last = (record, pipeline.text)
+        finishDiagram(record, text: pipeline.text)
+        if case .failed = record.termination { report.countPipelineFailure() }
+        switch outcome {
+        case .ended: return .ok
+        case .interrupted: return .interrupted
+        case .outputFailed: return .outputFailed
+        }
+    }
+
+    /// Starts a background job and prints its number.
+    func startJob(_ pipeline: Pipeline) {
+        let id = jobs.makeID()
+        var text = pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix("&") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        let wake = self.wake
+        let recorder = RunRecorder(
+            job: id, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : backgroundOut,
+            onTerminal: { wake.signal() })
+        if !quiet && options.format == .text {
+            out.move(from: backgroundOut)
+            out.write(style.dim("[\(id)] \(text)") + "\n")
+            out.flush()
+        }
+        let cancellable = pipeline.start(trace: options.trace, record: recordsLanes, onEvent: recorder.handle)
+        jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
+    }
+
+    /// Forgets jobs that have ended and counts their failures.
+    func reapJobs() {
+        for job in jobs.reap() {
+            if case .failed = job.recorder.snapshot.termination { report.countPipelineFailure() }
+        }
+    }
+
+    /// Cancels one job and waits briefly for its cancellation to be reported.
+    func cancelJob(_ job: Job) {
+        if !job.recorder.isDone { job.recorder.cancel(job.cancellable, waitingOn: nil) }
+        reapJobs()
+    }
+
+    /// Cancels every background job (the end of a script, `:reset`, `:clock`).
+    func cancelAllJobs() {
+        for job in jobs.jobs where !job.recorder.isDone {
+            job.recorder.cancel(job.cancellable, waitingOn: wake)
+        }
+        reapJobs()
+        backgroundOut.flush()
+        out.flush()
+    }
+
+    /// Replaces the session (new clock or reset), cancelling jobs first.
+    func replaceSession(clock: ClockMode) {
+        cancelAllJobs()
+        options.clock = clock
+        session = Session(runtime: Runtime(clock: clock))
+        installNoteHandler()
+        last = nil
+    }
+
+    // MARK: Expectations
+
+    func check(_ expectation: Expectation, at location: SourceLocation) -> StepResult {
+        switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock) {
+        case .holds:
+            if case .failed = expectation { report.forgivePipelineFailure() }
+            if interactive && !quiet {
+                out.write(style.green("✓") + " " + style.dim("expect \(ExpectationCheck.describe(expectation))") + "\n")
+                out.flush()
+            }
+            return .ok
+        case .fails(let message):
+            report.countExpectationFailure()
+            if !quiet {
+                out.flush()
+                writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")
+            }
+            return .expectationFailed(message, location)
+        }
+    }
+}
