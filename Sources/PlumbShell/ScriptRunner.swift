@@ -76,8 +76,8 @@ struct ScriptRunner {
             }
             // Without --program: each pipeline statement's code, one after the other.
             var out = ""
-            let (statements, _) = session.compile(text, file: file)
-            for statement in statements where !statement.isExpectation && !statement.isCommand {
+            let (statements, _) = session.compile(ScriptLines(text).language, file: file)
+            for statement in statements where !statement.isExpectation {
                 switch session.swiftCode(of: statement.text) {
                 case .success(let code): out += "// \(statement.location.line): \(statement.text)\n" + code + "\n\n"
                 case .failure(let d) where d.id.name.hasPrefix("type-needs"): break  // a send, finish or fail

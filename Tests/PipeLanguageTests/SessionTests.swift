@@ -72,19 +72,18 @@ import Testing
         #expect(session.bindingNames == ["s"])
     }
 
-    @Test("commands and expectations are handed to the shell")
+    @Test("expectations are handed to the shell")
     func actions() {
         let session = Session(runtime: Runtime(clock: .virtual))
-        let (statements, d) = session.compile(":trace on\nexpect values [1, \"a\"]\nexpect count 2\nexpect time 1.5s\nexpect failed \"x\"\nexpect finished", file: "t")
+        let (statements, d) = session.compile("\nexpect values [1, \"a\"]\nexpect count 2\nexpect time 1.5s\nexpect failed \"x\"\nexpect finished", file: "t")
         #expect(d.isEmpty)
-        let actions = statements.map { session.execute($0) }
-        guard case .success(.command("trace", "on", let location)) = actions[0] else { Issue.record("\(actions[0])"); return }
-        #expect(location.line == 1)
-        guard case .success(.expect(.values([.int(1), .string("a")]), _)) = actions[1] else { Issue.record("\(actions[1])"); return }
-        guard case .success(.expect(.count(2), _)) = actions[2] else { Issue.record("\(actions[2])"); return }
-        guard case .success(.expect(.time(.milliseconds(1500)), _)) = actions[3] else { Issue.record("\(actions[3])"); return }
-        guard case .success(.expect(.failed("x"), _)) = actions[4] else { Issue.record("\(actions[4])"); return }
-        guard case .success(.expect(.finished, _)) = actions[5] else { Issue.record("\(actions[5])"); return }
+        let actions = [nil] + statements.map { session.execute($0) }
+        guard case .success(.expect(.values([.int(1), .string("a")]), let location))? = actions[1] else { Issue.record("\(String(describing: actions[1]))"); return }
+        #expect(location.line == 2)
+        guard case .success(.expect(.count(2), _))? = actions[2] else { Issue.record("\(String(describing: actions[2]))"); return }
+        guard case .success(.expect(.time(.milliseconds(1500)), _))? = actions[3] else { Issue.record("\(String(describing: actions[3]))"); return }
+        guard case .success(.expect(.failed("x"), _))? = actions[4] else { Issue.record("\(String(describing: actions[4]))"); return }
+        guard case .success(.expect(.finished, _))? = actions[5] else { Issue.record("\(String(describing: actions[5]))"); return }
     }
 
     @Test(":trace on reports each stage's lifecycle through handleEvents")
@@ -167,5 +166,42 @@ import Testing
         #expect(w("just 1 | map { $0 + 1 } | retry 3").isEmpty)   // Int arithmetic can overflow
         // Warnings do not stop a statement from running.
         #expect(Session(runtime: Runtime(clock: .virtual)).compile("just 1 | retry 3", file: "t").statements.count == 1)
+    }
+}
+
+/// `:` lines are the host's (the shell's commands): taken out before the language reads a line.
+@Suite struct ScriptLinesTests {
+    @Test("a `:` line at a statement's start is a host line; its line is left blank for the language")
+    func takenOut() {
+        let script = ScriptLines("just 1 | sink\n  :trace on  \njust 2 | sink", firstLine: 3)
+        #expect(script.language == "just 1 | sink\n\njust 2 | sink")
+        #expect(script.hostLines == [ScriptLines.HostLine(line: 4, column: 3, name: "trace", argument: "on", text: ":trace on")])
+    }
+
+    @Test("a `:` inside a statement that goes on is the language's (a label, a ternary)")
+    func insideStatement() {
+        let text = "just 1 |\n:trace on\nfrom [1] | map { $0 > 0\n: 2 }"
+        let script = ScriptLines(text)
+        #expect(script.hostLines.isEmpty)
+        #expect(script.language == text)
+    }
+
+    @Test("the language never sees a host line: compiling what is left has no errors")
+    func languageCompiles() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let script = ScriptLines(":clock virtual\nlet a = just 1\n:\n:load x.pipe\na | sink")
+        #expect(script.hostLines.map(\.name) == ["clock", "", "load"])
+        let (statements, diagnostics) = session.compile(script.language, file: "t")
+        #expect(diagnostics.isEmpty)
+        #expect(statements.map(\.location.line) == [2, 5])
+    }
+
+    @Test("after a host line, the rest of the script keeps its line numbers")
+    func after() {
+        let script = ScriptLines("let a = just 1\n:reset\nlet b = just 2\n:trace on")
+        let rest = script.after(line: 2)
+        #expect(rest.firstLine == 3)
+        #expect(rest.language == "let b = just 2\n")
+        #expect(rest.hostLines.map(\.line) == [4])
     }
 }

@@ -103,8 +103,6 @@ public enum Action: Sendable {
     case run(Pipeline)
     /// Check an expectation against the last pipeline.
     case expect(Expectation, SourceLocation)
-    /// A `:command` with its raw argument text.
-    case command(name: String, argument: String, SourceLocation)
     /// Done: the statement bound a name or sent to a subject; nothing to show.
     case done
 }

@@ -13,8 +13,6 @@ public struct Statement: Sendable {
 
     /// True for `expect …` statements.
     public var isExpectation: Bool { if case .expect = ast.kind { true } else { false } }
-    /// True for `:command` statements.
-    public var isCommand: Bool { if case .command = ast.kind { true } else { false } }
 }
 
 /// A `let` binding: its checked pipeline, the bindings it names as they were when the `let` ran
@@ -195,8 +193,6 @@ public final class Session {
                 guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
                 return .success(.expect(.time(.nanoseconds(ns)), location))
             }
-        case .command(let name, let argument):
-            return .success(.command(name: name, argument: argument, location))
         }
     }
 

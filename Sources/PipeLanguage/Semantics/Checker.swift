@@ -217,7 +217,6 @@ struct Checker {
                 }
             case .finished: break
             }
-        case .command: break
         }
         return nil
     }

@@ -68,7 +68,7 @@ extension SwiftTranslator {
             if case .literal(let v) = value.kind { message = Value.quote(v.plainText) } else { message = expression(value, [], []).text }
             lines.append("\(bindings[subject]?.identifier ?? subject).send(completion: .failure(PipeError(\(message))))")
             if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
-        case .expect, .command:
+        case .expect:
             return StatementCode(lines: source.text(ast.span).split(separator: "\n").map { "// " + $0 }, problems: [])
         }
         return StatementCode(lines: declarations + lines, problems: problems)
@@ -162,20 +162,27 @@ extension Session {
 
     /// Each statement of a script as Swift lines, and the helpers they need.
     private func translateScript(_ text: String, file: String, program: Bool) -> Result<([String], Set<SwiftHelper>), SwiftProgramErrors> {
-        let (statements, diagnostics) = compile(text, file: file)
+        // `:` lines are the shell's: they stay in the Swift as comments, where they were.
+        let script = ScriptLines(text)
+        let (statements, diagnostics) = compile(script.language, file: file)
         let errors = diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { return .failure(SwiftProgramErrors(diagnostics: errors)) }
-        let translator = SwiftTranslator(source: SourceText(text, file: file))
+        let translator = SwiftTranslator(source: SourceText(script.language, file: file))
         for (name, binding) in bindings {
             translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
             translator.reserve(name)
         }
         translator.scanSends(statements.map(\.ast))
         var body: [String] = []
+        var hostLines = script.hostLines[...]
         for statement in statements {
+            while let host = hostLines.first, host.line < statement.location.line {
+                body += ["// " + host.text, ""]
+                hostLines.removeFirst()
+            }
             let code = translator.statement(statement.ast, checked: statement.checked, program: program)
             let written = statement.text.split(separator: "\n").map { "// " + $0 }
-            if statement.isExpectation || statement.isCommand {
+            if statement.isExpectation {
                 body += code.lines
             } else if code.problems.isEmpty || !program {
                 body += written + code.lines
@@ -186,6 +193,7 @@ extension Session {
             }
             body.append("")
         }
+        body += hostLines.flatMap { ["// " + $0.text, ""] }
         if program && translator.jobs > 0 {
             body += ["// The background jobs finish (or are left) before the program ends.", "waitForJobs()", ""]
         }

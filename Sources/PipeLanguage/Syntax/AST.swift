@@ -145,7 +145,6 @@ enum StatementKind: Sendable, Hashable {
     case finish(subject: String, subjectSpan: Span)
     case fail(subject: String, subjectSpan: Span, Expr)
     case expect(ExpectAST, Span)
-    case command(name: String, argument: String)
 }
 
 /// A parsed statement with its span.

@@ -26,11 +26,6 @@ struct Lexer {
 
     private func byte(_ i: Int) -> UInt8 { i < end ? source.bytes[i] : 0 }
 
-    private var atStatementStart: Bool {
-        guard let last = tokens.last else { return true }
-        return last.kind == .newline
-    }
-
     mutating func error(
         _ message: Message, _ offset: Int, _ length: Int = 1, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []
     ) {
@@ -61,8 +56,6 @@ struct Lexer {
                 i += 1
             case UInt8(ascii: "#"):
                 while i < end, bytes[i] != UInt8(ascii: "\n") { i += 1 }
-            case UInt8(ascii: ":") where atStatementStart && open.isEmpty:
-                i = lexCommand(i)
             case UInt8(ascii: "\""):
                 i = lexString(i)
             case UInt8(ascii: "$"):
@@ -143,24 +136,6 @@ struct Lexer {
         if scalar == "\u{FFFD}" { return (.invalidUtf8, j) }
         if c < 0x20 || c == 0x7F { return (.controlCharacter(scalar.value), j) }
         return (.unexpectedCharacter(scalar), j)
-    }
-
-    private mutating func lexCommand(_ i: Int) -> Int {
-        var j = i + 1
-        while j < end, isIdentifierStart(source.bytes[j]) || isDigit(source.bytes[j]) || source.bytes[j] == UInt8(ascii: "-") { j += 1 }
-        let name = text(i + 1, j)
-        var k = j
-        while k < end, source.bytes[k] != UInt8(ascii: "\n") { k += 1 }
-        var argument = text(j, k)
-        while argument.first == " " || argument.first == "\t" { argument.removeFirst() }
-        while argument.last == " " || argument.last == "\t" || argument.last == "\r" { argument.removeLast() }
-        if name.isEmpty { error(.missingCommandName, i) }
-        if let bad = argument.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || $0 == "\u{FFFD}" }) {
-            let off = j + (Array(text(j, k).unicodeScalars).firstIndex(of: bad).map { String(String.UnicodeScalarView(Array(text(j, k).unicodeScalars)[..<$0])).utf8.count } ?? 0)
-            error(bad == "\u{FFFD}" ? .invalidUtf8 : .controlCharacter(bad.value), off)
-        }
-        tokens.append(Token(kind: .command(name, argument), span: Span(i, k - i)))
-        return k
     }
 
     private mutating func lexNumber(_ i: Int) -> Int {

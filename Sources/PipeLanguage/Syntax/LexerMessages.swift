@@ -20,10 +20,10 @@ enum LexerCode: Int, DiagnosticCode {
     case unknownDurationUnit = 111
     case durationTooLong = 112
 
-    // Closure arguments and commands
+    // Closure arguments
     case missingClosureArgumentNumber = 113
     case closureArgumentOutOfRange = 114
-    case missingCommandName = 115
+    // 115 was missing-command-name: `:` lines are the shell's now, taken out before lexing.
 
     // Characters
     case unexpectedCharacter = 116
@@ -77,7 +77,6 @@ extension Message {
         Message(LexerCode.closureArgumentOutOfRange, "closure argument '\(spelling)' is out of range (use $0 or $1)")
     }
 
-    static let missingCommandName = Message(LexerCode.missingCommandName, "expected a command name after ':' (try :help)")
 
     static func unexpectedCharacter(_ scalar: Unicode.Scalar) -> Message {
         Message(LexerCode.unexpectedCharacter, "unexpected character '\(scalar)'")

@@ -107,7 +107,6 @@ struct Parser {
         case .int, .double, .duration: return "'\(source.text(t.span))'"
         case .string: return "a string"
         case .punct(let p): return "'\(p)'"
-        case .command: return "a command"
         case .newline: return "the end of the line"
         case .eof: return "the end of the input"
         }
@@ -132,10 +131,6 @@ struct Parser {
 
     mutating func parseStatement() throws -> StatementAST {
         let first = current
-        if case .command(let name, let argument) = first.kind {
-            _ = advance()
-            return StatementAST(kind: .command(name: name, argument: argument), span: first.span)
-        }
         if first.identifier == "let", peek().identifier != nil, peek(2).isPunct("=") {
             _ = advance()
             let name = advance()
@@ -253,9 +248,6 @@ struct Parser {
     mutating func parseStage() throws -> Stage {
         let nameToken = current
         guard let name = nameToken.identifier else {
-            if case .command = nameToken.kind {
-                throw fail(.commandNotAtLineStart, nameToken.span)
-            }
             throw fail(.expectedStage(found: describe(nameToken)), nameToken.span)
         }
         _ = advance()

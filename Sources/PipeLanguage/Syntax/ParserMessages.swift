@@ -21,7 +21,7 @@ enum ParserCode: Int, DiagnosticCode {
     case trailingPipe = 214
     case missingStage = 215
     case pipelineTooLong = 216
-    case commandNotAtLineStart = 217
+    // 217 was command-not-at-line-start: `:` lines are the shell's now, taken out before parsing.
     case expectedStage = 218
     case missingLabelValue = 219
     case unexpectedTokenAfterLabel = 220
@@ -97,7 +97,6 @@ extension Message {
     static let pipelineTooLong = Message(
         ParserCode.pipelineTooLong, "pipeline is too long (the limit is \(Parser.maxStages) stages)")
 
-    static let commandNotAtLineStart = Message(ParserCode.commandNotAtLineStart, "a ':' command must start its own line")
 
     static func expectedStage(found: String) -> Message {
         Message(ParserCode.expectedStage, "expected a source or operator name, found \(found)")

@@ -23,7 +23,6 @@ enum Printer {
             case .time(let v): return "expect time \(print(v))"
             case .marbles(let x, let frame): return "expect marbles \(print(x))" + (frame.map { " frame: \(print($0))" } ?? "")
             }
-        case .command(let name, let argument): return ":\(name)" + (argument.isEmpty ? "" : " \(argument)")
         }
     }
 

@@ -9,7 +9,6 @@ enum TokenKind: Sendable, Hashable {
     case string([StringToken])
     case punct(String)
     /// `:name rest-of-line` at the start of a statement.
-    case command(String, String)
     /// Ends a statement (a newline outside brackets that does not follow `|`).
     case newline
     case eof

@@ -1,254 +1,203 @@
 import Foundation
 import PipeLanguage
 
-/// One `:`-command: its name, argument syntax and summary (for `:help`, completion and suggestions).
+/// One `:`-command and everything about it: its name and aliases, argument syntax, summary (for
+/// `:help` and the overview), what Tab completes after it, and what it does. `ShellCommand.all`
+/// is the one table the statement runner, `:help`, completion and the unknown-command suggestion
+/// read; a test checks every entry has help, a completion and a test of its own.
+///
+/// ```swift
+/// ShellCommand.named("q")?.name   // "quit"
+/// ```
 struct ShellCommand: Sendable {
+    /// What Tab completes after the command's name.
+    enum Completion: Sendable, Equatable {
+        /// It takes no argument.
+        case nothing
+        /// One of these words.
+        case words([String])
+        /// A file name.
+        case files
+        /// A pipeline: sources, operators and bindings, as at the prompt.
+        case pipeline
+        /// A job number, or one of these words.
+        case jobs(or: [String])
+        /// Anything `:help` describes: sources, operators, commands, `diagnostics`.
+        case helpTopics
+    }
+
     let name: String
+    var aliases: [String] = []
+    /// The argument syntax `:help` shows (`on|off`), empty for none.
     let arguments: String
     let summary: String
+    let completion: Completion
+    /// Performs the command with its argument (blanks trimmed) in a runner.
+    let perform: @Sendable (StatementRunner, _ argument: String, SourceLocation) -> StepResult
 
-    static let all: [ShellCommand] = [
-        ShellCommand(name: "help", arguments: "[NAME]", summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code"),
-        ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal"),
-        ShellCommand(name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type"),
-        ShellCommand(name: "swift", arguments: "PIPELINE", summary: "the pipeline as Swift Combine code against Reactive"),
-        ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let"),
-        ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs"),
-        ShellCommand(name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them"),
-        ShellCommand(name: "trace", arguments: "on|off", summary: "show each stage's subscribe, request, values, completion and cancel"),
-        ShellCommand(name: "marbles", arguments: "[on|off|N]", summary: "marble diagrams after each run (on by default), or the last run's, or job N's"),
-        ShellCommand(name: "export", arguments: "FILE.svg", summary: "write the last run's marble diagram as an SVG picture"),
-        ShellCommand(name: "clock", arguments: "real|virtual", summary: "switch clocks (starts a fresh session: bindings are cleared)"),
-        ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session"),
-        ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding"),
-        ShellCommand(name: "quit", arguments: "", summary: "leave plumb (Ctrl-D does too)"),
-    ]
+    /// The command with this name or alias.
+    static func named(_ name: String) -> ShellCommand? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
 
     static var names: [String] { all.map(\.name) }
+
+    /// `:help NAME`'s text for this command.
+    func help(style: Style) -> String {
+        var text = style.bold(":\(name) \(arguments)") + "\n  \(summary)"
+        if !aliases.isEmpty { text += "\n  aliases: " + aliases.map { ":" + $0 }.joined(separator: ", ") }
+        return text
+    }
 }
 
-extension StatementRunner {
-    /// Performs a `:`-command.
-    func command(_ name: String, argument rawArgument: String, at location: SourceLocation) -> StepResult {
-        let argument = rawArgument.trimmingCharacters(in: .whitespaces)
-        switch name {
-        case "help": say(help(argument))
-        case "ops": say(Self.operatorList(style: style))
-        case "type":
-            guard !argument.isEmpty else { return usage(":type PIPELINE", at: location) }
-            switch session.typeDescription(of: argument) {
-            case .success(let description): say(description)
-            case .failure(let diagnostic): report([diagnostic], source: argument, firstLine: 1)
+extension ShellCommand {
+    static let all: [ShellCommand] = [
+        ShellCommand(
+            name: "help", arguments: "[NAME]",
+            summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code",
+            completion: .helpTopics
+        ) { runner, argument, _ in
+            runner.say(runner.help(argument))
+            return .ok
+        },
+        ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal", completion: .nothing) { runner, _, _ in
+            runner.say(StatementRunner.operatorList(style: runner.style))
+            return .ok
+        },
+        ShellCommand(
+            name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type",
+            completion: .pipeline
+        ) { runner, argument, location in
+            guard !argument.isEmpty else { return runner.usage(":type PIPELINE", at: location) }
+            switch runner.session.typeDescription(of: argument) {
+            case .success(let description): runner.say(description)
+            case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
-        case "swift":
-            guard !argument.isEmpty else { return usage(":swift PIPELINE", at: location) }
-            switch session.swiftCode(of: argument) {
-            case .success(let code): say(code)
-            case .failure(let diagnostic): report([diagnostic], source: argument, firstLine: 1)
+            return .ok
+        },
+        ShellCommand(
+            name: "swift", arguments: "PIPELINE", summary: "the pipeline as Swift Combine code against Reactive",
+            completion: .pipeline
+        ) { runner, argument, location in
+            guard !argument.isEmpty else { return runner.usage(":swift PIPELINE", at: location) }
+            switch runner.session.swiftCode(of: argument) {
+            case .success(let code): runner.say(code)
+            case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
-        case "bindings":
-            let bindings = session.bindingSummaries()
+            return .ok
+        },
+        ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { runner, _, _ in
+            let bindings = runner.session.bindingSummaries()
+            let style = runner.style
             if bindings.isEmpty {
-                say(style.dim("no bindings yet: let NAME = PIPELINE"))
+                runner.say(style.dim("no bindings yet: let NAME = PIPELINE"))
             } else {
                 let width = bindings.map(\.name.count).max() ?? 0
-                say(bindings.map { style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary }.joined(separator: "\n"))
+                runner.say(bindings.map {
+                    style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
+                }.joined(separator: "\n"))
             }
-        case "jobs":
-            reapJobs()
-            if jobs.isEmpty {
-                say(style.dim("no background jobs"))
+            return .ok
+        },
+        ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs", completion: .nothing) { runner, _, _ in
+            runner.reapJobs()
+            if runner.jobs.isEmpty {
+                runner.say(runner.style.dim("no background jobs"))
             } else {
-                let now = session.runtime.now()
-                say(jobs.jobs.map { job in
+                let now = runner.session.runtime.now()
+                runner.say(runner.jobs.jobs.map { job in
                     let record = job.recorder.snapshot
                     let count = record.count == 1 ? "1 value" : "\(record.count) values"
                     return "[\(job.id)] running  \(EventFormatter.durationText(now - job.recorder.start))  \(count)  \(job.text)"
                 }.joined(separator: "\n"))
             }
-        case "cancel":
-            reapJobs()
+            return .ok
+        },
+        ShellCommand(
+            name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them", completion: .jobs(or: ["all"])
+        ) { runner, argument, location in
+            runner.reapJobs()
             if argument == "all" {
-                cancelAllJobs()
-            } else if let id = Int(argument.hasPrefix("%") ? String(argument.dropFirst()) : argument) {
-                guard let job = jobs.job(id) else {
-                    return commandError("no job \(id)" + (jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"), at: location)
+                runner.cancelAllJobs()
+            } else if let id = jobNumber(argument) {
+                guard let job = runner.jobs.job(id) else {
+                    let hint = runner.jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"
+                    return runner.commandError("no job \(id)" + hint, at: location)
                 }
-                cancelJob(job)
+                runner.cancelJob(job)
             } else {
-                return usage(":cancel N|all", at: location)
+                return runner.usage(":cancel N|all", at: location)
             }
-        case "marbles": return marblesCommand(argument, at: location)
-        case "export": return exportCommand(argument, at: location)
-        case "trace":
+            return .ok
+        },
+        ShellCommand(
+            name: "trace", arguments: "on|off", summary: "show each stage's subscribe, request, values, completion and cancel",
+            completion: .words(["on", "off"])
+        ) { runner, argument, location in
             switch argument {
-            case "on": options.trace = true
-            case "off": options.trace = false
+            case "on": runner.options.trace = true
+            case "off": runner.options.trace = false
             case "": break
-            default: return usage(":trace on|off", at: location)
+            default: return runner.usage(":trace on|off", at: location)
             }
-            say(style.dim("trace is \(options.trace ? "on" : "off")"))
-        case "clock":
+            runner.say(runner.style.dim("trace is \(runner.options.trace ? "on" : "off")"))
+            return .ok
+        },
+        ShellCommand(
+            name: "marbles", arguments: "[on|off|N]",
+            summary: "marble diagrams after each run (on by default), or the last run's, or job N's",
+            completion: .jobs(or: ["on", "off"])
+        ) { runner, argument, location in
+            runner.marblesCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "export", arguments: "FILE.svg", summary: "write the last run's marble diagram as an SVG picture",
+            completion: .files
+        ) { runner, argument, location in
+            runner.exportCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "clock", arguments: "real|virtual", summary: "switch clocks (starts a fresh session: bindings are cleared)",
+            completion: .words(["real", "virtual"])
+        ) { runner, argument, location in
             let mode: ClockMode
             switch argument {
             case "real": mode = .real
             case "virtual": mode = .virtual
             case "":
-                say(style.dim("clock is \(options.clock == .virtual ? "virtual" : "real")"))
+                runner.say(runner.style.dim("clock is \(runner.options.clock == .virtual ? "virtual" : "real")"))
                 return .ok
-            default: return usage(":clock real|virtual", at: location)
+            default: return runner.usage(":clock real|virtual", at: location)
             }
-            if mode == options.clock {
-                say(style.dim("clock is already \(argument)"))
+            if mode == runner.options.clock {
+                runner.say(runner.style.dim("clock is already \(argument)"))
             } else {
-                let hadBindings = !session.bindingNames.isEmpty
-                replaceSession(clock: mode)
-                say(style.dim("clock is \(argument)" + (hadBindings ? " (bindings cleared)" : "")))
+                let hadBindings = !runner.session.bindingNames.isEmpty
+                runner.replaceSession(clock: mode)
+                runner.say(runner.style.dim("clock is \(argument)" + (hadBindings ? " (bindings cleared)" : "")))
             }
-        case "load":
-            guard !argument.isEmpty else { return usage(":load FILE", at: location) }
-            return load(argument, at: location)
-        case "reset":
-            replaceSession(clock: options.clock)
-            say(style.dim("session reset"))
-        case "quit", "exit", "q":
-            return .quit
-        default:
-            var message = "unknown command ':\(name)'"
-            if let suggestion = Suggestions.closest(to: name, among: ShellCommand.names) {
-                message += "; did you mean ':\(suggestion)'?"
-                offerCommand(suggestion, for: name)
-            } else {
-                message += " (:help lists the commands)"
-            }
-            return commandError(message, at: location)
-        }
-        return .ok
-    }
-
-    /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
-    func say(_ text: String) {
-        guard !quiet else { return }
-        out.write(text.hasSuffix("\n") ? text : text + "\n")
-        out.flush()
-    }
-
-    func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
-        commandError("usage: \(syntax)", at: location)
-    }
-
-    /// A command that could not be performed: an error message, and a static error for the exit code.
-    func commandError(_ message: String, at location: SourceLocation) -> StepResult {
-        reportLineError(message, at: location)
-    }
-
-    // MARK: Help
-
-    func help(_ topic: String) -> String {
-        let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
-        if name.isEmpty { return Self.overview(style: style) }
-        if let entry = Catalog.entry(named: name) {
-            var lines = [style.bold(entry.signature), "  \(entry.summary)"]
-            if !entry.aliases.isEmpty { lines.append("  aliases: \(entry.aliases.joined(separator: ", "))") }
-            lines.append("  Combine: \(entry.combine)")
-            lines.append("  example: \(entry.example)")
-            return lines.joined(separator: "\n")
-        }
-        if let command = ShellCommand.all.first(where: { $0.name == name }) {
-            return style.bold(":\(command.name) \(command.arguments)") + "\n  \(command.summary)"
-        }
-        if name == "diagnostics" { return HelpText.diagnostics }
-        if let id = DiagnosticID.named(name) { return HelpText.diagnostic(id) }
-        var message = "no help for '\(topic)'"
-        let names = HelpText.topics(commands: Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names)
-        if let suggestion = Suggestions.closest(to: name, among: names) {
-            message += "; did you mean '\(suggestion)'?"
-        }
-        return message
-    }
-
-    static func overview(style: Style) -> String {
-        var lines = [
-            style.bold("Plumb") + ": type a pipeline and watch it run.",
-            "",
-            "  just 1 | asyncMap delay 100 | retry 3 | sink",
-            "  from [1, 2, 3] | map { $0 * 10 } | filter { $0 > 10 }     " + style.dim("# sink is implied"),
-            "  let ticks = interval 100ms | take 5                        " + style.dim("# bind, do not run"),
-            "  let s = subject",
-            "  s | map { $0 * 2 } | sink &                                " + style.dim("# & runs a background job"),
-            "  s.send 1",
-            "",
-            style.bold("Keys") + ": Tab completes, Up/Ctrl-R recall history, Ctrl-C cancels the running pipeline",
-            "or clears the line, Ctrl-D on an empty line quits.",
-            "",
-            style.bold("Commands"),
-        ]
-        for command in ShellCommand.all {
-            let head = ":\(command.name) \(command.arguments)".padding(toLength: 22, withPad: " ", startingAt: 0)
-            lines.append("  \(head)\(command.summary)")
-        }
-        lines.append("")
-        lines.append(":ops lists the operators; :help NAME describes one (:help retry).")
-        lines.append(":help diagnostics lists the error and warning codes; :help E302 or :help unknown-operator shows one.")
-        return lines.joined(separator: "\n")
-    }
-
-    static func operatorList(style: Style) -> String {
-        let groups: [(String, CatalogEntry.Kind)] = [("Sources", .source), ("Operators", .operator), ("Terminals", .terminal)]
-        var lines: [String] = []
-        for (title, kind) in groups {
-            let entries = Catalog.entries.filter { $0.kind == kind }.sorted { $0.name < $1.name }
-            guard !entries.isEmpty else { continue }
-            if !lines.isEmpty { lines.append("") }
-            lines.append(style.bold(title))
-            let width = min(24, entries.map(\.name.count).max() ?? 0)
-            for entry in entries {
-                let aliases = entry.aliases.isEmpty ? "" : style.dim(" (\(entry.aliases.joined(separator: ", ")))")
-                lines.append("  " + entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.summary + aliases)
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-}
-
-extension StatementRunner {
-    /// `:marbles [on|off|N]`.
-    func marblesCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        switch argument {
-        case "on": options.marbles = true
-        case "off": options.marbles = false
-        case "":
-            guard let last else { return commandError("no pipeline has run yet", at: location) }
-            guard let lines = diagramLines(last.record) else {
-                return commandError("the last run was not recorded (:marbles on records the next ones)", at: location)
-            }
-            say(lines.joined(separator: "\n"))
             return .ok
-        default:
-            guard let id = Int(argument.hasPrefix("%") ? String(argument.dropFirst()) : argument) else {
-                return usage(":marbles on|off|N", at: location)
-            }
-            guard let recorder = jobs.recorder(id) else {
-                return commandError("no job \(id)", at: location)
-            }
-            guard let lines = diagramLines(recorder.partialSnapshot) else {
-                return commandError("job \(id) was not recorded (it started with :marbles off)", at: location)
-            }
-            say(lines.joined(separator: "\n"))
+        },
+        ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
+            runner, argument, location in
+            guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }
+            return runner.load(argument, at: location)
+        },
+        ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding", completion: .nothing) {
+            runner, _, _ in
+            runner.replaceSession(clock: runner.options.clock)
+            runner.say(runner.style.dim("session reset"))
             return .ok
-        }
-        say(style.dim("marbles are \(options.marbles ? "on" : "off")"))
-        return .ok
-    }
+        },
+        ShellCommand(
+            name: "quit", aliases: ["exit", "q"], arguments: "", summary: "leave plumb (Ctrl-D does too)", completion: .nothing
+        ) { _, _, _ in
+            .quit
+        },
+    ]
 
-    /// `:export OUT.svg`: the last run's diagram as a standalone SVG.
-    func exportCommand(_ path: String, at location: SourceLocation) -> StepResult {
-        guard !path.isEmpty else { return usage(":export FILE.svg", at: location) }
-        guard let last else { return commandError("no pipeline has run yet", at: location) }
-        let run = last.record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(last.record.duration))
-        guard !run.lanes.isEmpty else { return commandError("the last run was not recorded (:marbles on records the next ones)", at: location) }
-        if let problem = Self.writeSVG([run], titles: [last.text], to: path) { return commandError(problem, at: location) }
-        say(style.dim("wrote \(path)"))
-        return .ok
+    /// `N` or `%N`.
+    static func jobNumber(_ argument: String) -> Int? {
+        Int(argument.hasPrefix("%") ? String(argument.dropFirst()) : argument)
     }
 }

@@ -120,31 +120,46 @@ final class StatementRunner {
 
     // MARK: Text
 
-    /// Compiles `text` and performs its statements in order. On compile errors prints them and runs nothing.
+    /// Performs `text`'s statements and `:`-commands in order. `:` lines are taken out first
+    /// (`ScriptLines`): the language compiles the rest, and on errors prints them and runs nothing.
+    /// After a command, what is left of the text is compiled again, in the session as the command
+    /// left it (`:clock` and `:reset` replace it).
     func run(text: String, file: String, firstLine: Int = 1) -> StepResult {
-        let compiled = session.compile(text, file: file, firstLine: firstLine)
-        report(compiled.diagnostics, source: text, firstLine: firstLine)
-        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
-            report.countCompileFailure()
-            return .compileErrors
-        }
-        let compiledIn = ObjectIdentifier(session)
-        for statement in compiled.statements {
-            var result: StepResult
-            if ObjectIdentifier(session) == compiledIn {
-                result = perform(statement, source: text, firstLine: firstLine)
-            } else {
-                // `:clock` or `:reset` replaced the session: compile what is left in the new one.
-                result = run(text: statement.text, file: file, firstLine: statement.location.line)
+        var script = ScriptLines(text, firstLine: firstLine)
+        var again = false
+        reading: while true {
+            let compiled = session.compile(script.language, file: file, firstLine: script.firstLine)
+            // Read again after a command, the text's warnings were already shown.
+            report(again ? compiled.diagnostics.filter { $0.severity == .error } : compiled.diagnostics,
+                   source: script.language, firstLine: script.firstLine)
+            if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+                report.countCompileFailure()
+                return .compileErrors
             }
-            switch result {
-            case .ok: continue
-            // `plumb run` reports a failed expect and goes on; `plumb test` stops at the first.
-            case .expectationFailed where !quiet: continue
-            default: return result
+            var statements = compiled.statements[...]
+            var hostLines = script.hostLines[...]
+            while !statements.isEmpty || !hostLines.isEmpty {
+                let result: StepResult
+                if let host = hostLines.first, statements.first.map({ host.line < $0.location.line }) ?? true {
+                    hostLines.removeFirst()
+                    result = command(host.name, argument: host.argument, at: SourceLocation(file: file, line: host.line, column: host.column))
+                    if result == .ok, !statements.isEmpty || !hostLines.isEmpty {
+                        script = script.after(line: host.line)
+                        again = true
+                        continue reading
+                    }
+                } else {
+                    result = perform(statements.removeFirst(), source: script.language, firstLine: script.firstLine)
+                }
+                switch result {
+                case .ok: continue
+                // `plumb run` reports a failed expect and goes on; `plumb test` stops at the first.
+                case .expectationFailed where !quiet: continue
+                default: return result
+                }
             }
+            return .ok
         }
-        return .ok
     }
 
     /// Runs a script file's text as the outermost script (`plumb run`, `plumb test`, `plumb learn`),
@@ -167,19 +182,13 @@ final class StatementRunner {
         return compiled.statements.count
     }
 
-    /// Runs one line typed at the REPL: a `:`-command, or statements as `run(text:file:)` runs them.
-    /// When it fails with diagnostics carrying fix-its (or names a misspelt command),
-    /// `takeFixOffer()` then returns the line corrected.
+    /// Runs one line typed at the REPL, as `run(text:file:)` runs any text. When it fails with
+    /// diagnostics carrying fix-its (or names a misspelt command), `takeFixOffer()` then returns
+    /// the line corrected.
     func runLine(_ text: String) -> StepResult {
         lineOfferingFixes = text
         fixOffer = nil
         defer { lineOfferingFixes = nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix(":") {
-            let name = String(trimmed.dropFirst().prefix { !$0.isWhitespace })
-            let argument = String(trimmed.dropFirst(1 + name.count))
-            return command(name, argument: argument, at: SourceLocation(file: "<input>", line: 1, column: 1))
-        }
         return run(text: text, file: "<input>")
     }
 
@@ -260,8 +269,6 @@ final class StatementRunner {
             return runForeground(pipeline)
         case .expect(let expectation, let location):
             return check(expectation, at: location)
-        case .command(let name, let argument, let location):
-            return command(name, argument: argument, at: location)
         case .done:
             return .ok
         }

@@ -27,16 +27,15 @@ enum Completer {
     static func candidates(before: String, word: String, words: CompletionWords) -> Kind {
         let head = before.drop { $0 == " " || $0 == "\t" }
         if head.hasPrefix(":") {
-            let command = head.dropFirst().prefix { $0 != " " }
-            let rest = head.dropFirst(command.count + 1)
-            switch String(command) {
-            case "load": return .files
-            case "help": return .words(filter(words.sources + words.operators + words.commands + ["diagnostics"], word))
-            case "clock": return .words(filter(["real", "virtual"], word))
-            case "trace": return .words(filter(["on", "off"], word))
-            case "cancel": return .words(filter(words.jobs + ["all"], word))
-            case "type": return .words(filter(stagesAfter(rest, words: words), word))
-            default: return .words([])
+            let name = head.dropFirst().prefix { $0 != " " }
+            let rest = head.dropFirst(name.count + 1)
+            switch ShellCommand.named(String(name))?.completion ?? .nothing {
+            case .nothing: return .words([])
+            case .words(let choices): return .words(filter(choices, word))
+            case .files: return .files
+            case .pipeline: return .words(filter(stagesAfter(rest, words: words), word))
+            case .jobs(let choices): return .words(filter(words.jobs + choices, word))
+            case .helpTopics: return .words(filter(words.sources + words.operators + words.commands + ["diagnostics"], word))
             }
         }
         if head.isEmpty && word.hasPrefix(":") {
