@@ -117,14 +117,19 @@ public struct MarbleLayout: Sendable, Hashable {
         failures = Self.failures(in: rows)
 
         let markEvery = TimeScale.markEvery(step: step)
-        let ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
+        let markColumns = columns.plainColumns(every: markEvery)
+        var ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
+        // A ruler that reaches 10,000 of its unit (after a collapsed stretch) reads in the next.
+        if let bigger = TimeScale.units.first(where: { $0.ns > ruler.ns }), (markColumns.last?.0 ?? 0) * step >= 10_000 * ruler.ns {
+            ruler = bigger
+        }
         // Seconds are short enough to carry their unit on every mark (`0 s   1 s   2 s`); smaller
         // units go once, after the last mark (`0    100   200 ms`).
         let unitPerMark = ruler.ns >= 1_000_000_000
         unit = unitPerMark ? "" : ruler.name
         var marks: [Mark] = []
         var free = 0
-        for (column, offset) in columns.plainColumns(every: markEvery) where offset >= free {
+        for (column, offset) in markColumns where offset >= free {
             let number = TimeScale.decimal(column * step, unit: ruler.ns)
             let text = unitPerMark ? "\(number) \(ruler.name)" : number
             marks.append(Mark(offset: offset, time: column * step, text: text))

@@ -8,7 +8,8 @@
 /// (up to a limit, past which they stack in a second row of the lane, still at their x). A long
 /// idle stretch is an explicit break, a zigzag with its duration, in every lane and the axis.
 /// Labels, values, the legend and the axis are `<text>` elements, so screen readers and tests
-/// can read them; each mark is a `<g class="mark" data-lane="L" data-event="E">` naming the
+/// can read them; each mark is a `<g class="mark value" data-lane="L" data-event="E">` (or
+/// `subscribed`, `finished`, `failure`, `cancel`) naming the
 /// event (`MarbleRun.lanes[L].events[E]`) it draws.
 public enum MarbleSVG {
     /// Renders the runs as diagrams stacked top to bottom, each under its title, each with its
@@ -325,7 +326,15 @@ private struct Diagram {
     }
 
     private func drawItem(_ item: Item, lane: Int, cx: Double, y: Double, into out: inout SVGWriter) {
-        out.raw("<g class=\"mark\" data-lane=\"")
+        out.raw("<g class=\"mark ")
+        switch item.kind {
+        case .subscribed: out.raw("subscribed")
+        case .value: out.raw("value")
+        case .finished: out.raw("finished")
+        case .failed: out.raw("failure")
+        case .cancelled: out.raw("cancel")
+        }
+        out.raw("\" data-lane=\"")
         out.raw(String(lane))
         out.raw("\" data-event=\"")
         out.raw(String(item.event))
