@@ -33,11 +33,12 @@ import Testing
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script], environment: ["COLUMNS": "80"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("""
+                                    0   200 400 ms
             [0] interval 100ms      ^-0-1-2-(3!)
             [1] take 4              ^-0-1-2-(3|)
             [2] map { $0 * 2 }      ^-0-2-4-(6|)
             [3] filter { $0 > 2 }   ^-----4-(6|)
-                                    1 column = 50 ms
+                                    1 column = 50 ms; a group takes the width of its text
             """), "\(result.stdout)")
     }
 
