@@ -215,6 +215,17 @@ struct Checker {
                     let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
                     error(.invalidMarble(problem.reason), span)
                 }
+            case .subscriptions(let name, let nameSpan, let x):
+                if bindings[name] == nil {
+                    error(.unknownBinding(name), nameSpan, suggesting: name, among: bindings.keys.sorted())
+                }
+                if let v = checkConstant(x) {
+                    if case .int(let n) = v, n >= 0 {} else {
+                        error(.wrongArgument("expect subscriptions", "a non-negative integer", got: v.description), x.span)
+                    }
+                }
+            case .started(let v):
+                _ = duration(v, statement.span, "expect started")
             case .finished: break
             }
         case .command: break

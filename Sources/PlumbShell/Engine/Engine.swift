@@ -428,13 +428,17 @@ final class Engine {
         case .count(let count):
             holds = record.count == count
         case .time(let expected):
-            if session.runtime.clock == .virtual {
-                holds = record.duration == expected
-            } else {
-                // Real time is never exact: allow 10% or 20 ms, whichever is larger.
-                let slack = max(expected / 10, .milliseconds(20))
-                holds = record.duration >= expected - slack && record.duration <= expected + slack
+            holds = Self.sameTime(record.duration, expected, clock: session.runtime.clock)
+        case .subscriptions(let name, let count):
+            let actual = session.subscriptionCount(of: name) ?? 0
+            guard actual == count else {
+                return expectationFailed(
+                    "expected \(Self.describe(expectation)), got \(name)'s source subscribed \(actual) time\(actual == 1 ? "" : "s")",
+                    at: location)
             }
+            holds = true
+        case .started(let expected):
+            holds = record.futureStarts.first.map { Self.sameTime(.nanoseconds($0), expected, clock: session.runtime.clock) } ?? false
         case .marbles(let expected, let frame):
             let ns = EventFormatter.nanoseconds(frame)
             let actual = MarbleNotation.render(record.timeline, frame: ns)
@@ -457,6 +461,13 @@ final class Engine {
             "expected \(Self.describe(expectation)), got \(Self.describe(record, for: expectation))", at: location)
     }
 
+    /// Exact on the virtual clock; real time is never exact: within 10% or 20 ms, whichever is larger.
+    static func sameTime(_ actual: Duration, _ expected: Duration, clock: ClockMode) -> Bool {
+        guard clock == .real else { return actual == expected }
+        let slack = max(expected / 10, .milliseconds(20))
+        return actual >= expected - slack && actual <= expected + slack
+    }
+
     private func expectationFailed(_ message: String, at location: SourceLocation) -> StepResult {
         expectationFailures += 1
         if !quiet {
@@ -474,6 +485,8 @@ final class Engine {
         case .count(let count): "count \(count)"
         case .time(let duration): "time \(EventFormatter.durationText(duration))"
         case .marbles(let marbles, _): "marbles \"\(marbles)\""
+        case .subscriptions(let name, let count): "subscriptions \(name) \(count)"
+        case .started(let duration): "started \(EventFormatter.durationText(duration))"
         }
     }
 
@@ -502,6 +515,12 @@ final class Engine {
         case .count: return "count \(record.count)"
         case .time: return "time \(EventFormatter.durationText(record.duration))"
         case .marbles(_, let frame): return "marbles \"\(MarbleNotation.render(record.timeline, frame: EventFormatter.nanoseconds(frame)))\""
+        case .subscriptions(let name, _): return "subscriptions \(name)"
+        case .started:
+            guard let first = record.futureStarts.first else {
+                return "no future started during the run (an eager future starts when it is made, before anyone subscribes)"
+            }
+            return "started \(EventFormatter.durationText(.nanoseconds(first)))"
         }
     }
 }
