@@ -85,7 +85,7 @@ let languageBenchmarks: [BenchCase] = [
         let n = 1_000_000
         let baseline = measure(operations: n, repetitions: 3) {
             var result = 0
-            let c = (1...n).publisher
+            let c = streamed((1...n).publisher)
                 .map { $0 * 3 }
                 .filter { $0 % 2 == 0 }
                 .count()

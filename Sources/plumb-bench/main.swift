@@ -2,7 +2,7 @@ import Foundation
 
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
 let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
-    + stepBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks
+    + stepBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks
 
 if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
 
@@ -35,7 +35,9 @@ while let argument = arguments.popFirst() {
               --filter NAME  run only the named case (repeatable; a prefix matches)
               --rounds N     run the selected cases N times over and report each case's fastest
                              round, with the baseline measured in that same round (on a shared
-                             machine a whole process can run at a slower speed for a while)
+                             machine a whole process can run at a slower speed for a while), and
+                             the median and slowest round (rounds_median_ns_per_op,
+                             rounds_max_ns_per_op in JSON)
               --list         list the cases
             Build with -c release: debug numbers mean nothing.
             """)
@@ -86,7 +88,6 @@ func report(_ c: BenchCase, _ result: BenchResult) {
         print(line)
         print("    \(c.summary)")
         for note in result.notes { print("    \(note)") }
-        if rounds > 1 { print("    fastest of \(rounds) rounds") }
     }
     fflush(nil)
 }
@@ -95,12 +96,23 @@ if rounds == 1 {
     for c in selected { report(c, c.run()) }
 } else {
     var best: [BenchResult?] = Array(repeating: nil, count: selected.count)
+    var costs: [[Double]] = Array(repeating: [], count: selected.count)
     for _ in 0..<rounds {
         for (index, c) in selected.enumerated() {
             let result = c.run()
+            costs[index].append(result.nsPerOp)
             if let current = best[index], current.nsPerOp <= result.nsPerOp { continue }
             best[index] = result
         }
     }
-    for (index, c) in selected.enumerated() { report(c, best[index]!) }
+    for (index, c) in selected.enumerated() {
+        // The spread across rounds, so a case that runs at two speeds shows it.
+        var result = best[index]!
+        let sorted = costs[index].sorted()
+        let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        result.extra["rounds_median_ns_per_op"] = (median * 100).rounded() / 100
+        result.extra["rounds_max_ns_per_op"] = (sorted.last! * 100).rounded() / 100
+        result.notes.append(String(format: "rounds: fastest %.2f, median %.2f, slowest %.2f ns/op (slowest / fastest %.2fx)", sorted[0], median, sorted.last!, sorted.last! / sorted[0]))
+        report(c, result)
+    }
 }

@@ -33,11 +33,12 @@ import Testing
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script], environment: ["COLUMNS": "80"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("""
+                                    0   200 400 ms
             [0] interval 100ms      ^-0-1-2-(3!)
             [1] take 4              ^-0-1-2-(3|)
             [2] map { $0 * 2 }      ^-0-2-4-(6|)
             [3] filter { $0 > 2 }   ^-----4-(6|)
-                                    1 column = 50 ms
+                                    1 column = 50 ms; a group takes the width of its text
             """), "\(result.stdout)")
     }
 
@@ -102,7 +103,7 @@ import Testing
     @Test(":swift prints a pipeline as Swift Combine code; plumb swift a script's pipelines; --program a main.swift")
     func swiftCode() throws {
         let repl = try PlumbBinary.run([], input: ":swift from [1, 2, 3] | map { $0 * 10 }\n")
-        #expect(repl.stdout.contains("[1, 2, 3].publisher.map { $0 * 10 }"), "\(repl)")
+        #expect(repl.stdout.contains("import Reactive\n\nlet cancellable = [1, 2, 3].publisher.map { $0 * 10 }\n    .sink { print($0) }"), "\(repl)")
         let script = try PlumbBinary.script("from [1, 2] | filter { $0 > 1 }\nlet s = subject\ns.send 1\n")
         let code = try PlumbBinary.run(["swift", script])
         #expect(code.status == 0, "\(code)")

@@ -51,13 +51,16 @@ final class BuildContext: Sendable {
             rest.stages.removeFirst(hot.stages)
             return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher, lanes: .none)
         }
-        return try scope.build(binding.pipeline, source: binding.source, env: .none, depth: depth, lanes: .none)
+        return try scope.build(
+            binding.pipeline, source: binding.source, env: .none, depth: depth, lanes: .none, counting: binding.subscriptions)
     }
 
-    /// - Parameter lanes: where the stages draw in a marble diagram (when recording).
+    /// - Parameters:
+    ///   - lanes: where the stages draw in a marble diagram (when recording).
+    ///   - counting: counts subscriptions to the first stage (a binding's source).
     func build(
         _ p: CheckedPipeline, source: SourceText, env: ClosureArguments, depth: Int, upstream start: ValuePublisher? = nil,
-        lanes: LaneScope = .stages
+        lanes: LaneScope = .stages, counting: SubscriptionCounter? = nil
     ) throws -> ValuePublisher {
         var upstream = start ?? Empty<Value, any Error>().valueStream()
         for (index, stage) in p.stages.enumerated() {
@@ -89,6 +92,7 @@ final class BuildContext: Sendable {
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
             }
+            if index == 0, let counting { upstream = counting.counting(upstream) }
             if let events, trace || lane != nil {
                 upstream = Tracing.wrap(
                     upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
@@ -101,16 +105,22 @@ final class BuildContext: Sendable {
     /// A binding's shared instance, made when the `let` runs: an eager source (`let s = subject`,
     /// `let c = currentValue 0`, `let f = future …`), and the pipeline up to its last `share`
     /// (`let t = interval 100ms | take 5 | share`: every use of `t` shares one subscription).
-    func hotSource(for p: CheckedPipeline, source: SourceText) throws -> HotSource? {
+    /// - Parameter counting: counts subscriptions to the binding's source (`expect subscriptions`).
+    func hotSource(for p: CheckedPipeline, source: SourceText, counting: SubscriptionCounter? = nil) throws -> HotSource? {
         guard let first = p.stages.first else { return nil }
         var hot: HotSource?
         if let make = first.entry?.hot {
             hot = try make(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
+            if let counting, var counted = hot {
+                counted.publisher = counting.counting(counted.publisher)
+                hot = counted
+            }
         }
         guard let shared = p.stages.lastIndex(where: { $0.entry?.sharesUpstream == true }) else { return hot }
         var prefix = p
         prefix.stages = Array(p.stages[(hot == nil ? 0 : 1)...shared])
-        let publisher = try build(prefix, source: source, env: .none, depth: 0, upstream: hot?.publisher)
+        let publisher = try build(
+            prefix, source: source, env: .none, depth: 0, upstream: hot?.publisher, counting: hot == nil ? counting : nil)
         return HotSource(publisher: publisher, send: hot?.send, complete: hot?.complete, stages: shared + 1)
     }
 }
@@ -122,6 +132,23 @@ final class BuildContext: Sendable {
 final class RunState: Sendable {
     private let counters = Lock([String: FlakyCounter]())
     private let lanes = Lock(0)
+    /// Ends the run with a failure: set when its terminal subscribes (nil outside a run).
+    private let failRun = Lock<(@Sendable (PipelineError) -> Void)?>(nil)
+
+    /// Called once the run's terminal exists: `abort` then reports the failure and cancels it.
+    func onAbort(_ fail: @escaping @Sendable (PipelineError) -> Void) { failRun.withLock { $0 = fail } }
+
+    /// Fails the run from inside the graph, where an operator cannot fail by itself: a closure
+    /// built over a non-throwing operator because it was proved infallible, and failed anyway.
+    /// The run reports `failed` with the closure's error and position and is cancelled; only the
+    /// first call counts. Outside a run (`Pipeline.makePublisher`) nothing is reported.
+    func abort(_ error: PipelineError) {
+        let fail = failRun.withLock { f -> (@Sendable (PipelineError) -> Void)? in
+            defer { f = nil }
+            return f
+        }
+        fail?(error)
+    }
 
     /// A new marble-diagram lane id, unique within the run.
     func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }

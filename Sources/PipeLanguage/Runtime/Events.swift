@@ -78,6 +78,9 @@ public enum LaneSignal: Sendable, Hashable {
 
 /// Who wrote an `.output` line.
 public enum OutputKind: String, Sendable, Hashable {
+    /// The note a future writes when its work begins (`expect started` looks for it).
+    public static let futureStarted = "future started: it runs now, before anyone subscribes"
+
     /// `print "label"`: Combine's own lines (`label: receive value: (1)`).
     case print
     /// A `handleEvents` hook (`receiveSubscription: "start query"`).
@@ -95,6 +98,12 @@ public enum Expectation: Sendable, Hashable {
     case time(Duration)
     /// The last pipeline's events in marble notation, one frame of `frame` per character.
     case marbles(String, frame: Duration)
+    /// How many times binding `binding`'s source was subscribed since its `let` ran
+    /// (`Session.subscriptionCount(of:)`): one for a `share`d upstream, one per attempt under `retry`.
+    case subscriptions(binding: String, count: Int)
+    /// When a future's work began, after the last pipeline's subscription: a `deferred` future
+    /// starts when it is subscribed; an eager one started before, when it was made.
+    case started(Duration)
 }
 
 /// What the shell must do after `Session.execute`.

@@ -1,3 +1,6 @@
+import Reactive
+import Synchronization
+
 /// One parsed and checked statement of a `.pipe` text, ready for `Session.execute`.
 public struct Statement: Sendable {
     /// Where the statement starts.
@@ -24,6 +27,22 @@ struct Binding: Sendable {
     var source: SourceText
     var scope: [String: Binding]
     var hot: HotSource?
+    /// How many times the binding's source (its first stage) was subscribed since the `let` ran.
+    var subscriptions = SubscriptionCounter()
+}
+
+/// Counts subscriptions to one publisher, from any thread (`expect subscriptions`).
+final class SubscriptionCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+
+    /// `publisher`, counting each subscription to it here before it is passed on.
+    func counting(_ publisher: ValuePublisher) -> ValuePublisher {
+        ValueStream(Deferred { [self] () -> ValuePublisher in
+            count.add(1, ordering: .relaxed)
+            return publisher
+        })
+    }
 }
 
 /// An instance made when a binding is made: subjects, futures and the pipeline up to a `share`
@@ -136,13 +155,15 @@ public final class Session {
                 return .failure(source.diagnostic(.cannotEvaluate, at: statement.ast.span))
             }
             let hot: HotSource?
+            let subscriptions = SubscriptionCounter()
             do {
-                hot = try BuildContext(runtime: runtime, bindings: scope, events: nil).hotSource(for: checked, source: source)
+                hot = try BuildContext(runtime: runtime, bindings: scope, events: nil).hotSource(
+                    for: checked, source: source, counting: subscriptions)
             } catch {
                 return .failure(source.diagnostic(.bindingFailed(PipelineError.from(error)), at: checked.ast.stages[0].span))
             }
             if bindings[name] == nil { bindingOrder.append(name) }
-            bindings[name] = Binding(info: info, pipeline: checked, source: source, scope: scope, hot: hot)
+            bindings[name] = Binding(info: info, pipeline: checked, source: source, scope: scope, hot: hot, subscriptions: subscriptions)
             return .success(.done)
         case .send(let subject, let span, let expr):
             guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
@@ -192,6 +213,18 @@ public final class Session {
                 }
                 guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
                 return .success(.expect(.time(.nanoseconds(ns)), location))
+            case .started(let v):
+                let ns: Int64?
+                switch v {
+                case .duration(let d): ns = d
+                case .expr(let x): ns = try? Durations.nanoseconds(fromMilliseconds: constant(x)).get()
+                default: ns = nil
+                }
+                guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
+                return .success(.expect(.started(.nanoseconds(ns)), location))
+            case .subscriptions(let name, _, let x):
+                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.expectNeedsInteger, at: x.span)) }
+                return .success(.expect(.subscriptions(binding: name, count: n), location))
             }
         }
     }
@@ -226,6 +259,10 @@ public final class Session {
         lines.append(checked.shape.swiftType)
         return .success(lines.joined(separator: "\n"))
     }
+
+    /// How many times binding `name`'s source was subscribed since its `let` ran (nil when there is
+    /// no such binding): `expect subscriptions`.
+    public func subscriptionCount(of name: String) -> Int? { bindings[name]?.subscriptions.value }
 
     /// The bound names, in the order they were first bound.
     public var bindingNames: [String] { bindingOrder }

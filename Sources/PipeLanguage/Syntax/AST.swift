@@ -135,6 +135,10 @@ enum ExpectAST: Sendable, Hashable {
     case time(ArgumentValue)
     /// `expect marbles "-a-b-|" [frame: D]`.
     case marbles(Expr, frame: ArgumentValue?)
+    /// `expect subscriptions NAME N`: how many times binding NAME's source was subscribed.
+    case subscriptions(name: String, nameSpan: Span, Expr)
+    /// `expect started D`: when, after the pipeline's subscription, a future's work began.
+    case started(ArgumentValue)
 }
 
 /// What a statement does.

@@ -151,7 +151,7 @@ struct Parser {
                 .missingBindingEquals(peek().identifier!), next.span,
                 fixIts: next.identifier != nil ? [FixIt(offset: next.span.offset, length: 0, replacement: "= ")] : [])
         }
-        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time", "marbles"].contains(word) {
+        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time", "marbles", "subscriptions", "started"].contains(word) {
             return try parseExpect()
         }
         if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
@@ -214,6 +214,16 @@ struct Parser {
                 frame = try parseArgumentValue()
             }
             kind = .marbles(marbles, frame: frame)
+        case "subscriptions":
+            guard let name = current.identifier else { throw fail(.expectSubscriptionsNeedsBinding, current.span) }
+            let nameToken = advance()
+            guard startsExpression(current) else { throw fail(.expectSubscriptionsNeedsBinding, current.span) }
+            kind = .subscriptions(name: name, nameSpan: nameToken.span, try parseExpression())
+        case "started":
+            guard startsExpression(current) || { if case .duration = current.kind { true } else { false } }() else {
+                throw fail(.expectStartedNeedsDuration, current.span)
+            }
+            kind = .started(try parseArgumentValue())
         default:
             guard startsExpression(current) || { if case .duration = current.kind { true } else { false } }() else {
                 throw fail(.expectTimeNeedsDuration, current.span)

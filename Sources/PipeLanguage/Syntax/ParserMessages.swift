@@ -45,6 +45,8 @@ enum ParserCode: Int, DiagnosticCode {
     case emptyInterpolation = 234
     case branchNotPublisher = 235
     case expectMarblesNeedsString = 236
+    case expectSubscriptionsNeedsBinding = 237
+    case expectStartedNeedsDuration = 238
 }
 
 extension Message {
@@ -84,6 +86,13 @@ extension Message {
         ParserCode.expectFailedNeedsMessage, "expect failed needs a message string, as in expect failed \"boom\"")
 
     static let expectCountNeedsNumber = Message(ParserCode.expectCountNeedsNumber, "expect count needs a number, as in expect count 3")
+
+    static let expectSubscriptionsNeedsBinding = Message(
+        ParserCode.expectSubscriptionsNeedsBinding,
+        "expect subscriptions needs a binding's name and a count, as in expect subscriptions ticks 1")
+
+    static let expectStartedNeedsDuration = Message(
+        ParserCode.expectStartedNeedsDuration, "expect started needs a duration, as in expect started 300ms")
 
     static let expectTimeNeedsDuration = Message(
         ParserCode.expectTimeNeedsDuration, "expect time needs a duration, as in expect time 100ms")

@@ -22,6 +22,8 @@ enum Printer {
             case .count(let x): return "expect count \(print(x))"
             case .time(let v): return "expect time \(print(v))"
             case .marbles(let x, let frame): return "expect marbles \(print(x))" + (frame.map { " frame: \(print($0))" } ?? "")
+            case .subscriptions(let name, _, let x): return "expect subscriptions \(name) \(print(x))"
+            case .started(let v): return "expect started \(print(v))"
             }
         }
     }

@@ -124,7 +124,9 @@ enum HelpText {
             Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
             `expect` statements against the pipeline just before each one:
               expect values [1, 2]     expect finished     expect failed "message"
-              expect count 3           expect time 300ms
+              expect count 3           expect time 300ms      expect marbles "-a-b-|"
+              expect subscriptions NAME 1   (how many times binding NAME's source was subscribed)
+              expect started 300ms          (when, after the subscription, a future's work began)
             Event output is not printed. Per file, a line `PASS path` or
             `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
             The clock is virtual unless --clock real is given, so time-based exercises run instantly.

@@ -76,11 +76,12 @@ extension ShellCommand {
             return .ok
         },
         ShellCommand(
-            name: "swift", arguments: "PIPELINE", summary: "the pipeline as Swift Combine code against Reactive",
+            name: "swift", arguments: "PIPELINE",
+            summary: "the pipeline as a Swift statement to paste: import Reactive, the chain, a printing sink",
             completion: .pipeline
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":swift PIPELINE", at: location) }
-            switch runner.session.swiftCode(of: argument) {
+            switch runner.session.swiftStatement(of: argument) {
             case .success(let code): runner.say(code)
             case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }

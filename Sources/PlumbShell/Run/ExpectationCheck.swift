@@ -16,7 +16,10 @@ enum ExpectationCheck {
     /// - Parameters:
     ///   - record: the last foreground run, nil when none ran before the `expect`.
     ///   - clock: on the real clock `expect time` allows 10% or 20 ms, whichever is larger.
-    static func verdict(_ expectation: Expectation, on record: RunRecord?, clock: ClockMode) -> Verdict {
+    ///   - subscriptions: how many times a binding's source was subscribed (`expect subscriptions`).
+    static func verdict(
+        _ expectation: Expectation, on record: RunRecord?, clock: ClockMode, subscriptions: (String) -> Int? = { _ in nil }
+    ) -> Verdict {
         guard let record else {
             return .fails("expected \(describe(expectation)), got no pipeline run before it")
         }
@@ -35,12 +38,15 @@ enum ExpectationCheck {
         case .count(let count):
             holds = record.count == count
         case .time(let expected):
-            if clock == .virtual {
-                holds = record.duration == expected
-            } else {
-                let slack = max(expected / 10, .milliseconds(20))
-                holds = record.duration >= expected - slack && record.duration <= expected + slack
+            holds = sameTime(record.duration, expected, clock: clock)
+        case .subscriptions(let name, let count):
+            let actual = subscriptions(name) ?? 0
+            guard actual == count else {
+                return .fails("expected \(describe(expectation)), got \(name)'s source subscribed \(actual) time\(actual == 1 ? "" : "s")")
             }
+            holds = true
+        case .started(let expected):
+            holds = record.futureStarts.first.map { sameTime(.nanoseconds($0), expected, clock: clock) } ?? false
         case .marbles(let expected, let frame):
             let ns = EventFormatter.nanoseconds(frame)
             let actual = MarbleNotation.render(record.timeline, frame: ns)
@@ -51,6 +57,13 @@ enum ExpectationCheck {
         return holds ? .holds : .fails("expected \(describe(expectation)), got \(describe(record, for: expectation))")
     }
 
+    /// Exact on the virtual clock; real time is never exact: within 10% or 20 ms, whichever is larger.
+    static func sameTime(_ actual: Duration, _ expected: Duration, clock: ClockMode) -> Bool {
+        guard clock == .real else { return actual == expected }
+        let slack = max(expected / 10, .milliseconds(20))
+        return actual >= expected - slack && actual <= expected + slack
+    }
+
     static func describe(_ expectation: Expectation) -> String {
         switch expectation {
         case .values(let values): "values \(describe(values))"
@@ -59,6 +72,8 @@ enum ExpectationCheck {
         case .count(let count): "count \(count)"
         case .time(let duration): "time \(EventFormatter.durationText(duration))"
         case .marbles(let marbles, _): "marbles \"\(marbles)\""
+        case .subscriptions(let name, let count): "subscriptions \(name) \(count)"
+        case .started(let duration): "started \(EventFormatter.durationText(duration))"
         }
     }
 
@@ -89,6 +104,12 @@ enum ExpectationCheck {
         case .time: return "time \(EventFormatter.durationText(record.duration))"
         case .marbles(_, let frame):
             return "marbles \"\(MarbleNotation.render(record.timeline, frame: EventFormatter.nanoseconds(frame)))\""
+        case .subscriptions(let name, _): return "subscriptions \(name)"
+        case .started:
+            guard let first = record.futureStarts.first else {
+                return "no future started during the run (an eager future starts when it is made, before anyone subscribes)"
+            }
+            return "started \(EventFormatter.durationText(.nanoseconds(first)))"
         }
     }
 }

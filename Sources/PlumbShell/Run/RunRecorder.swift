@@ -19,6 +19,8 @@ struct RunRecord: Sendable {
     /// Values and the completion with their times since the subscription (ns), for `expect
     /// marbles`; as many as `values` keeps.
     var timeline: [(time: Int64, token: MarbleNotation.Token)] = []
+    /// When a future's work began in this run (ns since the subscription), for `expect started`.
+    var futureStarts: [Int64] = []
     /// The marble diagram's recording (filled when the run records lanes).
     var marbles = MarbleRecording()
     /// The terminal event's line is in the sink (set just after it was appended, so whoever sees
@@ -113,6 +115,9 @@ final class RunRecorder: Sendable {
                 record.termination = .failed(error.message)
                 record.timeline.append((ns, .failed))
             case .cancelled: record.termination = .cancelled
+            case .output(.note, _, OutputKind.futureStarted):
+                record.futureStarts.append(ns)
+                return (true, nil)
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
                 // On the real clock, events less than a millisecond apart are one instant in a

@@ -359,7 +359,8 @@ final class StatementRunner {
     // MARK: Expectations
 
     func check(_ expectation: Expectation, at location: SourceLocation) -> StepResult {
-        switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock) {
+        let session = self.session
+        switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
         case .holds:
             if case .failed = expectation { report.forgivePipelineFailure() }
             if interactive && !quiet {

@@ -238,7 +238,7 @@ enum Hot {
         let context = b.context
         let stage = b.index
         let f = Future<Value, any Error> { promise in
-            context.output(.note, stage: stage, "future started: it runs now, before anyone subscribes")
+            context.output(.note, stage: stage, OutputKind.futureStarted)
             context.runtime.schedule(afterNanoseconds: ns) {
                 context.output(.note, stage: stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
                 promise(.success(value))
