@@ -21,7 +21,7 @@ import Testing
         var checker = Checker(source: source, bindings: [:])
         let statement = try #require(statements.first)
         let result = checker.check(statement)
-        let checked = try #require(result)
+        let checked = try #require(result?.pipeline)
         #expect(checker.diagnostics.isEmpty)
         // One pipeline per level plus the outermost; before, each level doubled the work.
         #expect(checker.pipelinesChecked == levels + 1)

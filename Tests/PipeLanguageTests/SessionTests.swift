@@ -205,3 +205,48 @@ import Testing
         #expect(rest.hostLines.map(\.line) == [4])
     }
 }
+
+/// Every statement kind is checked into a `CheckedStatement`, constants evaluated once at
+/// compile time, so `execute` only meets the session's state.
+@Suite struct CheckedStatementTests {
+    private func checked(_ text: String) -> [CheckedStatement] {
+        Session(runtime: Runtime(clock: .virtual)).compile(text, file: "t").statements.map(\.statement)
+    }
+
+    @Test("send carries its value, fail its message, expect its evaluated expectation")
+    func evaluatedAtCompile() {
+        let statements = checked("let s = subject\ns.send 1...3\ns.fail \"bo\" + \"om\"\nexpect values [1 + 1]\nexpect count 2\nexpect marbles \"-a |\" frame: 20ms")
+        guard statements.count == 6 else {
+            Issue.record("\(statements)")
+            return
+        }
+        guard case .bind("s", _, let info) = statements[0] else { Issue.record("\(statements[0])"); return }
+        #expect(info.isSubject)
+        guard case .send("s", _, .array([.int(1), .int(2), .int(3)])) = statements[1] else { Issue.record("\(statements[1])"); return }
+        guard case .fail("s", _, "boom", _) = statements[2] else { Issue.record("\(statements[2])"); return }
+        guard case .expect(.values([.int(2)])) = statements[3] else { Issue.record("\(statements[3])"); return }
+        guard case .expect(.count(2)) = statements[4] else { Issue.record("\(statements[4])"); return }
+        guard case .expect(.marbles("-a|", frame: .milliseconds(20))) = statements[5] else { Issue.record("\(statements[5])"); return }
+    }
+
+    @Test("a constant that cannot be evaluated is a compile error, not a run-time one")
+    func badConstantAtCompile() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, diagnostics) = session.compile("let s = subject\ns.send 1...99999999999", file: "t")
+        #expect(statements.count == 1)
+        #expect(diagnostics.map(\.id.name) == ["range-too-large"])
+    }
+
+    @Test("execute still reports what only the session's state can get wrong: a binding gone")
+    func runTimeStateOnly() {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, _) = session.compile("let s = subject\ns.send 1", file: "t")
+        _ = session.execute(statements[0])
+        session.reset()
+        guard case .failure(let d) = session.execute(statements[1]) else {
+            Issue.record("sent to a subject that is gone")
+            return
+        }
+        #expect(d.id.name == "send-to-non-subject")
+    }
+}

@@ -16,7 +16,7 @@ struct SourceTrapTests {
         "SwiftTranslation.swift: allCases.firstIndex(of: a)!": "a case of the enum is always among its allCases",
         "SwiftTranslation.swift: allCases.firstIndex(of: b)!": "a case of the enum is always among its allCases",
         "Catalog.swift: byName[\"\"]!": "the catalog's own constant table has `sink`; a test builds every entry",
-        "Checker.swift: stage.nested[index]!": "iterates the dictionary's own keys",
+        "CheckedTree.swift: stage.nested[index]!": "iterates the dictionary's own keys",
         "Suggestions.swift: best!": "read only after `best == nil ||` short-circuits",
         "BuildContext.swift: stage.todo!": "inside `case _ where stage.todo != nil`",
         "Lexer.swift: Int(text(i + 1, j))!": "one or two ASCII digits (longer numbers are refused just above)",

@@ -9,13 +9,13 @@ public struct Statement: Sendable {
     public var text: String
     var ast: StatementAST
     var source: SourceText
-    /// The checked pipeline of a pipeline or `let` statement, as `compile` checked it.
-    var checked: CheckedPipeline?
-    /// For `let`: what later statements know about the name.
-    var bindingInfo: BindingInfo?
+    /// The statement as `compile` checked it: what `execute` performs.
+    var statement: CheckedStatement
+    /// The checked pipeline of a pipeline or `let` statement.
+    var checked: CheckedPipeline? { statement.pipeline }
 
     /// True for `expect …` statements.
-    public var isExpectation: Bool { if case .expect = ast.kind { true } else { false } }
+    public var isExpectation: Bool { if case .expect = statement { true } else { false } }
 }
 
 /// A `let` binding: its checked pipeline, the bindings it names as they were when the `let` ran
@@ -115,14 +115,10 @@ public final class Session {
                 checker.diagnostics.append(source.diagnostic(.tooManyErrors, at: ast.span))
                 break
             }
-            let mark = checker.diagnostics.count
-            let checked = checker.check(ast)
-            if !checker.diagnostics[mark...].contains(where: { $0.severity == .error }) {
-                var info: BindingInfo?
-                if case .binding(let name, _, _) = ast.kind { info = checker.bindings[name] }
+            if let checked = checker.check(ast) {
                 statements.append(Statement(
                     location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source,
-                    checked: checked, bindingInfo: info))
+                    statement: checked))
             }
         }
         diagnostics += checker.diagnostics
@@ -144,16 +140,12 @@ public final class Session {
         case .success(let linked): scope = linked
         case .failure(let d): return .failure(d)
         }
-        switch statement.ast.kind {
-        case .pipeline(_, let background):
-            guard let checked = statement.checked else { return .failure(source.diagnostic(.cannotEvaluate, at: statement.ast.span)) }
+        switch statement.statement {
+        case .run(let checked, let background):
             return .success(.run(Pipeline(
                 text: statement.text, location: location, isBackground: background,
                 checked: checked, source: source, runtime: runtime, bindings: scope)))
-        case .binding(let name, _, _):
-            guard let checked = statement.checked, let info = statement.bindingInfo else {
-                return .failure(source.diagnostic(.cannotEvaluate, at: statement.ast.span))
-            }
+        case .bind(let name, let checked, let info):
             let hot: HotSource?
             let subscriptions = SubscriptionCounter()
             do {
@@ -165,67 +157,20 @@ public final class Session {
             if bindings[name] == nil { bindingOrder.append(name) }
             bindings[name] = Binding(info: info, pipeline: checked, source: source, scope: scope, hot: hot, subscriptions: subscriptions)
             return .success(.done)
-        case .send(let subject, let span, let expr):
+        case .send(let subject, let span, let value):
             guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
-            guard let value = try? ExpressionCompiler(source: source).compile(expr)(.none) else {
-                return .failure(source.diagnostic(.cannotEvaluate, at: expr.span))
-            }
             send(value)
             return .success(.done)
         case .finish(let subject, let span):
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             complete(nil)
             return .success(.done)
-        case .fail(let subject, let span, let expr):
+        case .fail(let subject, let span, let message, let messageSpan):
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
-            let message = (try? ExpressionCompiler(source: source).compile(expr)(.none))?.plainText ?? "failed"
-            complete(PipelineError(message: message, location: source.location(of: expr.span.offset)))
+            complete(PipelineError(message: message, location: source.location(of: messageSpan.offset)))
             return .success(.done)
-        case .expect(let e, _):
-            let constant = { (x: Expr) -> Value in (try? ExpressionCompiler(source: source).compile(x)(.none)) ?? .null }
-            switch e {
-            case .values(let x):
-                guard case .array(let items) = constant(x) else { return .failure(source.diagnostic(.expectNeedsArray, at: x.span)) }
-                return .success(.expect(.values(items), location))
-            case .finished: return .success(.expect(.finished, location))
-            case .failed(let x): return .success(.expect(.failed(constant(x).plainText), location))
-            case .count(let x):
-                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.expectNeedsInteger, at: x.span)) }
-                return .success(.expect(.count(n), location))
-            case .marbles(let x, let frame):
-                var ns: Int64? = Marbles.defaultFrame
-                switch frame {
-                case .duration(let d)?: ns = d
-                case .expr(let f)?: ns = try? Durations.nanoseconds(fromMilliseconds: constant(f)).get()
-                case nil: break
-                default: ns = nil
-                }
-                guard let ns, ns > 0 else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
-                // Spaces align a marble string; they are not frames.
-                let marbles = constant(x).plainText.filter { $0 != " " }
-                return .success(.expect(.marbles(marbles, frame: .nanoseconds(ns)), location))
-            case .time(let v):
-                let ns: Int64?
-                switch v {
-                case .duration(let d): ns = d
-                case .expr(let x): ns = try? Durations.nanoseconds(fromMilliseconds: constant(x)).get()
-                default: ns = nil
-                }
-                guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
-                return .success(.expect(.time(.nanoseconds(ns)), location))
-            case .started(let v):
-                let ns: Int64?
-                switch v {
-                case .duration(let d): ns = d
-                case .expr(let x): ns = try? Durations.nanoseconds(fromMilliseconds: constant(x)).get()
-                default: ns = nil
-                }
-                guard let ns else { return .failure(source.diagnostic(.expectNeedsDuration, at: statement.ast.span)) }
-                return .success(.expect(.started(.nanoseconds(ns)), location))
-            case .subscriptions(let name, _, let x):
-                guard case .int(let n) = constant(x) else { return .failure(source.diagnostic(.expectNeedsInteger, at: x.span)) }
-                return .success(.expect(.subscriptions(binding: name, count: n), location))
-            }
+        case .expect(let expectation):
+            return .success(.expect(expectation, location))
         }
     }
 

@@ -3,10 +3,8 @@
 enum SessionCode: Int, DiagnosticCode {
     static let layer = "session"
     case sendToNonSubject = 401
-    case cannotEvaluate = 402
-    case expectNeedsArray = 403
-    case expectNeedsInteger = 404
-    case expectNeedsDuration = 405
+    // 402-405 were cannot-evaluate and expect-needs-array/integer/duration: the checker now
+    // evaluates every statement's constants (`CheckedStatement`), so `execute` cannot meet them.
     case typeNeedsOnePipeline = 406
     case typeNeedsPipeline = 407
     case bindingFailed = 408
@@ -15,10 +13,6 @@ enum SessionCode: Int, DiagnosticCode {
 
 extension Message {
     static func notSubjectAtRunTime(_ name: String) -> Message { Message(SessionCode.sendToNonSubject, "'\(name)' is not a subject") }
-    static let cannotEvaluate = Message(SessionCode.cannotEvaluate, "cannot evaluate this value")
-    static let expectNeedsArray = Message(SessionCode.expectNeedsArray, "expect values needs an array")
-    static let expectNeedsInteger = Message(SessionCode.expectNeedsInteger, "expect count needs an integer")
-    static let expectNeedsDuration = Message(SessionCode.expectNeedsDuration, "expect time needs a duration")
     static let typeNeedsOnePipeline = Message(SessionCode.typeNeedsOnePipeline, ":type takes one pipeline")
     static let typeNeedsPipeline = Message(SessionCode.typeNeedsPipeline, ":type takes a pipeline")
     /// Making an eager binding's instance failed (`let c = currentValue …`): the failure's own id.

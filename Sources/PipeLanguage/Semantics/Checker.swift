@@ -1,133 +1,3 @@
-/// What the checker knows about a binding.
-struct BindingInfo: Sendable {
-    var shape: Shape
-    var isSubject: Bool
-    var text: String
-    /// How many operators a use of the binding builds (`CheckedPipeline.size`).
-    var size: Int = 1
-}
-
-/// A stage after name resolution and argument matching.
-struct CheckedStage: Sendable {
-    enum Target: Sendable {
-        case entry(Int)
-        case binding(String)
-    }
-    var stage: Stage
-    var target: Target
-    var overload: Int
-    /// Arguments by parameter index.
-    var arguments: [Argument?]
-    /// The publishers among the arguments, checked once, by parameter index.
-    var nested: [Int: NestedPublisher] = [:]
-    var shape: Shape
-    /// What flows into the stage: the shape of the stage before it (`Value` for a source).
-    var input = Shape(kind: .any, canFail: false)
-
-    var entry: CatalogEntry? { if case .entry(let i) = target { Catalog.table[i] } else { nil } }
-    var displayName: String { stage.name }
-    /// This stage's operators, with its nested pipelines; a binding's whole expansion.
-    var size: Int = 1
-    /// Where a `todo` stands in this stage's arguments: running the stage fails there.
-    var todo: Span?
-}
-
-extension Int {
-    /// `self + other`, at most `Int.max`.
-    func addingSaturated(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
-    }
-}
-
-/// A publisher argument after checking: a nested pipeline (`(just 1)`, `{ just $0 }`) with its
-/// stages and shape, or a binding's name with the shape it had when checked.
-enum NestedPublisher: Sendable {
-    case pipeline(CheckedPipeline)
-    case binding(String, Shape)
-    /// `{ cond ? (a) : (b) }`: one of the pipelines, chosen per value.
-    case choice(CheckedChoice)
-
-    var shape: Shape {
-        switch self {
-        case .pipeline(let p): p.shape
-        case .binding(_, let shape): shape
-        case .choice(let c): c.shape
-        }
-    }
-
-    /// Operators one build makes (a choice builds one branch: the larger counts).
-    var size: Int {
-        switch self {
-        case .pipeline(let p): p.size
-        case .binding: 1
-        case .choice(let c): c.size
-        }
-    }
-}
-
-/// A checked `cond ? a : b` over publishers.
-indirect enum CheckedChoice: Sendable {
-    case pipeline(CheckedPipeline)
-    /// The condition, whether evaluating it can fail (known kinds cannot), and the branches.
-    case choice(Expr, conditionCanFail: Bool, CheckedChoice, CheckedChoice)
-
-    /// The union of the branches; a condition that can fail (a type error) can fail the stage.
-    var shape: Shape {
-        switch self {
-        case .pipeline(let p): return p.shape
-        case .choice(_, let conditionCanFail, let a, let b):
-            return Shape(kind: a.shape.kind.merged(b.shape.kind), canFail: a.shape.canFail || b.shape.canFail || conditionCanFail)
-        }
-    }
-
-    var size: Int {
-        switch self {
-        case .pipeline(let p): p.size
-        case .choice(_, _, let a, let b): max(a.size, b.size)
-        }
-    }
-
-    var pipelines: [CheckedPipeline] {
-        switch self {
-        case .pipeline(let p): [p]
-        case .choice(_, _, let a, let b): a.pipelines + b.pipelines
-        }
-    }
-}
-
-/// A pipeline after checking: its stages (without the terminal), the terminal entry, and every
-/// nested pipeline checked in place, so inference and the builder never check again.
-struct CheckedPipeline: Sendable {
-    var stages: [CheckedStage]
-    /// The terminal's catalog index (`sink` when none is written).
-    var terminal: Int
-    var ast: PipelineAST
-    var shape: Shape { stages.last?.shape ?? Shape(kind: .any, canFail: false) }
-
-    var terminalEntry: CatalogEntry { Catalog.table[terminal] }
-
-    /// How many operators one build makes: each stage, its nested pipelines, and every binding
-    /// named, expanded (saturating, so `let a = b | merge (b)` chains cannot overflow it).
-    var size: Int { stages.reduce(0) { $0.addingSaturated($1.size) } }
-
-    /// Every binding this pipeline names, here or in a nested pipeline, with the span naming it.
-    var bindingReferences: [(name: String, span: Span)] {
-        var out: [(String, Span)] = []
-        for stage in stages {
-            if case .binding(let name) = stage.target { out.append((name, stage.stage.nameSpan)) }
-            for index in stage.nested.keys.sorted() {
-                switch stage.nested[index]! {
-                case .pipeline(let inner): out += inner.bindingReferences
-                case .binding(let name, _): out.append((name, stage.arguments[index]?.span ?? stage.stage.nameSpan))
-                case .choice(let choice): out += choice.pipelines.flatMap(\.bindingReferences)
-                }
-            }
-        }
-        return out
-    }
-}
-
 /// Resolves names, matches arguments against the catalog's signatures, validates constant
 /// arguments and infers each stage's shape, collecting diagnostics. Each nested pipeline is
 /// checked exactly once, where its argument is matched; the result is stored in the stage.
@@ -165,10 +35,17 @@ struct Checker {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Checks a statement; updates `bindings` for `let` so later statements of the same text see it.
-    mutating func check(_ statement: StatementAST) -> CheckedPipeline? {
+    /// - Returns: the checked statement, or nil when it has errors.
+    mutating func check(_ statement: StatementAST) -> CheckedStatement? {
+        let mark = diagnostics.count
+        let checked = checkStatement(statement)
+        return diagnostics[mark...].contains(where: { $0.severity == .error }) ? nil : checked
+    }
+
+    private mutating func checkStatement(_ statement: StatementAST) -> CheckedStatement? {
         switch statement.kind {
-        case .pipeline(let p, _):
-            return checkSize(checkPipeline(p, dollars: [], nested: false))
+        case .pipeline(let p, let background):
+            return checkSize(checkPipeline(p, dollars: [], nested: false)).map { .run($0, background: background) }
         case .binding(let name, let nameSpan, let p):
             if Catalog.entry(named: name) != nil || ["let", "expect", "true", "false", "nil"].contains(name) {
                 error(.reservedBinding(name), nameSpan)
@@ -178,58 +55,101 @@ struct Checker {
             let checked = checkSize(checkPipeline(p, dollars: [], nested: true))
             if let checked, !diagnostics[mark...].contains(where: { $0.severity == .error }) {
                 let isSubject = checked.stages.count == 1 && checked.stages[0].entry?.isSubject == true
-                bindings[name] = BindingInfo(shape: checked.shape, isSubject: isSubject, text: source.text(p.span), size: checked.size)
+                let info = BindingInfo(shape: checked.shape, isSubject: isSubject, text: source.text(p.span), size: checked.size)
+                bindings[name] = info
                 failedBindings.remove(name)
-            } else if bindings[name] == nil {
-                failedBindings.insert(name)
+                return .bind(name: name, checked, info)
             }
-            return checked
+            if bindings[name] == nil { failedBindings.insert(name) }
+            return nil
         case .send(let subject, let span, let value):
             checkSubject(subject, span)
-            checkConstant(value)
+            return constant(value).map { .send(subject: subject, subjectSpan: span, $0) }
         case .finish(let subject, let span):
             checkSubject(subject, span)
+            return .finish(subject: subject, subjectSpan: span)
         case .fail(let subject, let span, let value):
             checkSubject(subject, span)
-            if let v = checkConstant(value), case .string = v {} else if !hasErrors {
-                error(.wrongArgument("\(subject).fail", "a message string", got: source.text(value.span)), value.span)
+            guard let v = checkConstant(value), case .string(let message) = v else {
+                if !hasErrors {
+                    error(.wrongArgument("\(subject).fail", "a message string", got: source.text(value.span)), value.span)
+                }
+                return nil
             }
+            return .fail(subject: subject, subjectSpan: span, message: message, messageSpan: value.span)
         case .expect(let e, _):
-            switch e {
-            case .values(let x): checkConstant(x)
-            case .failed(let x): checkConstant(x)
-            case .count(let x):
-                if let v = checkConstant(x) {
-                    if case .int(let n) = v, n >= 0 {} else {
-                        error(.wrongArgument("expect count", "a non-negative integer", got: v.description), x.span)
-                    }
-                }
-            case .time(let v):
-                _ = duration(v, statement.span, "expect time")
-            case .marbles(let x, let frame):
-                if let frame, duration(frame, statement.span, "expect marbles frame:") == 0 {
-                    error(.wrongArgument("expect marbles frame:", "a duration above zero", got: "0"), statement.span)
-                }
-                let literal = ArgumentValidation(arguments: [Argument(label: nil, value: .expr(x), span: x.span)], source: source).stringLiteral(0)
-                if let literal, case .failure(let problem) = MarbleNotation.parse(literal.text) {
-                    let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
-                    error(.invalidMarble(problem.reason), span)
-                }
-            case .subscriptions(let name, let nameSpan, let x):
-                if bindings[name] == nil {
-                    error(.unknownBinding(name), nameSpan, suggesting: name, among: bindings.keys.sorted())
-                }
-                if let v = checkConstant(x) {
-                    if case .int(let n) = v, n >= 0 {} else {
-                        error(.wrongArgument("expect subscriptions", "a non-negative integer", got: v.description), x.span)
-                    }
-                }
-            case .started(let v):
-                _ = duration(v, statement.span, "expect started")
-            case .finished: break
-            }
+            return checkExpectation(e, statement.span).map { .expect($0) }
         }
-        return nil
+    }
+
+    /// An `expect` line's expectation, evaluated; nil after an error.
+    private mutating func checkExpectation(_ e: ExpectAST, _ span: Span) -> Expectation? {
+        switch e {
+        case .values(let x):
+            guard let v = constant(x) else { return nil }
+            guard case .array(let items) = v else {
+                error(.wrongArgument("expect values", "an array", got: v.description), x.span)
+                return nil
+            }
+            return .values(items)
+        case .failed(let x):
+            return constant(x).map { .failed($0.plainText) }
+        case .count(let x):
+            return count(x, "expect count").map { .count($0) }
+        case .time(let v):
+            return duration(v, span, "expect time").map { .time(.nanoseconds($0)) }
+        case .started(let v):
+            return duration(v, span, "expect started").map { .started(.nanoseconds($0)) }
+        case .marbles(let x, let frame):
+            var ns: Int64? = Marbles.defaultFrame
+            if let frame {
+                ns = duration(frame, span, "expect marbles frame:")
+                if ns == 0 { error(.wrongArgument("expect marbles frame:", "a duration above zero", got: "0"), span) }
+            }
+            let literal = ArgumentValidation(arguments: [Argument(label: nil, value: .expr(x), span: x.span)], source: source).stringLiteral(0)
+            if let literal, case .failure(let problem) = MarbleNotation.parse(literal.text) {
+                let span = literal.exact ? Span(literal.contents.offset + problem.offset, problem.length) : literal.contents
+                error(.invalidMarble(problem.reason), span)
+                return nil
+            }
+            guard let marbles = constant(x), let ns, ns > 0 else { return nil }
+            // Spaces align a marble string; they are not frames.
+            return .marbles(marbles.plainText.filter { $0 != " " }, frame: .nanoseconds(ns))
+        case .subscriptions(let name, let nameSpan, let x):
+            if bindings[name] == nil {
+                error(.unknownBinding(name), nameSpan, suggesting: name, among: bindings.keys.sorted())
+            }
+            guard let n = count(x, "expect subscriptions"), bindings[name] != nil else { return nil }
+            return .subscriptions(binding: name, count: n)
+        case .finished:
+            return .finished
+        }
+    }
+
+    /// A non-negative integer constant (`expect count 3`).
+    private mutating func count(_ x: Expr, _ name: String) -> Int? {
+        guard let v = checkConstant(x) else { return nil }
+        guard case .int(let n) = v, n >= 0 else {
+            error(.wrongArgument(name, "a non-negative integer", got: v.description), x.span)
+            return nil
+        }
+        return n
+    }
+
+    /// A constant statement argument's value (`s.send 1...3` too: a range is an array here),
+    /// or an error at it.
+    private mutating func constant(_ e: Expr) -> Value? {
+        let mark = diagnostics.count
+        if let value = checkConstant(e) { return value }
+        guard diagnostics.count == mark else { return nil }
+        do {
+            return try ExpressionCompiler(source: source).compile(e)(.none)
+        } catch {
+            let failure = (error as? PipelineError)
+                ?? PipelineError(message: "cannot evaluate this value", location: source.location(of: e.span.offset))
+            self.error(.invalidConstant(failure), e.span)
+            return nil
+        }
     }
 
     /// Refuses a pipeline that expands past `Limits.maxExpandedStages`, at the stage where its
