@@ -39,6 +39,7 @@ public enum PlumbMain {
         options.trace = invocation.trace
         options.marbles = invocation.marbles
         options.svg = invocation.svg
+        options.until = invocation.until ?? Runtime.defaultHorizonNanoseconds
 
         switch invocation.command {
         case .help(let topic):
