@@ -94,11 +94,17 @@ import Testing
     }
 
     @Test("each catalog entry's example runs without a diagnostic and completes on virtual time", arguments: Catalog.entries.map(\.name))
-    func example(_ name: String) {
-        guard let entry = Catalog.entry(named: name) else { return }
+    func example(_ name: String) throws {
+        let entry = try #require(Catalog.entry(named: name))
         let text = entry.example.hasPrefix("let ") ? entry.example + "\n" + entry.example.split(separator: " ")[1] + " | take 0" : entry.example
         // Lines a stage writes (print, hooks, notes) may come before the subscription event.
         let events = run(text).filter { !$0.contains(" print ") && !$0.contains(" hook ") && !$0.contains(" note ") }
+        // Every event: subscribed at 0, then values in time order, then one completion, last.
         #expect(events.first == "0 subscribed", "\(text): \(events)")
+        let kinds = events.map { $0.split(separator: " ", maxSplits: 2).dropFirst().first.map(String.init) ?? "" }
+        #expect(kinds.last == "finished" || kinds.last == "failed:", "does not complete: \(text): \(events)")
+        #expect(kinds.dropFirst().dropLast().allSatisfy { $0 == "value" || $0 == "next" }, "\(text): \(events)")
+        let times = events.compactMap { Int($0.prefix { $0 != " " }) }
+        #expect(times.count == events.count && times == times.sorted(), "\(text): \(events)")
     }
 }
