@@ -13,16 +13,14 @@ import Testing
 /// error, and kinds one type can hold (Int and Double, any kind and nil, `Value`) join as `Value`.
 @Suite("The kind each operator emits, over each input kind")
 struct KindTableTests {
-    /// The stage's output kind as `:type` prints it, or the error's id.
+    /// The pipeline's output kind as the checker infers it (what the infallibility pass and the
+    /// run trust; `:type` shows the Swift `:swift` writes, see `SwiftTranslationTests`), or the
+    /// error's id.
     static func outcome(_ text: String) -> String {
-        switch Session(runtime: Runtime(clock: .virtual)).typeDescription(of: text) {
-        case .success(let description):
-            let last = description.split(separator: "\n").last.map(String.init) ?? ""
-            // AnyPublisher<Kind, Failure>
-            let inner = last.dropFirst("AnyPublisher<".count).dropLast()
-            return String(inner[..<(inner.lastIndex(of: ",") ?? inner.endIndex)])
-        case .failure(let d): return d.id.name
-        }
+        let (statements, diagnostics) = Session(runtime: Runtime(clock: .virtual)).compile(text, file: "<kinds>")
+        if let error = diagnostics.first(where: { $0.severity == .error }) { return error.id.name }
+        guard let checked = statements.first?.checked else { return "no pipeline" }
+        return checked.shape.kind.swiftName
     }
 
     static let mix = "kinds-do-not-join"
