@@ -31,6 +31,8 @@ final class LineEditor {
     /// then lives only as long as the session.
     private let saving: Bool
     private var lastHistoryEntry: String?
+    /// A failed history write is reported once per session.
+    private var historyFailureReported = false
     private var hasPrompted = false
 
     init(historyPath: String, saving: Bool = true) {
@@ -112,10 +114,11 @@ final class LineEditor {
         lastHistoryEntry = trimmed
         add_history(trimmed)
         guard saving else { return }
-        if access(historyPath, F_OK) != 0 {
-            _ = write_history(historyPath)
-        } else {
-            _ = append_history(1, historyPath)
+        let failure = access(historyPath, F_OK) != 0 ? write_history(historyPath) : append_history(1, historyPath)
+        // readline returns an errno; a full disk or a file made unwritable since the start is said once.
+        if failure != 0, !historyFailureReported {
+            historyFailureReported = true
+            writeStandardError("plumb: warning: history not saved to \(historyPath): \(ScriptFile.reason(failure))\n")
         }
     }
 
