@@ -497,7 +497,7 @@ final class Engine {
     static func describe(_ termination: Termination?) -> String {
         switch termination {
         case .finished: "finished"
-        case .failed(let message): "failed \"\(message)\""
+        case .failed(let message): "failed \"\(TerminalText.escaped(message))\""
         case .cancelled: "cancelled"
         case nil: "still running"
         }

@@ -57,7 +57,7 @@ struct MarbleRecording: Sendable {
             run.record(.subscribed, lane: current[lane] ?? main, at: time)
         case .value(let value): run.record(.value(MarbleValue(text: Self.text(of: value))), lane: current[lane] ?? main, at: time)
         case .finished: run.record(.finished, lane: current[lane] ?? main, at: time)
-        case .failed(let message): run.record(.failed(message), lane: current[lane] ?? main, at: time)
+        case .failed(let message): run.record(.failed(TerminalText.escaped(message)), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
         case .opened: break
         }
