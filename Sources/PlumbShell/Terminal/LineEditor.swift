@@ -107,6 +107,19 @@ final class LineEditor {
         plumb_rl_set_startup_hook(plumbStartupHook)
     }
 
+    /// True when more typed or pasted input is already waiting on standard input (the rest of a
+    /// paste): then nothing may be put on the next prompt, or the next pasted line would be
+    /// appended to it.
+    var hasPendingInput: Bool {
+        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0 && fd.revents & Int16(POLLIN) != 0
+    }
+
+    /// Puts `text` in the history without running it: Up brings it back to edit or run.
+    func offerInHistory(_ text: String) {
+        add_history(text)
+    }
+
     /// Adds an entry to the history (skipping blanks and repeats) and appends it to the file.
     func remember(_ entry: String) {
         let trimmed = entry.trimmingCharacters(in: .whitespaces)
