@@ -80,6 +80,13 @@ struct REPL {
     private func offerFix(_ fixed: String?, editor: LineEditor) {
         guard let fixed, !fixed.contains("\n") else { return }
         let style = Style(enabled: options.colorErrors)
+        // Lines of a paste are still coming: pre-filling would glue the next one onto the fix.
+        // Offer it in the history instead.
+        if editor.hasPendingInput {
+            writeStandardError(style.dim("fix: \(fixed)  (more lines follow: press Up to get it back)") + "\n")
+            editor.offerInHistory(fixed)
+            return
+        }
         writeStandardError(style.dim("fix: \(fixed)  (press Enter to run it, or edit it)") + "\n")
         editor.prefillNextLine(fixed)
     }

@@ -71,6 +71,16 @@ struct ScriptRunner {
     func swift(file: String, program: Bool) -> Int32 {
         guard let text = read(file) else { return ExitCode.usage }
         let session = Session(runtime: Runtime(clock: options.clock))
+        // A `:load` runs another script: its pipelines are not in this text, so the Swift would
+        // compute something else than `plumb run`. Refuse it, by line.
+        let loads = Session(runtime: Runtime(clock: .virtual)).compile(text, file: file).statements.compactMap { s -> String? in
+            guard let (name, argument) = s.command, name == "load" else { return nil }
+            return "\(s.location): error: plumb swift cannot translate ':load \(argument)': the loaded script's pipelines are not in \(file) (translate \(argument) on its own, or put its lines here)"
+        }
+        if !loads.isEmpty {
+            for line in loads { writeStandardError(line + "\n") }
+            return ExitCode.dataError
+        }
         let result = session.swiftProgram(of: text, file: file)
         switch result {
         case .failure(let errors):

@@ -18,6 +18,10 @@ public struct Statement: Sendable {
     public var isExpectation: Bool { if case .expect = ast.kind { true } else { false } }
     /// True for `:command` statements.
     public var isCommand: Bool { if case .command = ast.kind { true } else { false } }
+    /// A `:command`'s name and argument (`("load", "lib.pipe")`), nil for other statements.
+    public var command: (name: String, argument: String)? {
+        if case .command(let name, let argument) = ast.kind { (name, argument) } else { nil }
+    }
 }
 
 /// A `let` binding: its checked pipeline, the bindings it names as they were when the `let` ran
@@ -80,11 +84,14 @@ public final class Session {
         self.runtime = runtime
     }
 
-    /// True when `text` is incomplete (ends with `|`, or an open `{ [ (` or string): read a continuation line.
+    /// True when `text` is incomplete (ends with `|`, or an open `{ [ (`): read a continuation line.
+    /// A string never spans lines, so one left open at the end is an error to report now, not a
+    /// reason to swallow the next line.
     public static func needsContinuation(_ text: String) -> Bool {
         var lexer = Lexer(source: SourceText(text, file: ""))
         lexer.run()
-        if !lexer.open.isEmpty || lexer.openString { return true }
+        if lexer.openString { return false }
+        if !lexer.open.isEmpty { return true }
         let significant = lexer.tokens.filter { $0.kind != .newline && $0.kind != .eof }
         return significant.last?.isPunct("|") == true
     }

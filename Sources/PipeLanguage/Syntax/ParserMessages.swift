@@ -47,9 +47,16 @@ enum ParserCode: Int, DiagnosticCode {
     case expectMarblesNeedsString
     case expectSubscriptionsNeedsBinding
     case expectStartedNeedsDuration
+    case unknownExpectation
+    case assignmentInExpression
 }
 
 extension Message {
+    static func unknownExpectation(_ word: String?) -> Message {
+        Message(ParserCode.unknownExpectation, word.map { "unknown expectation '\($0)'" } ?? "expect needs what to check")
+    }
+    static let assignmentInExpression = Message(
+        ParserCode.assignmentInExpression, "'=' assigns, and closures cannot assign: to compare, use '=='")
     static let tooManyErrors = Message(ParserCode.tooManyErrors, "too many errors; stopping here")
 
     /// - Parameter found: how the parser describes the token (`'x'`, `a string`, `the end of the line`).

@@ -452,15 +452,15 @@ final class Engine {
         case .started(let expected):
             holds = record.futureStarts.first.map { Self.sameTime(.nanoseconds($0), expected, clock: session.runtime.clock) } ?? false
         case .marbles(let expected, let frame):
-            let ns = EventFormatter.nanoseconds(frame)
-            let actual = MarbleNotation.render(record.timeline, frame: ns)
-            guard actual != expected else {
+            // Values, not spellings; any number of frames; a message of bounded size.
+            let comparison = MarbleComparison(expected: expected, events: record.timeline, frame: EventFormatter.nanoseconds(frame))
+            guard !comparison.holds else {
                 holds = true
                 break
             }
-            let diff = MarbleNotation.diff(expected: expected, actual: actual, frame: ns).map { "  " + $0 }
             return expectationFailed(
-                "expected marbles \"\(expected)\", got \"\(actual)\"\n" + diff.joined(separator: "\n"), at: location)
+                "expected marbles \"\(expected)\", got \"\(comparison.actual)\"\n"
+                    + comparison.diff.map { "  " + $0 }.joined(separator: "\n"), at: location)
         }
         if holds {
             if interactive && !quiet {
@@ -510,7 +510,7 @@ final class Engine {
     static func describe(_ termination: Termination?) -> String {
         switch termination {
         case .finished: "finished"
-        case .failed(let message): "failed \"\(message)\""
+        case .failed(let message): "failed \"\(TerminalText.escaped(message))\""
         case .cancelled: "cancelled"
         case nil: "still running"
         }
