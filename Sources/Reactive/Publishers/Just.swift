@@ -33,7 +33,7 @@ final class JustSubscription<Downstream: Subscriber>: Subscription, CustomString
     /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
     /// Subscription`, whose witness is the unspecialised generic code: it looked up the metadata
     /// of `Optional<(Downstream, Downstream.Input)>` and of the tuple in the runtime's caches on
-    /// every call (a third of subscribing a sink to a `Just`, `count()` of a sequence publisher
+    /// every call (half of subscribing a sink to a `Just`, `count()` of a sequence publisher
     /// included). Calling through this closure runs the specialised copy, as `SequenceSubscription` does.
     @usableFromInline let specializedRequest: (JustSubscription, Subscribers.Demand) -> Void
 
