@@ -20,3 +20,13 @@ ensure_tmux() {
         $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq tmux >&2
     fi
 }
+
+# The diagram tests render every SVG with rsvg-convert (Debian librsvg2-bin); without it they are skipped.
+ensure_rsvg() {
+    if ! command -v rsvg-convert >/dev/null 2>&1; then
+        echo "plumb: installing librsvg2-bin (rsvg-convert, for the diagram tests)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq librsvg2-bin >&2
+    fi
+}

@@ -2,8 +2,8 @@
 ///
 /// The step starts from half the shortest gap between two events of one lane (so consecutive
 /// events have a `-` between them; gaps under 0.5% of the run, or 100 µs, count as the same
-/// instant: that is a real clock's noise between stages), and grows through round steps
-/// (1, 2, 5 × 10ⁿ ns) until the lanes fit. Columns are sparse: only columns with events and the
+/// instant: that is a real clock's noise between stages), divides the lanes' period when they
+/// have one, and grows through round steps (1, 2, 2.5, 5 × 10ⁿ ns) until the lanes fit. Columns are sparse: only columns with events and the
 /// idle stretches between them are looked at, so a 10 s run at 1 µs costs what its events cost.
 struct ColumnFitter {
     let plan: LanePlan
@@ -16,13 +16,32 @@ struct ColumnFitter {
         (time + step / 2) / step
     }
 
-    /// The round step the diagram would like: about half the shortest real gap in a lane.
+    /// The round step the diagram would like: about half the shortest real gap in a lane, and,
+    /// when the lanes have a period (most of their gaps are one length), a step that divides
+    /// that period, so a periodic source draws with equal dashes between its ticks.
     ///
     /// Gaps under the noise floor are one instant; so are gaps under an eighth of the median
     /// gap, so that one value and finish 3 ms apart on a late timer do not force 1 ms columns
     /// on a run of 100 ms ticks (they draw as a group instead).
     func preferredStep(available: Int) -> Int64 {
-        let noise = max(end / 200, 100_000)
+        let gaps = realGaps()
+        guard !gaps.isEmpty else {
+            // Everything happened at about one instant, or in steps too small to draw apart.
+            return TimeScale.step(atLeast: max(2 * noise, end / Int64(max(available, 1))))
+        }
+        let floor = gaps[gaps.count / 2] / 8
+        let shortest = gaps.first(where: { $0 >= floor }) ?? gaps[0]
+        let near = TimeScale.step(near: max(1, shortest / 2))
+        guard let period = period(of: gaps) else { return near }
+        return TimeScale.steps.last(where: { $0 <= near && Self.divides($0, period) }) ?? near
+    }
+
+    /// Gaps under this are one instant: a real clock's noise between stages.
+    private var noise: Int64 { max(end / 200, 100_000) }
+
+    /// The gaps between consecutive events of each lane above the noise floor, sorted.
+    private func realGaps() -> [Int64] {
+        let noise = self.noise
         var gaps: [Int64] = []
         for lane in plan.lanes {
             for i in lane.times.indices.dropFirst() {
@@ -30,25 +49,48 @@ struct ColumnFitter {
                 if gap > noise { gaps.append(gap) }
             }
         }
-        guard !gaps.isEmpty else {
-            // Everything happened at about one instant, or in steps too small to draw apart.
-            return TimeScale.step(atLeast: max(2 * noise, end / Int64(max(available, 1))))
-        }
-        gaps.sort()
-        let floor = gaps[gaps.count / 2] / 8
-        let shortest = gaps.first(where: { $0 >= floor }) ?? gaps[0]
-        return TimeScale.step(near: max(1, shortest / 2))
+        return gaps.sorted()
     }
 
-    /// The finest round step, from the preferred one up, whose lanes fit in `available` columns.
+    /// The lanes' period: the gap length (within 5%, a real clock's jitter) that at least half
+    /// of the gaps have, when there are at least three such gaps.
+    func period(of sortedGaps: [Int64]) -> Int64? {
+        var best: (count: Int, value: Int64)?
+        var start = 0
+        for i in sortedGaps.indices {
+            while sortedGaps[i] - sortedGaps[start] > sortedGaps[start] / 20 { start += 1 }
+            let count = i - start + 1
+            if count > (best?.count ?? 0) { best = (count, sortedGaps[(start + i) / 2]) }
+        }
+        guard let best, best.count >= 3, best.count * 2 >= sortedGaps.count else { return nil }
+        return best.value
+    }
+
+    /// Whether columns of `step` draw ticks `period` apart evenly: the period is a whole number
+    /// of steps, or the step a whole number of periods.
+    static func divides(_ step: Int64, _ period: Int64) -> Bool {
+        let ratio = step <= period ? Double(period) / Double(step) : Double(step) / Double(period)
+        return abs(ratio - ratio.rounded()) < 0.1
+    }
+
+    /// The finest round step, from the preferred one up, whose lanes fit in `available` columns;
+    /// when the lanes have a period, the finest fitting step that keeps it even, unless that is
+    /// more than 5 times coarser than the finest fitting one.
     func fit(available: Int) -> Int64 {
         var step = preferredStep(available: available)
-        while width(step: step, limit: available) > available {
+        let period = period(of: realGaps())
+        var firstFit: Int64?
+        while true {
+            let even = period.map { Self.divides(step, $0) } ?? true
+            if (even || firstFit == nil) && width(step: step, limit: available) <= available {
+                if even { return step }
+                firstFit = step
+            }
             let next = TimeScale.coarser(than: step)
-            if next == step || step > 4 * max(end, 1) { break }
+            if next == step || step > 4 * max(end, 1) || firstFit.map({ next > 5 * $0 }) == true { break }
             step = next
         }
-        return step
+        return firstFit ?? step
     }
 
     /// The label of an idle stretch of `count` columns, when it collapses.

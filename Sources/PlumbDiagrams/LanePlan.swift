@@ -14,6 +14,8 @@ struct LanePlan {
         /// follows a `|` or `#`).
         var times: [Int64]
         var events: [MarbleEvent]
+        /// Each drawn event's index in `MarbleLane.events` (the SVG names its marks by it).
+        var order: [Int]
         /// Whether the lane ends with a finish, failure or cancel (else it is live to the run's end).
         var ended: Bool
     }
@@ -52,11 +54,11 @@ struct LanePlan {
                 prefix += lastFlags.last == true ? "└ " : "├ "
             }
             if lane.kind == .stage { prefix += "[\(stageNumber[i])] " }
-            let (times, events, ended) = Self.drawnEvents(lane.events)
+            let (times, events, order, ended) = Self.drawnEvents(lane.events)
             lanes.append(
                 Lane(
                     index: i, kind: lane.kind, depth: depth, prefix: prefix, text: sanitized(lane.label),
-                    times: times, events: events, ended: ended))
+                    times: times, events: events, order: order, ended: ended))
             let kids = children[i]
             for (n, child) in kids.enumerated().reversed() {
                 stack.append((child, depth + 1, lastFlags + [n == kids.count - 1]))
@@ -68,24 +70,25 @@ struct LanePlan {
     /// Times the layout can do arithmetic on without overflowing: 0 up to about 73 years.
     static func clamped(_ time: Int64) -> Int64 { min(max(0, time), Int64.max / 4) }
 
-    private static func drawnEvents(_ timed: [MarbleEvent.Timed]) -> ([Int64], [MarbleEvent], Bool) {
-        var sorted = timed
+    private static func drawnEvents(_ timed: [MarbleEvent.Timed]) -> ([Int64], [MarbleEvent], [Int], Bool) {
+        var order = Array(timed.indices)
         if !timed.indices.dropFirst().allSatisfy({ timed[$0 - 1].time <= timed[$0].time }) {
             // Stable: events at the same time keep the order they were recorded in.
-            sorted = timed.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            order.sort { (timed[$0].time, $0) < (timed[$1].time, $1) }
         }
         var times: [Int64] = []
         var events: [MarbleEvent] = []
-        times.reserveCapacity(sorted.count)
-        events.reserveCapacity(sorted.count)
-        for item in sorted {
+        times.reserveCapacity(timed.count)
+        events.reserveCapacity(timed.count)
+        for (n, k) in order.enumerated() {
+            let item = timed[k]
             times.append(Self.clamped(item.time))
             events.append(item.event)
             switch item.event {
-            case .finished, .failed, .cancelled: return (times, events, true)
+            case .finished, .failed, .cancelled: return (times, events, Array(order[...n]), true)
             case .subscribed, .value: continue
             }
         }
-        return (times, events, false)
+        return (times, events, order, false)
     }
 }

@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// let layout = MarbleLayout(run, width: 80)
-/// layout.footer          // "1 column = 50 ms"
+/// layout.footer          // "1 column = 50 ms; a group takes the width of its text"
 /// layout.rows[0].label   // "[0] interval 100ms"
 /// layout.rows[0].cells.map(\.text)  // ["^", "0", "1", "2", "(3!)"]
 /// ```
@@ -29,7 +29,8 @@ public struct MarbleLayout: Sendable, Hashable {
     public var gaps: [Gap]
     /// The ruler's marks, each at a column's offset in the lanes; all fit with the unit.
     public var marks: [Mark]
-    /// The ruler marks' unit (`ms×100`: a mark `2` is 200 ms).
+    /// The ruler marks' unit, written once after the last mark (`ms`: marks `0 100 200`); empty
+    /// when every mark carries its own (`0 s`, `1 s`).
     public var unit: String
     /// Where the unit goes on the ruler row, an offset in the lanes like a mark's.
     public var unitOffset: Int
@@ -41,8 +42,22 @@ public struct MarbleLayout: Sendable, Hashable {
     /// The narrowest width laid out; a smaller one is raised to this.
     public static let minimumWidth = 24
 
-    /// The footer line's text (`1 column = 50 ms`).
-    public var footer: String { "1 column = \(TimeScale.stepText(step))" }
+    /// Whether a group makes some column wider than one character, which the footer then says.
+    public var widened = false
+
+    /// The footer line's text: `1 column = 50 ms`, and when groups widen columns,
+    /// `1 column = 50 ms; a group takes the width of its text`.
+    public var footer: String { footer(fitting: .max) }
+
+    /// The footer in at most `width` characters: the group clause shortened, then left out.
+    func footer(fitting width: Int) -> String {
+        let step = "1 column = \(TimeScale.stepText(step))"
+        guard widened else { return step }
+        for clause in ["; a group takes the width of its text", "; groups are wider"] where step.count + clause.count <= width {
+            return step + clause
+        }
+        return step
+    }
 
     /// Lays out `run` to fit in `width` terminal columns.
     ///
@@ -102,21 +117,30 @@ public struct MarbleLayout: Sendable, Hashable {
         failures = Self.failures(in: rows)
 
         let markEvery = TimeScale.markEvery(step: step)
-        let ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
-        unit = ruler.name
+        let markColumns = columns.plainColumns(every: markEvery)
+        var ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
+        // A ruler that reaches 10,000 of its unit (after a collapsed stretch) reads in the next.
+        if let bigger = TimeScale.units.first(where: { $0.ns > ruler.ns }), (markColumns.last?.0 ?? 0) * step >= 10_000 * ruler.ns {
+            ruler = bigger
+        }
+        // Seconds are short enough to carry their unit on every mark (`0 s   1 s   2 s`); smaller
+        // units go once, after the last mark (`0    100   200 ms`).
+        let unitPerMark = ruler.ns >= 1_000_000_000
+        unit = unitPerMark ? "" : ruler.name
         var marks: [Mark] = []
         var free = 0
-        for (column, offset) in columns.plainColumns(every: markEvery) where offset >= free {
-            let text = String(column * step / ruler.scale)
+        for (column, offset) in markColumns where offset >= free {
+            let number = TimeScale.decimal(column * step, unit: ruler.ns)
+            let text = unitPerMark ? "\(number) \(ruler.name)" : number
             marks.append(Mark(offset: offset, time: column * step, text: text))
             free = offset + text.count + 1
         }
-        // The unit goes three spaces after the last mark; marks that would push it past the
-        // width go.
-        func unitStart(_ marks: [Mark]) -> Int { marks.last.map { $0.offset + $0.text.count + 3 } ?? 0 }
+        // The unit goes one space after the last mark; marks that would push it past the width go.
+        func unitStart(_ marks: [Mark]) -> Int { marks.last.map { $0.offset + $0.text.count + 1 } ?? 0 }
         while !marks.isEmpty && labelWidth + unitStart(marks) + unit.count > width { marks.removeLast() }
         self.marks = marks
         unitOffset = unitStart(marks)
+        widened = rows.contains { $0.cells.contains { $0.text.count > 1 } }
         self.rows = rows
     }
 
@@ -318,17 +342,17 @@ extension MarbleLayout {
         public var text: String
     }
 
-    /// A ruler mark: a number in the ruler's unit over a column.
+    /// A ruler mark: a plain number in the ruler's unit over a column.
     ///
     /// ```swift
-    /// layout.marks.map(\.text)   // ["0", "2", "4"] with unit "ms×100"
+    /// layout.marks.map(\.text)   // ["0", "200", "400"] with unit "ms"; ["0 s", "1 s"] in seconds
     /// ```
     public struct Mark: Sendable, Hashable {
         /// The column's offset in the lanes.
         public var offset: Int
         /// The column's time in nanoseconds.
         public var time: Int64
-        /// The time in the ruler's unit (`2` for 200 ms in `ms×100`).
+        /// The time in the ruler's unit (`200` with unit `ms`, or `1 s` with the unit on the mark).
         public var text: String
     }
 

@@ -2,11 +2,18 @@
 /// marbles as circles with their value text, completion bars, error crosses, cancel marks,
 /// inner and attempt lanes indented under their stage, and a time axis.
 ///
-/// The picture uses the same `MarbleLayout` as the terminal (at 160 columns), so both agree on
-/// groups, keys and collapsed idle stretches. Labels, values, the legend and the axis are
-/// `<text>` elements, so screen readers and tests can read them.
+/// Every mark sits at its event's exact time: x is one linear function of time for all lanes of
+/// a diagram (`TimeAxis`), with round ticks in plain units. Events of a lane at one instant are
+/// stacked in one pill at that x; distinct instants too close to draw apart widen the picture
+/// (up to a limit, past which they stack in a second row of the lane, still at their x). A long
+/// idle stretch is an explicit break, a zigzag with its duration, in every lane and the axis.
+/// Labels, values, the legend and the axis are `<text>` elements, so screen readers and tests
+/// can read them; each mark is a `<g class="mark value" data-lane="L" data-event="E">` (or
+/// `subscribed`, `finished`, `failure`, `cancel`) naming the
+/// event (`MarbleRun.lanes[L].events[E]`) it draws.
 public enum MarbleSVG {
-    /// Renders the runs as diagrams stacked top to bottom, each under its title.
+    /// Renders the runs as diagrams stacked top to bottom, each under its title, each with its
+    /// own time axis.
     ///
     /// - Parameters:
     ///   - runs: The recorded runs (a script's foreground pipelines, in order).
@@ -18,253 +25,537 @@ public enum MarbleSVG {
     /// try svg.write(toFile: "out.svg", atomically: true, encoding: .utf8)
     /// ```
     public static func render(_ runs: [MarbleRun], titles: [String]) -> String {
-        var body = ""
+        var body = SVGWriter()
         var y = Metrics.margin
         var width = 320.0
         for (n, run) in runs.enumerated() {
             let title = n < titles.count ? sanitized(titles[n]) : ""
-            let drawn = Diagram(layout: MarbleLayout(run, width: Metrics.columns), title: title, top: y)
-            body += drawn.svg
-            y = drawn.bottom + Metrics.diagramGap
-            width = max(width, drawn.right + Metrics.margin)
+            var diagram = Diagram(run: run, title: title, top: y)
+            diagram.draw(into: &body)
+            y = diagram.bottom + Metrics.diagramGap
+            width = max(width, diagram.right + Metrics.margin)
         }
         let height = y - Metrics.diagramGap + Metrics.margin
         let summary = titles.isEmpty ? "Marble diagrams" : "Marble diagrams: " + titles.map(sanitized).joined(separator: "; ")
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" xml:space=\"preserve\""
-        out += " width=\"\(number(width))\" height=\"\(number(height))\" viewBox=\"0 0 \(number(width)) \(number(height))\""
-        out += " role=\"img\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n"
-        out += "<title>\(escaped(summary))</title>\n"
-        out += "<rect x=\"0\" y=\"0\" width=\"\(number(width))\" height=\"\(number(height))\" fill=\"#ffffff\"/>\n"
-        out += body
-        out += "</svg>\n"
-        return out
+        var out = SVGWriter()
+        out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" xml:space=\"preserve\" width=\"")
+        out.number(width)
+        out.raw("\" height=\"")
+        out.number(height)
+        out.raw("\" viewBox=\"0 0 ")
+        out.number(width)
+        out.raw(" ")
+        out.number(height)
+        out.raw("\" role=\"img\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\">\n<title>")
+        out.escaped(summary)
+        out.raw("</title>\n<rect x=\"0\" y=\"0\" width=\"")
+        out.number(width)
+        out.raw("\" height=\"")
+        out.number(height)
+        out.raw("\" fill=\"#ffffff\"/>\n")
+        out.bytes += body.bytes
+        out.raw("</svg>\n")
+        return out.string
     }
 }
 
 private enum Metrics {
-    static let columns = 160
     static let margin = 20.0
     static let diagramGap = 28.0
-    /// Pixels per terminal column of the layout.
-    static let unit = 24.0
-    static let rowHeight = 44.0
     static let labelFont = 14.0
     /// DejaVu Sans Mono's advance is 0.602 em.
     static let labelAdvance = 0.602 * labelFont
+    /// The label column is at most this many characters (what a 160-column terminal gives it).
+    static let labelCharacters = 53
     static let titleHeight = 30.0
     static let marbleRadius = 11.0
-    static let axisHeight = 40.0
+    /// The least distance between two distinct instants of a lane: a marble and a hair.
+    static let separation = 2 * marbleRadius + 4
+    /// Vertical distance between the stacked events of one instant.
+    static let itemPitch = 24.0
+    /// A pill shows at most this many events: the first ones, `…`, the last.
+    static let pillLimit = 5
+    static let rowPadding = 20.0
+    static let axisHeight = 44.0
     static let legendLine = 20.0
 }
 
+/// One event as drawn: its index in the run's lane, and what it is.
+private struct Item {
+    var event: Int
+    var kind: MarbleEvent
+}
+
+/// The events of one lane at one instant (or within half a marble's radius of it at the
+/// picture's scale), stacked at the instant's x.
+private struct Pill {
+    var time: Int64
+    var x: Double
+    /// The events shown, top to bottom; `hidden` more between the last two when it is long.
+    var items: [Item]
+    var hidden: Int
+    /// The lane's sub-row: 0 unless distinct instants had to be stacked.
+    var level: Int
+}
+
+private struct Row {
+    var lane: LanePlan.Lane
+    var label: String
+    var pills: [Pill]
+    var levels: Int
+    var levelHeight: Double
+    var top: Double
+    var height: Double
+    /// y of the lane's line (the first item of its first sub-row).
+    var y: Double { top + Metrics.rowPadding / 2 + Metrics.marbleRadius + 4 }
+}
+
 private struct Diagram {
-    let layout: MarbleLayout
-    var svg = ""
+    let title: String
+    var axis: TimeAxis
+    var rows: [Row] = []
+    var keys: [String: String] = [:]
+    var legend: [(String, String)] = []
+    var failures: [String] = []
+    var top: Double
+    var lanesTop: Double
     var bottom = 0.0
     var right = 0.0
 
-    private var lanesX = 0.0
+    init(run: MarbleRun, title: String, top: Double) {
+        self.title = title
+        self.top = top
+        let plan = LanePlan(run)
+        let labels = plan.lanes.map { lane -> String in
+            let room = Metrics.labelCharacters
+            let prefixWidth = lane.prefix.terminalWidth
+            if prefixWidth + lane.text.terminalWidth <= room { return lane.prefix + lane.text }
+            return lane.prefix + shortened(lane.text, toWidth: max(2, room - prefixWidth))
+        }
+        let labelChars = labels.map(\.terminalWidth).max() ?? 0
+        let origin = Metrics.margin + Double(labelChars) * Metrics.labelAdvance + 28 + Metrics.marbleRadius
+        axis = TimeAxis(
+            times: plan.lanes.map(\.times), end: LanePlan.clamped(run.end), origin: origin, separation: Metrics.separation)
+        lanesTop = top + (title.isEmpty ? 0 : Metrics.titleHeight)
+        var y = lanesTop
+        for (lane, label) in zip(plan.lanes, labels) {
+            var row = Self.row(lane, label: label, axis: axis)
+            row.top = y
+            y += row.height
+            rows.append(row)
+        }
+        assignKeys()
+        right = max(axis.right + 80, origin + 220)
+    }
 
-    init(layout: MarbleLayout, title: String, top: Double) {
-        self.layout = layout
-        var y = top
-        svg += "<g class=\"diagram\">\n"
+    /// A lane's pills and sub-rows.
+    private static func row(_ lane: LanePlan.Lane, label: String, axis: TimeAxis) -> Row {
+        // Events closer than half a marble's radius draw as one instant.
+        let tolerance = axis.pixelsPerNanosecond > 0 ? (Metrics.marbleRadius / 2) / axis.pixelsPerNanosecond : .infinity
+        var pills: [Pill] = []
+        var levelEnds: [Double] = []
+        var i = 0
+        var tallest = 1
+        while i < lane.times.count {
+            let start = lane.times[i]
+            var j = i + 1
+            while j < lane.times.count && Double(lane.times[j] - start) <= tolerance { j += 1 }
+            var items = (i..<j).map { Item(event: lane.order[$0], kind: lane.events[$0]) }
+            var hidden = 0
+            if items.count > Metrics.pillLimit {
+                hidden = items.count - (Metrics.pillLimit - 1)
+                items = Array(items.prefix(Metrics.pillLimit - 2)) + [items[items.count - 1]]
+            }
+            let x = axis.x(start)
+            let level = levelEnds.firstIndex { $0 + Metrics.separation <= x } ?? levelEnds.count
+            if level == levelEnds.count { levelEnds.append(x) } else { levelEnds[level] = x }
+            tallest = max(tallest, items.count + (hidden > 0 ? 1 : 0))
+            pills.append(Pill(time: start, x: x, items: items, hidden: hidden, level: level))
+            i = j
+        }
+        let levels = max(1, levelEnds.count)
+        let levelHeight = Double(tallest - 1) * Metrics.itemPitch + 2 * Metrics.marbleRadius + 8
+        let height = max(44, Double(levels) * levelHeight + Metrics.rowPadding)
+        return Row(lane: lane, label: label, pills: pills, levels: levels, levelHeight: levelHeight, top: 0, height: height)
+    }
+
+    /// Values of up to three characters are drawn in their marble; longer ones get a key letter
+    /// (skipping letters drawn as values) and a legend entry, the same for the same text.
+    private mutating func assignKeys() {
+        var taken = Set<String>()
+        var ordered: [(Int64, Int, String)] = []
+        for (r, row) in rows.enumerated() {
+            for pill in row.pills {
+                for item in pill.items {
+                    switch item.kind {
+                    case .value(let value):
+                        if value.text.count <= 3 { taken.insert(value.text) } else { ordered.append((pill.time, r, value.text)) }
+                    case .failed(let message):
+                        let message = sanitized(message)
+                        if !failures.contains(message) { failures.append(message) }
+                    case .subscribed, .finished, .cancelled: break
+                    }
+                }
+            }
+        }
+        ordered.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var alphabet = (Array("abcdefghijklmnopqrstuvwxyz") + Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")).map(String.init).filter { !taken.contains($0) }[...]
+        var overflow = 0
+        for (_, _, text) in ordered where keys[text] == nil {
+            if let key = alphabet.popFirst() {
+                keys[text] = key
+                legend.append((key, sanitized(text)))
+            } else {
+                keys[text] = "?"
+                overflow += 1
+            }
+        }
+        if overflow > 0 { legend.append(("?", "\(overflow) more values")) }
+    }
+
+    mutating func draw(into out: inout SVGWriter) {
+        out.raw("<g class=\"diagram\">\n")
         if !title.isEmpty {
-            svg += text(title, x: Metrics.margin, y: y + 18, size: 16, weight: "bold", family: "DejaVu Sans, Helvetica, Arial, sans-serif")
-            y += Metrics.titleHeight
+            out.text(title, x: Metrics.margin, y: top + 18, size: 16, weight: "bold", family: "DejaVu Sans, Helvetica, Arial, sans-serif")
         }
-        let labelChars = layout.rows.map { $0.label.terminalWidth }.max() ?? 0
-        lanesX = Metrics.margin + Double(labelChars) * Metrics.labelAdvance + 28
-        let lanesRight = x(layout.laneWidth) + Metrics.unit / 2
-        // Room for the axis's "time →" after the lanes.
-        right = max(lanesRight + 64, lanesX + 200)
-
-        for (r, row) in layout.rows.enumerated() {
-            drawRow(row, index: r, y: y + Double(r) * Metrics.rowHeight + Metrics.rowHeight / 2)
-        }
-        y += Double(layout.rows.count) * Metrics.rowHeight
-        drawAxis(y: y + 8)
+        for row in rows { drawRow(row, into: &out) }
+        var y = rows.last.map { $0.top + $0.height } ?? lanesTop
+        drawAxis(y: y + 8, into: &out)
         y += Metrics.axisHeight
-        y = drawLegend(y: y)
-        svg += "</g>\n"
+        y = drawLegend(y: y, into: &out)
+        out.raw("</g>\n")
         bottom = y
     }
 
-    /// The centre of the layout's column at `offset`.
-    private func x(_ offset: Int) -> Double { lanesX + Double(offset) * Metrics.unit }
-
-    private mutating func drawRow(_ row: MarbleLayout.Row, index: Int, y: Double) {
-        let indent = row.label.prefix(while: { $0 == " " }).count
-        let label = String(row.label.dropFirst(indent))
-        let labelX = Metrics.margin + Double(indent) * Metrics.labelAdvance
-        let sub = row.depth > 0
-        svg += text(label, x: labelX, y: y + 5, size: Metrics.labelFont, fill: sub ? "#555555" : "#111111")
-        guard let span = row.span, let lastCell = row.cells.last else { return }
-
-        let ended = lastCell.items.last.map(\.isTerminal) ?? false
-        let start = x(span.lowerBound)
-        let end = ended ? x(lastCell.offset + lastCell.text.count - (lastCell.text.hasSuffix(")") ? 2 : 1)) : x(layout.laneWidth)
-        let stroke = sub ? "#9e9e9e" : "#424242"
-        svg += line(start, y, end, y, stroke: stroke, width: sub ? 1.5 : 2, dash: row.kind == .attempt ? "6 4" : nil)
-        if !ended {
-            // Still running: an arrowhead at the lane's end.
-            svg += "<path d=\"M\(number(end - 8)) \(number(y - 5)) L\(number(end)) \(number(y)) L\(number(end - 8)) \(number(y + 5))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"2\"/>\n"
+    private func drawRow(_ row: Row, into out: inout SVGWriter) {
+        let label = row.label
+        let indent = label.prefix(while: { $0 == " " }).count
+        let sub = row.lane.depth > 0
+        let y = row.y
+        out.text(
+            String(label.dropFirst(indent)), x: Metrics.margin + Double(indent) * Metrics.labelAdvance, y: y + 5,
+            size: Metrics.labelFont, fill: sub ? "#555555" : "#111111")
+        let stroke: StaticString = sub ? "#9e9e9e" : "#424242"
+        if let first = row.lane.times.first, let last = row.lane.times.last {
+            let start = axis.x(first)
+            let end = row.lane.ended ? axis.x(last) : axis.right + 14
+            out.line(start, y, end, y, stroke: stroke, width: sub ? 1.5 : 2, dash: row.lane.kind == .attempt ? "6 4" : nil)
+            if !row.lane.ended {
+                // Still running at the run's end: an arrowhead.
+                out.raw("<path d=\"M")
+                out.number(end - 8)
+                out.raw(" ")
+                out.number(y - 5)
+                out.raw(" L")
+                out.number(end)
+                out.raw(" ")
+                out.number(y)
+                out.raw(" L")
+                out.number(end - 8)
+                out.raw(" ")
+                out.number(y + 5)
+                out.raw("\" fill=\"none\" stroke=\"")
+                out.raw(stroke)
+                out.raw("\" stroke-width=\"2\"/>\n")
+            }
         }
-        for gap in layout.gaps where span.contains(gap.offset) {
-            drawGap(gap, y: y, height: 22, labelled: false, stroke: stroke)
+        for b in axis.breaks {
+            out.raw("<g class=\"lane-break\">")
+            drawZigzag(b, y: y, height: 24, into: &out)
+            out.raw("</g>\n")
         }
-        for cell in row.cells { drawCell(cell, y: y) }
+        for pill in row.pills { drawPill(pill, row: row, into: &out) }
     }
 
-    /// A collapsed idle stretch: the line broken by two slashes, dotted between them on a lane,
-    /// and on the axis labelled with how long it lasted.
-    private mutating func drawGap(_ gap: MarbleLayout.Gap, y: Double, height: Double, labelled: Bool, stroke: String) {
-        let left = x(gap.offset) + 2
-        let right = x(gap.offset + gap.width - 1) - 2
-        svg += "<rect x=\"\(number(left - 4))\" y=\"\(number(y - height / 2))\" width=\"\(number(right - left + 8))\" height=\"\(number(height))\" fill=\"#ffffff\"/>\n"
-        for edge in [left, right] {
-            svg += line(edge - 3, y + 7, edge + 3, y - 7, stroke: "#757575", width: 1.5)
-        }
-        if labelled {
-            svg += text(gap.text.trimmingCharacters(), x: (left + right) / 2, y: y + 4, size: 12, fill: "#616161", anchor: "middle", style: "italic")
-        } else {
-            svg += line(left + 8, y, right - 8, y, stroke: stroke, width: 1.5, dash: "1 5")
+    /// A break: the lane (or axis) interrupted by two zigzag strokes in the middle of the break.
+    private func drawZigzag(_ b: TimeAxis.Break, y: Double, height: Double, into out: inout SVGWriter) {
+        let middle = b.left + TimeAxis.breakWidth / 2
+        out.raw("<rect x=\"")
+        out.number(middle - 12)
+        out.raw("\" y=\"")
+        out.number(y - height / 2)
+        out.raw("\" width=\"24\" height=\"")
+        out.number(height)
+        out.raw("\" fill=\"#ffffff\"/>")
+        for edge in [middle - 8, middle + 4] {
+            out.raw("<path d=\"M")
+            out.number(edge)
+            out.raw(" ")
+            out.number(y - height / 2)
+            let steps = 4
+            for k in 1...steps {
+                out.raw(" L")
+                out.number(edge + (k % 2 == 1 ? 4 : 0))
+                out.raw(" ")
+                out.number(y - height / 2 + height * Double(k) / Double(steps))
+            }
+            out.raw("\" fill=\"none\" stroke=\"#757575\" stroke-width=\"1.5\"/>")
         }
     }
 
-    private mutating func drawCell(_ cell: MarbleLayout.Cell, y: Double) {
-        let glyphs = Array(cell.text)
-        var positions: [Int] = []
-        for (k, glyph) in glyphs.enumerated() where glyph != "(" && glyph != ")" { positions.append(cell.offset + k) }
-        if let open = glyphs.firstIndex(of: "(") {
-            let left = x(cell.offset + open + 1) - Metrics.unit / 2 - 1
-            let right = x(cell.offset + glyphs.count - 2) + Metrics.unit / 2 + 1
-            svg += "<rect x=\"\(number(left))\" y=\"\(number(y - 15))\" width=\"\(number(right - left))\" height=\"30\" rx=\"15\" fill=\"#e8eaf6\" stroke=\"#9fa8da\" stroke-width=\"1\"/>\n"
+    private func drawPill(_ pill: Pill, row: Row, into out: inout SVGWriter) {
+        let top = row.y + Double(pill.level) * row.levelHeight
+        let count = pill.items.count + (pill.hidden > 0 ? 1 : 0)
+        if pill.level > 0 {
+            // A stacked instant: a thin stem from the lane's line.
+            out.line(pill.x, row.y, pill.x, top - Metrics.marbleRadius, stroke: "#bdbdbd", width: 1, dash: "2 3")
         }
-        for (item, offset) in zip(cell.items, positions) { drawItem(item, cx: x(offset), y: y) }
+        if count > 1 {
+            out.raw("<rect class=\"pill\" x=\"")
+            out.number(pill.x - 15)
+            out.raw("\" y=\"")
+            out.number(top - 15)
+            out.raw("\" width=\"30\" height=\"")
+            out.number(Double(count - 1) * Metrics.itemPitch + 30)
+            out.raw("\" rx=\"15\" fill=\"#e8eaf6\" stroke=\"#9fa8da\" stroke-width=\"1\"/>\n")
+        }
+        var y = top
+        for (n, item) in pill.items.enumerated() {
+            if pill.hidden > 0 && n == pill.items.count - 1 {
+                out.raw("<g class=\"more\"><title>")
+                out.raw(String(pill.hidden))
+                out.raw(" more events</title>")
+                out.text("…", x: pill.x, y: y + 5, size: 16, fill: "#424242", anchor: "middle")
+                out.raw("</g>\n")
+                y += Metrics.itemPitch
+            }
+            drawItem(item, lane: row.lane.index, cx: pill.x, y: y, into: &out)
+            y += Metrics.itemPitch
+        }
     }
 
-    private mutating func drawItem(_ item: MarbleLayout.Item, cx: Double, y: Double) {
-        switch item {
+    private func drawItem(_ item: Item, lane: Int, cx: Double, y: Double, into out: inout SVGWriter) {
+        out.raw("<g class=\"mark ")
+        switch item.kind {
+        case .subscribed: out.raw("subscribed")
+        case .value: out.raw("value")
+        case .finished: out.raw("finished")
+        case .failed: out.raw("failure")
+        case .cancelled: out.raw("cancel")
+        }
+        out.raw("\" data-lane=\"")
+        out.raw(String(lane))
+        out.raw("\" data-event=\"")
+        out.raw(String(item.event))
+        out.raw("\"><title>")
+        switch item.kind {
         case .subscribed:
-            svg += "<path d=\"M\(number(cx - 7)) \(number(y + 7)) L\(number(cx)) \(number(y - 6)) L\(number(cx + 7)) \(number(y + 7))\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2.5\" stroke-linejoin=\"round\"><title>subscribed</title></path>\n"
-        case .value(let key, let valueText):
-            let shown = valueText.count <= 3 ? valueText : String(key)
-            svg += "<g class=\"marble\"><title>\(escaped(valueText))</title>"
-            svg += "<circle cx=\"\(number(cx))\" cy=\"\(number(y))\" r=\"\(number(Metrics.marbleRadius))\" fill=\"\(color(of: valueText))\" stroke=\"#263238\" stroke-width=\"1.5\"/>"
-            svg += text(shown, x: cx, y: y + 4, size: shown.count >= 3 ? 9.5 : 12, fill: "#000000", anchor: "middle", weight: "bold")
-            svg += "</g>\n"
+            out.raw("subscribed</title><path d=\"M")
+            out.number(cx - 7)
+            out.raw(" ")
+            out.number(y + 7)
+            out.raw(" L")
+            out.number(cx)
+            out.raw(" ")
+            out.number(y - 6)
+            out.raw(" L")
+            out.number(cx + 7)
+            out.raw(" ")
+            out.number(y + 7)
+            out.raw("\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>")
+        case .value(let value):
+            let text = value.text
+            let shown = text.count <= 3 ? text : keys[text] ?? "?"
+            out.escaped(text)
+            out.raw("</title><circle cx=\"")
+            out.number(cx)
+            out.raw("\" cy=\"")
+            out.number(y)
+            out.raw("\" r=\"")
+            out.number(Metrics.marbleRadius)
+            out.raw("\" fill=\"")
+            out.raw(Self.color(of: text))
+            out.raw("\" stroke=\"#263238\" stroke-width=\"1.5\"/>")
+            out.text(shown, x: cx, y: y + 4, size: shown.count >= 3 ? 9.5 : 12, fill: "#000000", anchor: "middle", weight: "bold", newline: false)
         case .finished:
-            svg += line(cx, y - 14, cx, y + 14, stroke: "#212121", width: 3, title: "finished")
+            out.raw("finished</title>")
+            out.line(cx, y - 11, cx, y + 11, stroke: "#212121", width: 3, newline: false)
         case .failed(let message):
-            svg += "<g class=\"failure\"><title>failed: \(escaped(message))</title>"
-            svg += line(cx - 8, y - 8, cx + 8, y + 8, stroke: "#d32f2f", width: 3.5)
-            svg += line(cx - 8, y + 8, cx + 8, y - 8, stroke: "#d32f2f", width: 3.5)
-            svg += "</g>\n"
+            out.raw("failed: ")
+            out.escaped(sanitized(message))
+            out.raw("</title>")
+            out.line(cx - 8, y - 8, cx + 8, y + 8, stroke: "#d32f2f", width: 3.5, newline: false)
+            out.line(cx - 8, y + 8, cx + 8, y - 8, stroke: "#d32f2f", width: 3.5, newline: false)
         case .cancelled:
-            svg += "<g class=\"cancel\"><title>cancelled</title>"
-            svg += "<circle cx=\"\(number(cx))\" cy=\"\(number(y))\" r=\"8\" fill=\"#ffffff\" stroke=\"#ef6c00\" stroke-width=\"2.5\"/>"
-            svg += line(cx - 5.5, y + 5.5, cx + 5.5, y - 5.5, stroke: "#ef6c00", width: 2.5)
-            svg += "</g>\n"
-        case .more(let count):
-            svg += "<g><title>\(count) more events</title>" + text("…", x: cx, y: y + 5, size: 16, fill: "#424242", anchor: "middle") + "</g>\n"
+            out.raw("cancelled</title><circle cx=\"")
+            out.number(cx)
+            out.raw("\" cy=\"")
+            out.number(y)
+            out.raw("\" r=\"8\" fill=\"#ffffff\" stroke=\"#ef6c00\" stroke-width=\"2.5\"/>")
+            out.line(cx - 5.5, y + 5.5, cx + 5.5, y - 5.5, stroke: "#ef6c00", width: 2.5, newline: false)
         }
+        out.raw("</g>\n")
     }
 
-    private mutating func drawAxis(y: Double) {
-        let left = x(0) - Metrics.unit / 2
-        let right = x(layout.laneWidth) + Metrics.unit / 2
-        svg += "<g class=\"axis\">\n"
-        svg += line(left, y, right, y, stroke: "#9e9e9e", width: 1)
-        for mark in layout.marks {
-            let cx = x(mark.offset)
-            svg += line(cx, y - 4, cx, y + 4, stroke: "#9e9e9e", width: 1)
-            let label = mark.time == 0 ? "0" : TimeScale.durationText(mark.time)
-            svg += text(label, x: cx, y: y + 18, size: 11, fill: "#616161", anchor: "middle")
+    private func drawAxis(y: Double, into out: inout SVGWriter) {
+        let left = axis.origin - Metrics.marbleRadius - 4
+        let right = axis.right + Metrics.marbleRadius + 4
+        out.raw("<g class=\"axis\">\n")
+        out.line(left, y, right, y, stroke: "#9e9e9e", width: 1)
+        for tick in axis.ticks {
+            out.raw("<g class=\"tick\">")
+            out.line(tick.x, y - 4, tick.x, y + 4, stroke: "#9e9e9e", width: 1, newline: false)
+            out.text(tick.label, x: tick.x, y: y + 18, size: 11, fill: "#616161", anchor: "middle", newline: false)
+            out.raw("</g>\n")
         }
-        for gap in layout.gaps { drawGap(gap, y: y, height: 12, labelled: true, stroke: "#9e9e9e") }
-        svg += text("time →", x: right + 10, y: y + 4, size: 11, fill: "#9e9e9e")
-        svg += "</g>\n"
+        for b in axis.breaks {
+            out.raw("<g class=\"break\" data-from=\"")
+            out.raw(String(b.from))
+            out.raw("\" data-to=\"")
+            out.raw(String(b.to))
+            out.raw("\" data-left=\"")
+            out.number(b.left)
+            out.raw("\" data-right=\"")
+            out.number(b.left + TimeAxis.breakWidth)
+            out.raw("\">")
+            drawZigzag(b, y: y, height: 14, into: &out)
+            out.text(
+                TimeScale.durationText(b.to - b.from), x: b.left + TimeAxis.breakWidth / 2, y: y + 20, size: 11,
+                fill: "#616161", anchor: "middle", style: "italic", newline: false)
+            out.raw("</g>\n")
+        }
+        out.text("time →", x: right + 8, y: y + 4, size: 11, fill: "#9e9e9e")
+        out.raw("</g>\n")
     }
 
     /// Values too long for their marble, then failure messages; returns the bottom.
-    private mutating func drawLegend(y top: Double) -> Double {
-        var y = top
-        var entries: [(String, String)] = []
-        for entry in layout.legend where entry.text.count > 3 { entries.append(("\(entry.key) = \(entry.text)", "#212121")) }
-        for failure in layout.failures { entries.append(("✕ \(failure.message)", "#c62828")) }
-        guard !entries.isEmpty else { return y }
+    private func drawLegend(y top: Double, into out: inout SVGWriter) -> Double {
+        var entries: [(String, StaticString)] = legend.map { ("\($0.0) = \($0.1)", "#212121") }
+        for failure in failures { entries.append(("✕ \(failure)", "#c62828")) }
+        guard !entries.isEmpty else { return top }
         let maxWidth = right - Metrics.margin
         var x = Metrics.margin
-        y += 4
+        var y = top + 4
         for (entry, fill) in entries {
             let w = Double(entry.terminalWidth) * 0.602 * 13 + 24
             if x > Metrics.margin && x + w > Metrics.margin + maxWidth {
                 x = Metrics.margin
                 y += Metrics.legendLine
             }
-            svg += text(entry, x: x, y: y + 13, size: 13, fill: fill)
+            out.text(entry, x: x, y: y + 13, size: 13, fill: fill)
             x += w
         }
         return y + Metrics.legendLine + 4
     }
 
-    private func color(of text: String) -> String {
-        let palette = ["#ffe082", "#81d4fa", "#a5d6a7", "#f48fb1", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c"]
+    private static func color(of text: String) -> StaticString {
+        let palette: [StaticString] = ["#ffe082", "#81d4fa", "#a5d6a7", "#f48fb1", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c"]
         // FNV-1a: the same value gets the same colour in every run (Hasher is seeded per process).
         var hash: UInt32 = 2_166_136_261
         for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return palette[Int(hash % UInt32(palette.count))]
     }
-
-    private func text(
-        _ content: String, x: Double, y: Double, size: Double, fill: String = "#212121", anchor: String? = nil,
-        weight: String? = nil, style: String? = nil, family: String? = nil
-    ) -> String {
-        var out = "<text x=\"\(number(x))\" y=\"\(number(y))\" font-size=\"\(number(size))\" fill=\"\(fill)\""
-        if let anchor { out += " text-anchor=\"\(anchor)\"" }
-        if let weight { out += " font-weight=\"\(weight)\"" }
-        if let style { out += " font-style=\"\(style)\"" }
-        if let family { out += " font-family=\"\(escaped(family))\"" }
-        return out + ">\(escaped(content))</text>\n"
-    }
-
-    private func line(
-        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double, dash: String? = nil,
-        title: String? = nil
-    ) -> String {
-        var out = "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\" y2=\"\(number(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(number(width))\" stroke-linecap=\"round\""
-        if let dash { out += " stroke-dasharray=\"\(dash)\"" }
-        guard let title else { return out + "/>\n" }
-        return out + "><title>\(escaped(title))</title></line>\n"
-    }
 }
 
-extension MarbleLayout.Item {
-    var isTerminal: Bool {
-        switch self {
-        case .finished, .failed, .cancelled: return true
-        case .subscribed, .value, .more: return false
+/// An SVG document built as UTF-8 bytes: literals copied, numbers written digit by digit (a
+/// 10,000-event picture is a few megabytes; string interpolation would dominate its cost).
+struct SVGWriter {
+    var bytes: [UInt8] = []
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func raw(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// A coordinate with at most one decimal.
+    mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var tenths = Int64((value * 10).rounded())
+        if tenths < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            tenths = -tenths
+        }
+        appendDigits(tenths / 10)
+        if tenths % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(tenths % 10))
         }
     }
-}
 
-extension String {
-    fileprivate func trimmingCharacters() -> String {
-        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    private mutating func appendDigits(_ value: Int64) {
+        if value >= 10 { appendDigits(value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
-}
 
-/// A coordinate with at most one decimal.
-private func number(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    if tenths == (tenths / 10).rounded() * 10 { return String(Int(tenths / 10)) }
-    return String(tenths / 10)
+    /// Text safe inside an XML element or a quoted attribute.
+    mutating func escaped(_ text: String) { bytes.append(contentsOf: PlumbDiagrams.escaped(text).utf8) }
+
+    mutating func text(
+        _ content: String, x: Double, y: Double, size: Double, fill: StaticString = "#212121", anchor: StaticString? = nil,
+        weight: StaticString? = nil, style: StaticString? = nil, family: StaticString? = nil, newline: Bool = true
+    ) {
+        raw("<text x=\"")
+        number(x)
+        raw("\" y=\"")
+        number(y)
+        raw("\" font-size=\"")
+        number(size)
+        raw("\" fill=\"")
+        raw(fill)
+        raw("\"")
+        if let anchor {
+            raw(" text-anchor=\"")
+            raw(anchor)
+            raw("\"")
+        }
+        if let weight {
+            raw(" font-weight=\"")
+            raw(weight)
+            raw("\"")
+        }
+        if let style {
+            raw(" font-style=\"")
+            raw(style)
+            raw("\"")
+        }
+        if let family {
+            raw(" font-family=\"")
+            raw(family)
+            raw("\"")
+        }
+        raw(">")
+        escaped(content)
+        raw(newline ? "</text>\n" : "</text>")
+    }
+
+    mutating func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: StaticString, width: Double, dash: StaticString? = nil,
+        newline: Bool = true
+    ) {
+        raw("<line x1=\"")
+        number(x1)
+        raw("\" y1=\"")
+        number(y1)
+        raw("\" x2=\"")
+        number(x2)
+        raw("\" y2=\"")
+        number(y2)
+        raw("\" stroke=\"")
+        raw(stroke)
+        raw("\" stroke-width=\"")
+        number(width)
+        raw("\" stroke-linecap=\"round\"")
+        if let dash {
+            raw(" stroke-dasharray=\"")
+            raw(dash)
+            raw("\"")
+        }
+        raw(newline ? "/>\n" : "/>")
+    }
 }
 
 /// Text safe inside an XML element or a quoted attribute; characters XML 1.0 forbids become `�`.
 func escaped(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 >= 0x80 }) else {
+        return text
+    }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -1,12 +1,12 @@
 /// Marble diagrams as terminal lines: a ruler, one row per lane, a footer, and the legend.
 ///
 /// ```
-///                         0   2   4   ms×100
+///                         0   200 400 ms
 /// [0] interval 100ms      ^-0-1-2-(3!)
 /// [1] take 4              ^-0-1-2-(3|)
 /// [2] map { $0 * 2 }      ^-0-2-4-(6|)
 /// [3] filter { $0 > 2 }   ^-----4-(6|)
-///                         1 column = 50 ms
+/// 1 column = 50 ms; a group takes the width of its text
 /// ```
 public enum MarbleText {
     /// Renders `run` as lines of at most `width` terminal columns.
@@ -44,7 +44,8 @@ public enum MarbleText {
             lines.append(trimmed(padded(row.label, toWidth: layout.labelWidth) + lane(row, layout).rendered(color: color)))
         }
 
-        let footer = layout.footer
+        // Under the lanes when it fits there, else from the left edge, else shortened.
+        let footer = layout.footer(fitting: layout.width)
         let footerIndent = layout.labelWidth + footer.count <= layout.width ? indent : ""
         lines.append(footerIndent + paint(footer, .dim, color))
 

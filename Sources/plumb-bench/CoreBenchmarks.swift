@@ -20,7 +20,7 @@ let coreBenchmarks: [BenchCase] = [
         }
         let cost = measure(operations: n) {
             let total = Total()
-            let c = (1...n).publisher
+            let c = streamed((1...n).publisher)
                 .map { $0 &* 3 }
                 .filter { $0 % 2 == 0 }
                 .sink { total.value &+= $0 }

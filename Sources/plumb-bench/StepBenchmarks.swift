@@ -10,33 +10,33 @@ let stepBenchmarks: [BenchCase] = [
         let floor = closureFloor(n: n)
         let count = measure(operations: n) {
             let total = Total()
-            let c = (1...n).publisher.count().sink { total.value &+= $0 }
+            let c = streamed((1...n).publisher).count().sink { total.value &+= $0 }
             blackHole(total.value)
             c.cancel()
         }
         let scan = measure(operations: n) {
             let total = Total()
-            let c = (1...n).publisher.scan(0) { $0 &+ $1 }.sink { total.value &+= $0 }
+            let c = streamed((1...n).publisher).scan(0) { $0 &+ $1 }.sink { total.value &+= $0 }
             blackHole(total.value)
             c.cancel()
         }
         let reduce = measure(operations: n) {
             let total = Total()
-            let c = (1...n).publisher.reduce(0) { $0 &+ $1 }.sink { total.value &+= $0 }
+            let c = streamed((1...n).publisher).reduce(0) { $0 &+ $1 }.sink { total.value &+= $0 }
             blackHole(total.value)
             c.cancel()
         }
         let removeDuplicates = measure(operations: n) {
             let total = Total()
             // Every other value repeats the one before it, so half are dropped (and re-requested).
-            let c = (1...n).publisher.map { $0 >> 1 }.removeDuplicates().sink { total.value &+= $0 }
+            let c = streamed((1...n).publisher).map { $0 >> 1 }.removeDuplicates().sink { total.value &+= $0 }
             blackHole(total.value)
             c.cancel()
         }
         let collectCount = n / 10
         let collect = measure(operations: collectCount) {
             let total = Total()
-            let c = (1...collectCount).publisher.collect().sink { total.value &+= $0.count }
+            let c = streamed((1...collectCount).publisher).collect().sink { total.value &+= $0.count }
             blackHole(total.value)
             c.cancel()
         }

@@ -99,10 +99,10 @@ import Testing
     }
 
     @Test("cancelling travels up the graph and emits cancelled once")
-    func cancel() {
+    func cancel() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         let (statements, _) = session.compile("interval 10ms | map { $0 }", file: "t")
-        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let p = try #require(session.execute(statements[0]).pipeline)
         let recorder = Recorder()
         let c = p.start(trace: true) { e in recorder.events.withLock { $0.append(describe(e)) } }
         session.runtime.driveVirtualTime { recorder.events.withLock { $0.filter { $0.hasPrefix("value") }.count >= 2 } }
@@ -118,7 +118,7 @@ import Testing
     func realClock(_ text: String) async throws {
         let session = Session(runtime: Runtime(clock: .real))
         let (statements, _) = session.compile(text, file: "t")
-        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let p = try #require(session.execute(statements[0]).pipeline)
         let start = session.runtime.now()
         let recorder = Recorder()
         let c = p.start(trace: false) { e in

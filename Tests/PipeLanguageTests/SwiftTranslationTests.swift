@@ -123,6 +123,24 @@ private let pipeError = """
             """)
     }
 
+    @Test(":swift prints a statement to paste: import Reactive, the chain, a printing sink stored in a cancellable")
+    func pasteableStatement() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        #expect(try session.swiftStatement(of: "from [1, 2, 3] | map { $0 * 10 }").get() == """
+            import Reactive
+
+            let cancellable = [1, 2, 3].publisher.map { $0 * 10 }
+                .sink { print($0) }
+            """)
+        // A publisher that can fail has no `sink(receiveValue:)` in Combine (Apple's reference:
+        // it exists only where Failure == Never): the completion is printed too.
+        let failing = try session.swiftStatement(of: "fail \"boom\" | map { $0 }").get()
+        #expect(failing.hasPrefix("import Foundation\nimport Reactive\n"), "\(failing)")
+        #expect(failing.hasSuffix(".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"), "\(failing)")
+        let values = try session.swiftStatement(of: "just 1 | values").get()
+        #expect(values.contains("for try await value in Just(1).values {\n    print(value)\n}"), "\(values)")
+    }
+
     @Test("a script as Swift code: statements in order, the subject typed by its sends, no runner")
     func script() throws {
         let code = try Session(runtime: Runtime(clock: .virtual)).swiftScript(of: "let s = subject\ns | map { $0 * 2 }\ns.send 1\n", file: "s.pipe").get()

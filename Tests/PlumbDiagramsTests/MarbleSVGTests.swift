@@ -118,7 +118,7 @@ func wellFormed(_ text: String) -> Bool {
         for label in ["[0] interval 100ms", "[3] filter { $0 &gt; 2 }", "interval 100ms | take 4", "├ #1", "└ #3", "[1] retry 2"] {
             #expect(all.contains(label), "no <text> \(label)")
         }
-        for value in ["0", "6", "10", "x", "a = &quot;hello&quot;", "c = [1, 2]", "d = &quot;&lt;a &amp; b&gt;&quot;", "✕ boom", "200ms"] {
+        for value in ["0", "6", "10", "x", "a = &quot;hello&quot;", "b = [1, 2]", "c = &quot;&lt;a &amp; b&gt;&quot;", "✕ boom", "200 ms"] {
             #expect(all.contains(value), "no <text> \(value)")
         }
     }
@@ -126,10 +126,13 @@ func wellFormed(_ text: String) -> Bool {
     @Test("marbles, completion bars, error crosses and cancel marks are drawn")
     func shapes() {
         let svg = MarbleSVG.render([.example, Samples.retry], titles: [])
-        #expect(svg.components(separatedBy: "<g class=\"marble\">").count - 1 == 4 + 4 + 4 + 2 + 3 + 3)
+        func count(_ kind: String) -> Int { svg.components(separatedBy: "<g class=\"mark \(kind)\"").count - 1 }
+        #expect(count("value") == 4 + 4 + 4 + 2 + 3 + 3)
+        #expect(count("finished") == 3)
         #expect(svg.contains("<title>finished</title>"))
-        #expect(svg.components(separatedBy: "<g class=\"failure\">").count - 1 == 5)
-        #expect(svg.components(separatedBy: "<g class=\"cancel\">").count - 1 == 1)
+        #expect(count("failure") == 5)
+        #expect(count("cancel") == 1)
+        #expect(count("subscribed") == 4 + 1 + 3 + 1)
     }
 
     @Test("hostile text is escaped: markup, quotes and characters XML forbids")

@@ -17,12 +17,12 @@ import PlumbDiagrams
     func example() {
         let lines = render(.example)
         let expected = [
-            "                        0   2   4   ms×100",
+            "                        0   200 400 ms",
             "[0] interval 100ms      ^-0-1-2-(3!)",
             "[1] take 4              ^-0-1-2-(3|)",
             "[2] map { $0 * 2 }      ^-0-2-4-(6|)",
             "[3] filter { $0 > 2 }   ^-----4-(6|)",
-            "                        1 column = 50 ms",
+            "                        1 column = 50 ms; a group takes the width of its text",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
     }
@@ -42,10 +42,10 @@ import PlumbDiagrams
         }
         let lines = render(run)
         let expected = [
-            "        0      2   ms×100",
+            "        0      200 ms",
             "[0] a   ^-(12)-(3|)",
             "[1] b   ^-1----(3|)",
-            "        1 column = 50 ms",
+            "        1 column = 50 ms; a group takes the width of its text",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
     }
@@ -63,8 +63,8 @@ import PlumbDiagrams
     @Test("long values get key letters and a legend; the same text always gets the same key")
     func keys() {
         let lines = render(Samples.longValues)
-        #expect(lane(lines, "[0]", Samples.longValues) == "^----a----b----c----d----a----(x|)")
-        #expect(lane(lines, "[1]", Samples.longValues) == "^----a----b----c----d----a----x-----!")
+        #expect(lane(lines, "[0]", Samples.longValues) == "^---a---b---c---d---a---(x|)")
+        #expect(lane(lines, "[1]", Samples.longValues) == "^---a---b---c---d---a---x----!")
         #expect(lines.contains("a=\"hello\"  b=10  c=[1, 2]  d=\"<a & b>\""))
         // `x` is one character: drawn as itself, with no legend entry.
         #expect(lines.allSatisfy { !$0.contains("=x") })
@@ -97,8 +97,9 @@ import PlumbDiagrams
     func idleCollapse() {
         let lines = render(Samples.idle)
         let row = lane(lines, "[0]", Samples.idle)
-        #expect(row == "^-1-2-3- 9.7s -(0|)")
-        #expect(lines[0].hasSuffix("0   2          100   ms×100"))
+        #expect(row == "^-1-2-3- 9.7 s -(0|)")
+        // Past 10,000 ms the ruler reads in seconds, each mark with its unit.
+        #expect(lines[0].hasSuffix("0 s 0.2 s       10 s"))
         #expect(!lines.contains { $0.contains("----------") })
     }
 
@@ -110,7 +111,7 @@ import PlumbDiagrams
         run.value("0", lane: a, at: ms(100))
         run.value("1", lane: a, at: ms(200))
         run.end = ms(10_000)
-        #expect(lane(render(run), "[0]", run) == "^-0-1- 9.8s -")
+        #expect(lane(render(run), "[0]", run) == "^-0-1- 9.8 s -")
     }
 
     @Test("every line fits the width", arguments: [40, 80, 200])

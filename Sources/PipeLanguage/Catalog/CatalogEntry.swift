@@ -38,6 +38,10 @@ public struct CatalogEntry: Sendable {
     var infer: Inference
     /// Warned at the stage when its upstream can never fail (`retry has no effect: …`).
     var noEffectUnlessUpstreamFails: Message?
+    /// The argument whose values join upstream's in one output (`append`, `merge`, `replaceError`
+    /// …): Combine's signature needs one Output type for both, so kinds that cannot be one type
+    /// (an Int and a String) are a static error at that argument.
+    var joinsArgument: Int? = nil
     /// An eager source (`subject`, `currentValue`, `future`): a `let` makes one instance that every
     /// use of the binding shares.
     var hot: HotBuilder?
@@ -163,7 +167,7 @@ extension CatalogEntry {
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
         sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
-        anyPosition: Bool = false, swift: SwiftTranslation? = nil
+        anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil
     ) {
         let signature = overloads.map { params in
             ([name] + params.map { param in
@@ -182,6 +186,7 @@ extension CatalogEntry {
             signatureNote: "signature: " + signature.split(separator: "\n").joined(separator: " or "),
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
             hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
+        self.joinsArgument = joinsArgument
     }
 }
 

@@ -124,13 +124,15 @@ struct StageBuild {
     /// of the values arriving (`$0 % 2 == 0` over Ints); nil when it might.
     ///
     /// Such a closure lets the stage use Reactive's non-throwing operator. Should the proof ever
-    /// be wrong, the value becomes nil rather than a crash (and a debug build stops there).
+    /// be wrong (a value of a kind the checker did not see), the run fails with the closure's
+    /// error and position (`RunState.abort`), as the throwing operator would have; it never traps.
     func infallibleClosure(_ i: Int, arity: Int = 1) -> (@Sendable (ClosureArguments) -> Value)? {
         guard let e = closureExpression(i), Infallibility.cannotFail(e, dollars: closureDollars(arity: arity)) else { return nil }
         let f = ExpressionCompiler(source: source).compile(e)
+        let run = context.run
         return { args in
             do { return try f(args) } catch {
-                assertionFailure("closure proved infallible failed: \(error)")
+                run.abort(PipelineError.from(error))
                 return .null
             }
         }
@@ -140,12 +142,14 @@ struct StageBuild {
     func infalliblePredicate(_ i: Int) -> (@Sendable (Value) -> Bool)? {
         guard let e = closureExpression(i), Infallibility.isCertainCondition(e, dollars: closureDollars(arity: 1)) else { return nil }
         let f = ExpressionCompiler(source: source).compile(e)
+        let run = context.run
+        let notBool = error(.predicateNotBool(name))
         return { v in
             do {
                 if case .bool(let b) = try f(ClosureArguments(v)) { return b }
-                assertionFailure("condition proved Bool was not")
+                run.abort(notBool)
             } catch {
-                assertionFailure("condition proved infallible failed: \(error)")
+                run.abort(PipelineError.from(error))
             }
             return false
         }

@@ -132,6 +132,23 @@ final class BuildContext: Sendable {
 final class RunState: Sendable {
     private let counters = Lock([String: FlakyCounter]())
     private let lanes = Lock(0)
+    /// Ends the run with a failure: set when its terminal subscribes (nil outside a run).
+    private let failRun = Lock<(@Sendable (PipelineError) -> Void)?>(nil)
+
+    /// Called once the run's terminal exists: `abort` then reports the failure and cancels it.
+    func onAbort(_ fail: @escaping @Sendable (PipelineError) -> Void) { failRun.withLock { $0 = fail } }
+
+    /// Fails the run from inside the graph, where an operator cannot fail by itself: a closure
+    /// built over a non-throwing operator because it was proved infallible, and failed anyway.
+    /// The run reports `failed` with the closure's error and position and is cancelled; only the
+    /// first call counts. Outside a run (`Pipeline.makePublisher`) nothing is reported.
+    func abort(_ error: PipelineError) {
+        let fail = failRun.withLock { f -> (@Sendable (PipelineError) -> Void)? in
+            defer { f = nil }
+            return f
+        }
+        fail?(error)
+    }
 
     /// A new marble-diagram lane id, unique within the run.
     func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }

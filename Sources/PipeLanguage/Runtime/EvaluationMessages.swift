@@ -48,15 +48,15 @@ extension Message {
     }
 
     static func operandTypeMismatch(_ op: String, _ x: Value, _ y: Value) -> Message {
-        Message(EvaluationCode.operandTypeMismatch, "cannot apply '\(op)' to \(x.typeName) \(x) and \(y.typeName) \(y)")
+        Message(EvaluationCode.operandTypeMismatch, "cannot apply '\(op)' to \(x.typed) and \(y.typed)")
     }
 
     static func cannotNegate(_ v: Value) -> Message {
-        Message(EvaluationCode.cannotNegate, "cannot negate \(v.typeName) \(v)")
+        Message(EvaluationCode.cannotNegate, "cannot negate \(v.typed)")
     }
 
     static func uncomparableValues(_ x: Value, _ y: Value) -> Message {
-        Message(EvaluationCode.uncomparableValues, "cannot compare \(x.typeName) \(x) with \(y.typeName) \(y)")
+        Message(EvaluationCode.uncomparableValues, "cannot compare \(x.typed) with \(y.typed)")
     }
 
     static let notOperandNotBool = Message(EvaluationCode.notOperandNotBool, "'!' needs a Bool")
@@ -72,11 +72,11 @@ extension Message {
     }
 
     static func indexNotInt(_ index: Value) -> Message {
-        Message(EvaluationCode.indexNotInt, "index must be an Int, got \(index.typeName) \(index)")
+        Message(EvaluationCode.indexNotInt, "index must be an Int, got \(index.typed)")
     }
 
     static func notIndexable(_ v: Value) -> Message {
-        Message(EvaluationCode.notIndexable, "cannot index \(v.typeName) \(v)")
+        Message(EvaluationCode.notIndexable, "cannot index \(v.typed)")
     }
 
     static func unknownMember(_ name: String, of v: Value) -> Message {
@@ -115,12 +115,12 @@ extension Message {
 
     /// `abs` or `round` given something that is not a number.
     static func numberExpected(_ function: String, got v: Value) -> Message {
-        Message(EvaluationCode.numberExpected, "\(function) needs a number, got \(v.typeName) \(v)")
+        Message(EvaluationCode.numberExpected, "\(function) needs a number, got \(v.typed)")
     }
 
     /// `Int(…)` or `Double(…)` of a value that has no such reading. Strings and doubles show only
     /// the value (`cannot convert "x" to Int`), other kinds their type too.
     static func invalidConversion(_ v: Value, to type: String, showingType: Bool) -> Message {
-        Message(EvaluationCode.invalidConversion, "cannot convert \(showingType ? "\(v.typeName) " : "")\(v) to \(type)")
+        Message(EvaluationCode.invalidConversion, "cannot convert \(showingType ? v.typed : v.description) to \(type)")
     }
 }

@@ -92,7 +92,14 @@ public struct Pipeline: Sendable {
         }
         guard case .terminal(let start) = checked.terminalEntry.build else { return }
         withoutActuallyEscaping(register) { register in
-            start(TerminalStart(publisher: publisher, runtime: runtime, events: events, register: register))
+            start(TerminalStart(publisher: publisher, runtime: runtime, events: events) { stop in
+                // A proof that fails in the graph ends the run as a failure (`RunState.abort`).
+                context.run.onAbort { error in
+                    events.send(.failed(error), terminal: true)
+                    stop()
+                }
+                return register(stop)
+            })
         }
     }
 }

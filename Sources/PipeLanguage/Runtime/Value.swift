@@ -31,6 +31,9 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind's name as an error message shows it (`Int`, `String`, …).
+    /// The value with its kind, as messages name it: `Int 1`, `String "a"`, and `nil` alone.
+    var typed: String { self == .null ? "nil" : "\(typeName) \(self)" }
+
     var typeName: String {
         switch self {
         case .int: "Int"

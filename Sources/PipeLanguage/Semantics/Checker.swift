@@ -362,8 +362,18 @@ struct Checker {
             if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
             if let todo = match.todo ?? (entry.anyPosition ? stage.nameSpan : nil) { self.warning(.todoLeft, todo) }
             let input = shape
-            shape = match.todo != nil ? Shape(kind: .any, canFail: true) : entry.infer(InferenceInput(
-                upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars))
+            let inference = InferenceInput(
+                upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars)
+            if match.todo == nil, let i = entry.joinsArgument, i < match.arguments.count, let argument = match.arguments[i],
+               input.kind.cannotJoin(inference.joinedKind(i)) {
+                let other = inference.joinedKind(i)
+                error(.kindsDoNotJoin(name, upstream: input.kind.swiftName, other: other.swiftName), argument.span,
+                      notes: ["Combine's \(entry.combine) needs one Output type on both sides"],
+                      help: Checker.joinHelp(from: input.kind, to: other))
+                ok = false
+                continue
+            }
+            shape = match.todo != nil ? Shape(kind: .any, canFail: true) : entry.infer(inference)
             let nestedSize = match.nested.values.reduce(0) { total, nested in
                 switch nested {
                 case .binding(let name, _): total.addingSaturated(bindings[name]?.size ?? 1)
@@ -378,6 +388,16 @@ struct Checker {
     }
 
     // MARK: arguments
+
+    /// How to make two kinds join: convert the argument's side to upstream's kind where there is a
+    /// conversion, else say both must agree.
+    static func joinHelp(from upstream: ValueKind, to other: ValueKind) -> String {
+        switch (upstream, other) {
+        case (.string, _): return "make both sides String, e.g. `map { String($0) }` on the other side, or give a String"
+        case (_, .string): return "make both sides String: `map { String($0) }` before this stage, or give \(upstream.swiftName == "Int" ? "an" : "a") \(upstream.swiftName)"
+        default: return "give a value of upstream's kind (\(upstream.swiftName)), or map one side first so both agree"
+        }
+    }
 
     /// The overload that fits: its index, the arguments by parameter index, and the checked
     /// publishers among them.
@@ -438,7 +458,8 @@ struct Checker {
         var slots = [Argument?](repeating: nil, count: params.count)
         if params.first?.kind == .step {
             if let first = stage.arguments.first, Checker.todoSpan(first) != nil { return ([first], [:]) }
-            return checkStep(stage, upstream: upstream, dollars: dollars) ? ([stage.arguments.first], [:]) : nil
+            // Every word of the step is kept (`delay 10 { "a" }`): inference reads the closure's kind.
+            return checkStep(stage, upstream: upstream, dollars: dollars) ? (stage.arguments.map { $0 }, [:]) : nil
         }
         for argument in stage.arguments {
             if let label = argument.label {

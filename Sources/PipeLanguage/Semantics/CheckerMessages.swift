@@ -32,6 +32,7 @@ enum CheckerCode: Int, DiagnosticCode {
     case bindingHadErrors
     case choiceConditionNotBool
     case invalidMarble
+    case kindsDoNotJoin
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect
     case catchHasNoEffect
@@ -39,6 +40,9 @@ enum CheckerCode: Int, DiagnosticCode {
 }
 
 extension Message {
+    static func kindsDoNotJoin(_ name: String, upstream: String, other: String) -> Message {
+        Message(CheckerCode.kindsDoNotJoin, "'\(name)' would mix \(other) values into a publisher of \(upstream) values")
+    }
     static func unknownSource(_ name: String) -> Message { Message(CheckerCode.unknownSource, "unknown source or binding '\(name)'") }
     static func unknownOperator(_ name: String) -> Message { Message(CheckerCode.unknownOperator, "unknown operator '\(name)'") }
     static func operatorFirst(_ name: String) -> Message {

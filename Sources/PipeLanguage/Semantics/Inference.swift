@@ -23,6 +23,10 @@ struct InferenceInput {
         return nil
     }
 
+    /// The kind of what the argument at `i` adds to upstream's values: a publisher's values, or a
+    /// constant's kind (`append 3`, `append (just 3)`).
+    func joinedKind(_ i: Int) -> ValueKind { nested[i].map(\.shape.kind) ?? constantKind(i) }
+
     /// The string literal at `i`, when it is one.
     func stringConstant(_ i: Int) -> String? {
         guard i < arguments.count, case .expr(let e)? = arguments[i]?.value, case .literal(.string(let s)) = e.kind else { return nil }
@@ -81,6 +85,14 @@ enum Infer {
         let initial = input.constantKind(0)
         let r = input.closureShape([initial, input.upstream.kind]) ?? (.any, true)
         return Shape(kind: initial.merged(r.kind), canFail: input.upstream.canFail || r.canFail)
+    }
+
+    /// Upstream's values and the argument at `i`'s (a value or a publisher) in one output
+    /// (`append`, `prepend`, `replaceEmpty`): the kind both may have; fails when either can.
+    static func joined(_ i: Int) -> Inference {
+        { input in
+            Shape(kind: input.upstream.kind.merged(input.joinedKind(i)), canFail: input.upstream.canFail || input.nestedCanFail)
+        }
     }
 
     static let arrayOfUpstream: Inference = { Shape(kind: .array($0.upstream.kind), canFail: $0.upstream.canFail) }

@@ -28,6 +28,18 @@ indirect enum ValueKind: Sendable, Hashable {
         return .any
     }
 
+    /// True when no one Swift type holds both (`Int` and `String`): Combine's `append`, `merge`,
+    /// `replaceError` … refuse to join such publishers. An unknown kind (`Value`), `nil` (an
+    /// Optional) and `Never` join anything; Ints and Doubles meet as Double (a literal `1` is a
+    /// Double in Swift where a Double is expected).
+    func cannotJoin(_ other: ValueKind) -> Bool {
+        switch (self, other) {
+        case (.any, _), (_, .any), (.null, _), (_, .null), (.nothing, _), (_, .nothing): return false
+        case (.array(let a), .array(let b)): return a.cannotJoin(b)
+        default: return self != other && !(isNumber && other.isNumber)
+        }
+    }
+
     static func of(_ v: Value) -> ValueKind {
         switch v {
         case .int: .int

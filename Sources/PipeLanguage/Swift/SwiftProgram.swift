@@ -9,8 +9,9 @@ extension SwiftTranslator {
         var problems: [String]
     }
 
-    /// The Swift for one statement. `program`: pipelines are run and their events printed.
-    func statement(_ ast: StatementAST, checked: CheckedPipeline?, program: Bool) -> StatementCode {
+    /// The Swift for one statement. `program`: pipelines are run and their events printed;
+    /// `pasteable`: a pipeline ends in a `sink` that prints, stored in a cancellable.
+    func statement(_ ast: StatementAST, checked: CheckedPipeline?, program: Bool, pasteable: Bool = false) -> StatementCode {
         declarations = []
         declared = []
         usedCounters = []
@@ -40,9 +41,14 @@ extension SwiftTranslator {
                 }
             } else {
                 switch consume {
+                case .sink where pasteable:
+                    let sink = code.fails ? ".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })" : ".sink { print($0) }"
+                    lines.append("let \(fresh("cancellable", numbered: false)) = \(text)\n    \(sink)")
                 case .sink: lines.append(text)
                 case .values: lines += ["for try await value in \(text).values {", "    print(value)", "}"]
-                case .async: lines.append("let value = try await \(text).async()")
+                case .async:
+                    lines.append("let value = try await \(text).async()")
+                    if pasteable { lines.append("print(value)") }
                 }
             }
         case .binding(let name, _, _):
@@ -97,6 +103,28 @@ extension Session {
     /// - Parameter text: One pipeline, as `:type` takes it; the session's bindings are in scope.
     /// - Returns: The Swift text, or the first error (a compile error, or not one pipeline).
     public func swiftCode(of text: String) -> Result<String, Diagnostic> {
+        translateOne(text, pasteable: false).map { helpers, lines in
+            (helpers.isEmpty ? "" : helpers + "\n\n") + lines.joined(separator: "\n")
+        }
+    }
+
+    /// `:swift`: one pipeline as a statement a learner can paste into a `main.swift` that depends
+    /// on `Reactive`: the imports, the helpers it needs, and the chain ending in a `sink` that
+    /// prints each value (and the completion, when it can fail), stored in a cancellable.
+    ///
+    /// ```swift
+    /// session.swiftStatement(of: "from [1, 2, 3] | map { $0 * 10 }")
+    /// // .success("import Reactive\n\nlet cancellable = [1, 2, 3].publisher.map { $0 * 10 }\n    .sink { print($0) }")
+    /// ```
+    public func swiftStatement(of text: String) -> Result<String, Diagnostic> {
+        translateOne(text, pasteable: true).map { helpers, lines in
+            let imports = helpers.isEmpty ? "import Reactive" : "import Foundation\nimport Reactive"
+            return imports + "\n\n" + (helpers.isEmpty ? "" : helpers + "\n\n") + lines.joined(separator: "\n")
+        }
+    }
+
+    /// One pipeline's helpers and lines.
+    private func translateOne(_ text: String, pasteable: Bool) -> Result<(String, [String]), Diagnostic> {
         let (statements, diagnostics) = compile(text, file: "<swift>")
         if let error = diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
         let source = SourceText(text, file: "<swift>")
@@ -109,9 +137,8 @@ extension Session {
             translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
             translator.reserve(name)
         }
-        let code = translator.statement(statement.ast, checked: statement.checked, program: false)
-        let helpers = SwiftHelper.text(of: translator.helpers)
-        return .success((helpers.isEmpty ? "" : helpers + "\n\n") + code.lines.joined(separator: "\n"))
+        let code = translator.statement(statement.ast, checked: statement.checked, program: false, pasteable: pasteable)
+        return .success((SwiftHelper.text(of: translator.helpers), code.lines))
     }
 
     /// `plumb swift --program`: a whole script as a complete `main.swift` that compiles against

@@ -11,7 +11,7 @@ struct ShellCommand: Sendable {
         ShellCommand(name: "help", arguments: "[NAME]", summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code"),
         ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal"),
         ShellCommand(name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type"),
-        ShellCommand(name: "swift", arguments: "PIPELINE", summary: "the pipeline as Swift Combine code against Reactive"),
+        ShellCommand(name: "swift", arguments: "PIPELINE", summary: "the pipeline as a Swift statement to paste: import Reactive, the chain, a printing sink"),
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let"),
         ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs"),
         ShellCommand(name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them"),
@@ -42,7 +42,7 @@ extension Engine {
             }
         case "swift":
             guard !argument.isEmpty else { return usage(":swift PIPELINE", at: location) }
-            switch session.swiftCode(of: argument) {
+            switch session.swiftStatement(of: argument) {
             case .success(let code): say(code)
             case .failure(let diagnostic): report([diagnostic], source: argument, firstLine: 1)
             }

@@ -19,6 +19,8 @@ struct ShellOptions: Sendable {
     var marbles = false
     /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
     var svg: String?
+    /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
+    var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
 
 /// What performing a statement (or a block of them) led to.
@@ -71,6 +73,8 @@ final class Engine {
     var lastText: String?
     /// The last foreground pipeline's run, which `expect` checks.
     private(set) var last: RunRecord?
+    /// Why the last foreground run was stopped on the virtual clock (`Engine+Horizon`), if it was.
+    var stopNote: String?
     /// Pipelines that failed (and were not followed by an `expect failed` that held).
     private(set) var pipelineFailures = 0
     private(set) var expectationFailures = 0
@@ -285,17 +289,25 @@ final class Engine {
             run.cancel()
             wake.signal()
         }
+        stopNote = nil
         run.start()
         switch session.runtime.clock {
         case .virtual:
             var lastFlush = DispatchTime.now().uptimeNanoseconds
-            session.runtime.driveVirtualTime {
+            let horizon = session.runtime.driveVirtualTime(horizonNanoseconds: options.until) {
                 let now = DispatchTime.now().uptimeNanoseconds
                 if now - lastFlush >= OutputSink.flushInterval {
                     lastFlush = now
                     out.flush()
                 }
                 return recorder.isDone || watcher.interrupted || StandardStreams.outputFailed
+            }
+            // An endless timer past the horizon: stop, and say so (a failing `expect` says it too).
+            stopNote = horizon ? Self.horizonNote(pipeline.text, until: options.until) : nil
+            if let stopNote {
+                out.flush()
+                if !quiet { writeStandardError(style.dim("note: \(stopNote)") + "\n") }
+                cancel(run, recorder)
             }
             if !recorder.isDone {
                 if !watcher.interrupted && !quiet && !StandardStreams.outputFailed {
@@ -469,6 +481,7 @@ final class Engine {
     }
 
     private func expectationFailed(_ message: String, at location: SourceLocation) -> StepResult {
+        let message = message + (stopNote.map { "\n  (\($0))" } ?? "")
         expectationFailures += 1
         if !quiet {
             out.flush()

@@ -26,9 +26,15 @@ struct Learn {
             return ExitCode.usage
         }
         workshop.keepPristineCopies()
-        let statuses = workshop.exercises.map { Workshop.check($0, options: options) }
-        if once { return report(workshop, statuses) }
-        return interactive(workshop, statuses)
+        if once {
+            var statuses: [ExerciseStatus] = []
+            for exercise in workshop.exercises {
+                guard let status = Workshop.check(exercise, options: options) else { return ExitCode.interrupted }
+                statuses.append(status)
+            }
+            return report(workshop, statuses)
+        }
+        return interactive(workshop)
     }
 
     /// `plumb learn --reset FILE`: the exercise as it was first seen.
@@ -74,10 +80,25 @@ struct Learn {
 
     // MARK: interactive
 
-    private func interactive(_ workshop: Workshop, _ initial: [ExerciseStatus]) -> Int32 {
-        var statuses = initial
+    /// Walks the exercises. Every check runs in a child (`Workshop.check`) while the keys are
+    /// read: `q`, Ctrl-C or Ctrl-D end it and quit, however long it would take.
+    private func interactive(_ workshop: Workshop) -> Int32 {
         let terminal = RawTerminal()
         defer { terminal.restore() }
+        var quit = false
+        let stop: () -> Bool = {
+            if let key = terminal.readKey(timeoutMilliseconds: 0), [UInt8(ascii: "q"), 3, 4].contains(key) { quit = true }
+            return quit
+        }
+        func check(_ exercise: Exercise) -> ExerciseStatus? { Workshop.check(exercise, options: options, shouldStop: stop) }
+        var statuses: [ExerciseStatus] = []
+        for exercise in workshop.exercises {
+            guard let status = check(exercise) else {
+                print("")
+                return ExitCode.success
+            }
+            statuses.append(status)
+        }
         var shown: Int?
         var hintsShown = 0
         var modified: Date?
@@ -106,27 +127,39 @@ struct Learn {
                     print(style.dim(exercise.hints.isEmpty ? "no hints for this one" : "no more hints"))
                 }
             case UInt8(ascii: "r")?:
-                statuses[current] = recheck(exercise)
+                guard let status = recheck(exercise, stop) else { return quitNow() }
+                statuses[current] = status
                 modified = Self.modificationDate(exercise.path)
             default:
                 let now = Self.modificationDate(exercise.path)
                 if now != modified {
                     modified = now
-                    statuses[current] = recheck(exercise)
+                    guard let status = recheck(exercise, stop) else { return quitNow() }
+                    statuses[current] = status
                 }
             }
             if statuses[current].passed {
                 print(style.green("✓ \(exercise.name) passes"))
                 // Later exercises may have been solved meanwhile: check them again.
-                for i in statuses.indices where i > current { statuses[i] = Workshop.check(workshop.exercises[i], options: options) }
+                for i in statuses.indices where i > current {
+                    guard let status = check(workshop.exercises[i]) else { return quitNow() }
+                    statuses[i] = status
+                }
             }
         }
     }
 
-    private func recheck(_ exercise: Exercise) -> ExerciseStatus {
-        let status = Workshop.check(exercise, options: options)
+    private func recheck(_ exercise: Exercise, _ stop: () -> Bool) -> ExerciseStatus? {
+        print(style.dim("checking \(exercise.name) … (q: quit)"))
+        fflush(nil)
+        guard let status = Workshop.check(exercise, options: options, shouldStop: stop) else { return nil }
         if !status.passed { print(failureText(exercise, status)) }
         return status
+    }
+
+    private func quitNow() -> Int32 {
+        print("")
+        return ExitCode.success
     }
 
     private func printLesson(_ exercise: Exercise, status: ExerciseStatus, done: Int, of total: Int) {

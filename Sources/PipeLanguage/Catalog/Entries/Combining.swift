@@ -23,7 +23,7 @@ extension CatalogTable {
             summary: "interleaves another publisher's values with upstream's", combine: ".merge(with:)",
             example: "interval 100ms | take 2 | merge (interval 150ms | take 2)",
             build: .operator { b in b.upstream.merge(with: try b.publisher(0)).valueStream() },
-            infer: Infer.combined(.same),
+            infer: Infer.combined(.same), joinsArgument: 0,
             swift: { b in
                 let (upstream, other) = b.unified(b.publisher(0))
                 return upstream.then(".merge(with: \(other.rendered()))", kind: b.kind)
@@ -79,7 +79,7 @@ extension CatalogTable {
                 if b.stage.overload == 0 { return b.upstream.append(try b.value(0)).valueStream() }
                 return b.upstream.append(try b.publisher(0)).valueStream()
             },
-            infer: Infer.same,
+            infer: Infer.joined(0), joinsArgument: 0,
             swift: { b in
                 if b.overload == 0 { return b.then(".append(\(b.value(0)))") }
                 let (upstream, other) = b.unified(b.publisher(0))
@@ -93,7 +93,7 @@ extension CatalogTable {
                 if b.stage.overload == 0 { return b.upstream.prepend(try b.value(0)).valueStream() }
                 return b.upstream.prepend(try b.publisher(0)).valueStream()
             },
-            infer: Infer.same,
+            infer: Infer.joined(0), joinsArgument: 0,
             swift: { b in
                 if b.overload == 0 { return b.then(".prepend(\(b.value(0)))") }
                 let (upstream, other) = b.unified(b.publisher(0))

@@ -99,13 +99,14 @@ extension CatalogTable {
             summary: "drops every value, keeps the completion", combine: ".ignoreOutput()",
             example: "from 1...3 | ignoreOutput",
             build: .operator { b in b.upstream.ignoreOutput().map { (never: Never) -> Value in }.valueStream() },
-            infer: Infer.same,
+            infer: { Shape(kind: .nothing, canFail: $0.upstream.canFail) },
             swift: { b in b.then(".ignoreOutput()", kind: .nothing) }),
         CatalogEntry(
             "replaceEmpty", [[p("VALUE", .value)]],
             summary: "emits VALUE if upstream finishes without a value", combine: ".replaceEmpty(with:)",
             example: "empty | replaceEmpty 0",
-            build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() }, infer: Infer.same,
+            build: .operator { b in b.upstream.replaceEmpty(with: try b.value(0)).valueStream() },
+            infer: Infer.joined(0), joinsArgument: 0,
             swift: { b in b.then(".replaceEmpty(with: \(b.value(0)))") }),
         CatalogEntry(
             "min", [[p("$0 < $1", .closure(arity: 2), label: "by", optional: true)]],

@@ -115,7 +115,11 @@ extension CatalogTable {
                 let v = try b.value(0)
                 return b.upstream.map { $0 == .null ? v : $0 }.valueStream()
             },
-            infer: Infer.same,
+            // nil values become VALUE: over nils only, VALUE's kind; else both kinds.
+            infer: { input in
+                let value = input.constantKind(0)
+                return Shape(kind: input.upstream.kind == .null ? value : input.upstream.kind.merged(value), canFail: input.upstream.canFail)
+            },
             swift: { b in b.then(".replaceNil(with: \(b.value(0)))") }),
         CatalogEntry(
             "handleEvents",

@@ -1,0 +1,164 @@
+import Testing
+@testable import PipeLanguage
+
+/// What the static pass says a stage emits when it changes or mixes kinds. The kinds feed the
+/// infallibility proof (a closure proved safe for Ints runs over a non-throwing operator), `:type`
+/// and `:swift`, so a kind that is wrong is a crash, a lie and Swift that does not compile.
+///
+/// Where upstream's values and another's meet in one output (`append`, `prepend`, `merge`,
+/// `replaceError`, `replaceEmpty`, `catch`), Combine's signatures need one Output type: Apple's
+/// documentation of `append(_:)` ("Publishers.Concatenate … where P.Output == Output"),
+/// `merge(with:)`, `replaceError(with: Output)`, `replaceEmpty(with: Output)` and `catch` (the
+/// new publisher's Output must equal upstream's). So kinds no one Swift type holds are a static
+/// error, and kinds one type can hold (Int and Double, any kind and nil, `Value`) join as `Value`.
+@Suite("The kind each operator emits, over each input kind")
+struct KindTableTests {
+    /// The stage's output kind as `:type` prints it, or the error's id.
+    static func outcome(_ text: String) -> String {
+        switch Session(runtime: Runtime(clock: .virtual)).typeDescription(of: text) {
+        case .success(let description):
+            let last = description.split(separator: "\n").last.map(String.init) ?? ""
+            // AnyPublisher<Kind, Failure>
+            let inner = last.dropFirst("AnyPublisher<".count).dropLast()
+            return String(inner[..<(inner.lastIndex(of: ",") ?? inner.endIndex)])
+        case .failure(let d): return d.id.name
+        }
+    }
+
+    static let mix = "kinds-do-not-join"
+
+    @Test("operator × input kinds → output kind or static error", arguments: [
+        // append / prepend a value: the same kind, or kinds one type holds, or an error.
+        ("just 1 | append 2", "Int"),
+        ("just 1 | append \"a\"", mix),
+        ("just \"a\" | append 1", mix),
+        ("just 1 | append true", mix),
+        ("just 1 | append 2.5", "Value"),
+        ("just 1 | append nil", "Value"),
+        ("just nil | append 1", "Value"),
+        ("just [1] | append [2]", "[Int]"),
+        ("just [1] | append [\"a\"]", mix),
+        ("just [1] | append 1", mix),
+        ("empty | append \"a\"", "String"),
+        ("currentValue 0 | append \"a\"", "Value"),
+        ("just 1 | prepend \"a\"", mix),
+        ("just \"a\" | prepend \"b\"", "String"),
+        ("just 1 | prepend nil", "Value"),
+        // append / prepend / merge a publisher.
+        ("just 1 | append (just \"a\")", mix),
+        ("just 1 | append (just 2)", "Int"),
+        ("just 1 | append (empty)", "Int"),
+        ("just 1 | prepend (just true)", mix),
+        ("just 1 | merge (just \"a\")", mix),
+        ("just 1 | merge (just 2.5)", "Value"),
+        ("just 1 | merge (currentValue 0)", "Value"),
+        ("marble \"-a-\" | merge (marble \"-1-\")", mix),
+        // failures and emptiness replaced by a value or a publisher.
+        ("just 1 | asyncMap flaky 1 | replaceError \"x\"", mix),
+        ("just 1 | asyncMap flaky 1 | replaceError 0", "Int"),
+        ("fail \"x\" | replaceError \"y\"", "String"),
+        ("just 1 | asyncMap flaky 1 | catch { just $0 }", mix),
+        ("fail \"x\" | catch { just $0 }", "String"),
+        ("just 1 | replaceEmpty \"a\"", mix),
+        ("empty | replaceEmpty 0", "Int"),
+        ("just 1 | replaceEmpty 2", "Int"),
+        ("just nil | replaceNil 5", "Int"),
+        ("from [1, nil] | replaceNil 0", "Value"),
+        // operators that make a new kind.
+        ("just 1 | asyncMap delay 10 { \"a\" }", "String"),
+        ("just 1 | asyncMap delay 10", "Int"),
+        ("just 1 | asyncMap { $0 > 0 }", "Bool"),
+        ("just 1 | map { \"x\\($0)\" }", "String"),
+        ("just 1 | map { $0 > 0 ? 1 : \"a\" }", "Value"),
+        ("just 1 | scan \"\" { $0 + \"a\" }", "String"),
+        ("just 1 | scan 0 { \"a\" }", "Value"),
+        ("just 1 | ignoreOutput", "Never"),
+        ("just 1 | ignoreOutput | append \"a\"", "String"),
+        ("just 1 | collect", "[Int]"),
+        ("just \"a\" | count", "Int"),
+        ("just 1 | zip (just \"a\")", "[Value]"),
+        ("just 1 | combineLatest (just 2)", "[Int]"),
+        ("just 1 | flatMap { just \"a\" }", "String"),
+        ("just 1 | measureInterval", "Double"),
+        ("just 1 | contains 1", "Bool"),
+    ])
+    func kinds(_ text: String, _ expected: String) {
+        #expect(Self.outcome(text) == expected, "\(text)")
+    }
+
+    @Test("the static error names both kinds, the argument, and how to make them agree")
+    func message() throws {
+        let d = try #require(diagnose("just 5 | append \"a\" | filter { $0 > 1 }").first)
+        #expect(d.id.name == Self.mix)
+        #expect(d.message == "'append' would mix String values into a publisher of Int values")
+        #expect(d.offset == 16 && d.length == 3)
+        #expect(d.help?.contains("map { String($0) }") == true)
+        #expect(d.notes.contains { $0.contains("Combine's .append(_:) needs one Output type") })
+    }
+
+    @Test("the issue's pipelines no longer trap: an error before the run, or a failure with its position",
+          arguments: [
+              ("just 5 | append \"a\" | filter { $0 > 1 }", "static"),
+              ("just 5 | prepend \"a\" | filter { $0 > 1 }", "static"),
+              ("just 5 | asyncMap delay 10 { \"a\" } | filter { $0 > 1 }", "static"),
+              ("just 1 | filter { $0 > 5 } | replaceEmpty \"a\" | map { $0 % 2 == 0 }", "static"),
+              ("just 5 | append nil | filter { $0 > 1 }", "failed: cannot compare nil with Int 1"),
+              ("from [1, nil] | replaceNil \"a\" | filter { $0 > 0 }", "failed: cannot compare String \"a\" with Int 0"),
+          ])
+    func noTrap(_ text: String, _ expected: String) {
+        let errors = diagnose(text).filter { $0.severity == .error }
+        if expected == "static" {
+            #expect(!errors.isEmpty, "\(text)")
+        } else {
+            #expect(errors.isEmpty)
+            let events = run(text)
+            #expect(events.last?.hasPrefix("0 \(expected)") == true, "\(events)")
+        }
+    }
+}
+
+/// The second half of the fix: a proof made at check time never traps at run time. A stage whose
+/// checked input kind is made to lie (Ints, while a String arrives) runs its closure over the
+/// non-throwing operator; the run must end as a failure with the closure's position.
+@Suite("A wrong proof fails the run, never the process")
+struct WrongProofTests {
+    /// Runs `text` with stage `index`'s input kind replaced by `kind`; the events, as `run` gives them.
+    static func runLying(_ text: String, stage index: Int, kind: ValueKind) throws -> [String] {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, diagnostics) = session.compile(text, file: "test")
+        #expect(diagnostics.isEmpty)
+        guard case .success(.run(let honest))? = statements.first.map(session.execute) else {
+            Issue.record("not a pipeline")
+            return []
+        }
+        var checked = honest.checked
+        checked.stages[index].input = Shape(kind: kind, canFail: false)
+        let pipeline = Pipeline(
+            text: honest.text, location: honest.location, isBackground: false, checked: checked, source: honest.source,
+            runtime: honest.runtime, bindings: honest.bindings)
+        let recorder = Recorder()
+        let c = pipeline.start(trace: false) { event in
+            let line = if case .failed(let e) = event { "failed: \(e)" } else { describe(event) }
+            recorder.events.withLock { $0.append(line) }
+            switch event {
+            case .finished, .failed, .cancelled: recorder.done.store(true, ordering: .sequentiallyConsistent)
+            default: break
+            }
+        }
+        session.runtime.driveVirtualTime { recorder.done.load(ordering: .sequentiallyConsistent) }
+        withExtendedLifetime(c) {}
+        return recorder.events.withLock { $0 }
+    }
+
+    @Test("filter, first, map and compactMap proved for Ints meet a String: failed, with the closure's position",
+          arguments: [
+              ("from [5, \"a\", 7] | filter { $0 > 1 }", ["value 5", "failed: cannot compare String \"a\" with Int 1 (at test:1:29)"]),
+              ("from [\"a\", 5] | first { $0 > 1 }", ["failed: cannot compare String \"a\" with Int 1 (at test:1:25)"]),
+              ("from [5, \"a\", 7] | map { $0 % 2 == 0 }", ["value false", "failed: cannot apply '%' to String \"a\" and Int 2 (at test:1:26)"]),
+              ("from [5, \"a\"] | compactMap { $0 / 2 }", ["value 2", "failed: cannot apply '/' to String \"a\" and Int 2 (at test:1:30)"]),
+          ])
+    func wrongProof(_ text: String, _ expected: [String]) throws {
+        let events = try Self.runLying(text, stage: 1, kind: .int)
+        #expect(Array(events.dropFirst()) == expected, "\(events)")
+    }
+}
