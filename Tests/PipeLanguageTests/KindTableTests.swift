@@ -13,9 +13,9 @@ import Testing
 /// error, and kinds one type can hold (Int and Double, any kind and nil, `Value`) join as `Value`.
 @Suite("The kind each operator emits, over each input kind")
 struct KindTableTests {
-    /// The stage's output kind as `:type` prints it, or the error's id.
-    /// The static pass's output kind (`:type` shows the Swift `:swift` writes, which can differ:
-    /// `zip` is a Swift tuple there).
+    /// The pipeline's output kind as the checker infers it (what the infallibility pass and the
+    /// run trust; `:type` shows the Swift `:swift` writes, see `SwiftTranslationTests`), or the
+    /// error's id.
     static func outcome(_ text: String) -> String {
         let (statements, diagnostics) = Session(runtime: Runtime(clock: .virtual)).compile(text, file: "<kinds>")
         if let error = diagnostics.first(where: { $0.severity == .error }) { return error.id.name }
