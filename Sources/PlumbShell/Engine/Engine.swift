@@ -481,7 +481,7 @@ final class Engine {
     }
 
     private func expectationFailed(_ message: String, at location: SourceLocation) -> StepResult {
-        let message = message + (stopNote.map { "\n  (\($0))" } ?? "")
+        let message = message + (stopNote.map { "\n  note: \($0)" } ?? "")
         expectationFailures += 1
         if !quiet {
             out.flush()
