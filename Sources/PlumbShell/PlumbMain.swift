@@ -50,7 +50,10 @@ public enum PlumbMain {
             StandardStreams.write("plumb \(version)\n")
             return StandardStreams.exitCode(after: ExitCode.success)
         case .interactive:
-            if isatty(STDIN_FILENO) == 1 {
+            // The REPL only when both ends are a terminal: `plumb > log.txt` typed at a terminal
+            // reads statements as from a pipe, so no prompt, echo or bracketed-paste codes land
+            // in the file.
+            if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
                 return StandardStreams.exitCode(after: REPL(options: options).run())
             }
             options.color = false

@@ -11,6 +11,9 @@ struct REPL {
 
     private var prompt: String { styledPrompt("plumb> ") }
     private var continuationPrompt: String { styledPrompt("  ...> ") }
+    /// The prompts as printed (not through readline) before a queued pasted line.
+    private let plainPrompt = "plumb> "
+    private let plainContinuation = "  ...> "
 
     /// Readline needs invisible escape sequences bracketed by \001 and \002 to measure the prompt.
     private func styledPrompt(_ text: String) -> String {
@@ -37,11 +40,27 @@ struct REPL {
         }
 
         var pending = ""
+        // The later lines of a bracketed paste (which arrives as one input): each runs as if
+        // typed after the one before, so a line that fails does not take the others with it.
+        var queued: [String] = []
         loop: while true {
             refreshCompletion(runner)
-            let input = editor.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt, wake: wake) {
-                runner.reapJobs()
-                return background.take()
+            var input: LineInput
+            if !queued.isEmpty {
+                let line = queued.removeFirst()
+                OutputSink.writeAll(fd: STDOUT_FILENO, Array(((pending.isEmpty ? plainPrompt : plainContinuation) + line + "\n").utf8))
+                input = .line(line)
+            } else {
+                input = editor.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt, wake: wake) {
+                    runner.reapJobs()
+                    return background.take()
+                }
+                if case .line(let text) = input, text.contains("\n") {
+                    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    if lines.last?.isEmpty == true { lines.removeLast() }
+                    input = .line(lines.first ?? "")
+                    queued = Array(lines.dropFirst())
+                }
             }
             switch input {
             case .endOfInput:
@@ -63,7 +82,7 @@ struct REPL {
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
                 let result = TerminalEcho.withoutControlEcho { runner.runLine(text) }
                 if result == .quit || result == .outputFailed { break loop }
-                offerFix(runner.takeFixOffer(), editor: editor)
+                offerFix(runner.takeFixOffer(), editor: editor, morePending: !queued.isEmpty)
                 let output = background.take()
                 if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
             }
@@ -77,9 +96,16 @@ struct REPL {
 
     /// After a line failed with a fix-it: shows the corrected line and puts it on the next prompt.
     /// Only a one-line correction: a continued statement is not put back on one line.
-    private func offerFix(_ fixed: String?, editor: LineEditor) {
+    private func offerFix(_ fixed: String?, editor: LineEditor, morePending: Bool) {
         guard let fixed, !fixed.contains("\n") else { return }
         let style = Style(enabled: options.colorErrors)
+        // Lines of a paste are still coming: pre-filling would glue the next one onto the fix.
+        // Offer it in the history instead.
+        if morePending || editor.hasPendingInput {
+            writeStandardError(style.dim("fix: \(fixed)  (more lines follow: press Up to get it back)") + "\n")
+            editor.offerInHistory(fixed)
+            return
+        }
         writeStandardError(style.dim("fix: \(fixed)  (press Enter to run it, or edit it)") + "\n")
         editor.prefillNextLine(fixed)
     }

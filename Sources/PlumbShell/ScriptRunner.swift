@@ -64,6 +64,17 @@ struct ScriptRunner {
     func swift(file: String, program: Bool) -> Int32 {
         guard let text = read(file) else { return ExitCode.usage }
         let session = Session(runtime: Runtime(clock: options.clock))
+        // A `:load` runs another script: its pipelines are not in this text, so the Swift would
+        // compute something else than `plumb run`. Refuse it, by line.
+        let loads = ScriptLines(text).hostLines.filter { $0.name == "load" }.map { line -> String in
+            let location = SourceLocation(file: file, line: line.line, column: line.column)
+            let message = ShellMessage.cannotTranslateLoad(line.argument, file: file)
+            return "\(location): error: \(message.text)"
+        }
+        if !loads.isEmpty {
+            for line in loads { writeStandardError(line + "\n") }
+            return ExitCode.dataError
+        }
         let result = session.swiftProgram(of: text, file: file)
         switch result {
         case .failure(let errors):

@@ -23,6 +23,9 @@ let fragments: [String] = [
     "100ms", "2s", "1.5s", "3m", "5x", "\"a\"", "\"\\(", "\"\\($0)\"", "\"", "\\", "true", "false", "nil", "abs(", "min(",
     "String(", ".count", "[0]", "#", "\n", "\n", " ", " ", " ", "\t", ":help", ":", "\u{FFFD}", "\u{07}", "\u{0}", "é", "🙂",
     "maxPublishers:", "latest:", "where:", "while:", "untilOutputFrom:", "byTime:", "at:", "\r\n", "\r",
+    // Kinds that mix, endless sources and the marble checks (issue 19).
+    "append", "prepend", "replaceEmpty", "replaceNil", "replaceError", "ignoreOutput", "combineLatest", "marble",
+    "\"-a-1-|\"", "frame:", "1ns", "27h", "200µs", "..<", "'10'", "\u{FEFF}", "\u{1B}[2J",
 ]
 
 /// Checks the invariants every input must keep; returns a description of the first broken one.

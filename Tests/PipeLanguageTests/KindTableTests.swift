@@ -13,16 +13,14 @@ import Testing
 /// error, and kinds one type can hold (Int and Double, any kind and nil, `Value`) join as `Value`.
 @Suite("The kind each operator emits, over each input kind")
 struct KindTableTests {
-    /// The stage's output kind as `:type` prints it, or the error's id.
+    /// The pipeline's output kind as the checker infers it (what the infallibility pass and the
+    /// run trust; `:type` shows the Swift `:swift` writes, see `SwiftTranslationTests`), or the
+    /// error's id.
     static func outcome(_ text: String) -> String {
-        switch Session(runtime: Runtime(clock: .virtual)).typeDescription(of: text) {
-        case .success(let description):
-            let last = description.split(separator: "\n").last.map(String.init) ?? ""
-            // AnyPublisher<Kind, Failure>
-            let inner = last.dropFirst("AnyPublisher<".count).dropLast()
-            return String(inner[..<(inner.lastIndex(of: ",") ?? inner.endIndex)])
-        case .failure(let d): return d.id.name
-        }
+        let (statements, diagnostics) = Session(runtime: Runtime(clock: .virtual)).compile(text, file: "<kinds>")
+        if let error = diagnostics.first(where: { $0.severity == .error }) { return error.id.name }
+        guard let checked = statements.first?.checked else { return "no pipeline" }
+        return checked.shape.kind.swiftName
     }
 
     static let mix = "kinds-do-not-join"
@@ -160,5 +158,58 @@ struct WrongProofTests {
     func wrongProof(_ text: String, _ expected: [String]) throws {
         let events = try Self.runLying(text, stage: 1, kind: .int)
         #expect(Array(events.dropFirst()) == expected, "\(events)")
+    }
+}
+
+/// Generated pipelines that mix kinds, each followed by consumers whose closures the static pass
+/// may prove infallible for the kind it infers: each is refused before it runs, or runs to exactly
+/// one terminal event (a crash would end the test process).
+@Suite("Generated kind-mixing pipelines")
+struct GeneratedKindMixingTests {
+    static let sources = ["just 5", "just \"a\"", "just true", "just 2.5", "just nil", "just [1]", "from [1, \"a\"]", "empty",
+                          "marble \"-a-1-|\"", "from [0] | merge (currentValue 0 | take 1)", "just 1 | asyncMap flaky 1"]
+    static let mixers = ["append", "prepend", "merge", "replaceEmpty", "replaceError", "replaceNil", "asyncMap delay 1", "catch", "scan"]
+    static let arguments = ["3", "\"b\"", "false", "1.5", "nil", "[2]"]
+    static let consumers = ["filter { $0 > 1 }", "map { $0 % 2 == 0 }", "first { $0 > 0 }", "compactMap { $0 / 2 }",
+                            "map { $0.count }", "filter { $0 == \"a\" }", "map { -$0 }", "allSatisfy { $0 > 0 }"]
+
+    static func stage(_ mixer: String, _ argument: String) -> String {
+        switch mixer {
+        case "merge": "merge (just \(argument))"
+        case "append" where argument.hasPrefix("["), "prepend" where argument.hasPrefix("["): "\(mixer) (just \(argument))"
+        case "asyncMap delay 1": "asyncMap delay 1 { \(argument) }"
+        case "catch": "catch { just \(argument) }"
+        case "scan": "scan \(argument) { $1 }"
+        default: "\(mixer) \(argument)"
+        }
+    }
+
+    @Test("every generated pipeline is refused or ends with one terminal event")
+    func generated() {
+        var refused = 0
+        var ran = 0
+        for source in Self.sources {
+            for mixer in Self.mixers {
+                for argument in Self.arguments {
+                    for consumer in Self.consumers {
+                        let text = "\(source) | \(Self.stage(mixer, argument)) | \(consumer)"
+                        let session = Session(runtime: Runtime(clock: .virtual))
+                        let (statements, diagnostics) = session.compile(text, file: "g")
+                        if diagnostics.contains(where: { $0.severity == .error }) {
+                            refused += 1
+                            continue
+                        }
+                        guard let statement = statements.first, case .success(.run) = session.execute(statement) else { continue }
+                        let events = run(text)
+                        let terminals = events.filter { $0.contains(" finished") || $0.contains(" failed") || $0.contains(" cancelled") }
+                        #expect(terminals.count == 1, "\(text): \(events)")
+                        ran += 1
+                    }
+                }
+            }
+        }
+        // 11 sources × 9 mixers × 6 arguments × 8 consumers = 4,752 pipelines.
+        #expect(refused + ran == 4_752)
+        #expect(ran > 500 && refused > 500, "ran \(ran), refused \(refused)")
     }
 }

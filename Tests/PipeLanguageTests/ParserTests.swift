@@ -224,13 +224,15 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
         #expect(d.rendered(source: text, color: false).contains("just 1 | retyr 3\n         ^~~~~"))
     }
 
-    @Test("needsContinuation: trailing |, open brackets and strings")
+    @Test("needsContinuation: trailing |, open brackets; never an unterminated string (strings do not span lines)")
     func continuation() {
         #expect(Session.needsContinuation("just 1 |"))
         #expect(Session.needsContinuation("just 1 | map {"))
         #expect(Session.needsContinuation("from [1,"))
         #expect(Session.needsContinuation("just 1 | merge (just 2"))
-        #expect(Session.needsContinuation("just \"abc"))
+        #expect(!Session.needsContinuation("just \"abc"))
+        #expect(!Session.needsContinuation("just 1 | map { \"abc"))
+        #expect(!Session.needsContinuation("just \"a \\(1 + "))
         #expect(!Session.needsContinuation("just 1"))
         #expect(!Session.needsContinuation("just 1 # |"))
         #expect(!Session.needsContinuation(""))

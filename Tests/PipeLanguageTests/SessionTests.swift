@@ -124,8 +124,9 @@ import Testing
             recorder.events.withLock { $0.append(describe(e)) }
             if case .finished = e { recorder.done.store(true, ordering: .sequentiallyConsistent) }
         }
-        // The shell waits on its own in real mode; here, poll for up to five seconds.
-        for _ in 0..<500 where !recorder.done.load(ordering: .sequentiallyConsistent) {
+        // The shell waits on its own in real mode; here, poll: the limit (30 s and more) only
+        // catches a hang, a loaded machine can take seconds.
+        for _ in 0..<3_000 where !recorder.done.load(ordering: .sequentiallyConsistent) {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(recorder.events.withLock { $0 } == ["subscribed", "value 2", "finished"])

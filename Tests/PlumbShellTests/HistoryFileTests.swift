@@ -19,5 +19,8 @@ import Testing
         #expect(HistoryFile.problem(at: folder + "/exists.txt/history") == "no such directory \(folder)/exists.txt")
         #expect(HistoryFile.problem(at: folder + "/new-history") == nil)
         #expect(HistoryFile.problem(at: folder + "/exists.txt") == nil)
+        // A device takes writes it may refuse: /dev/full lost every line without a word.
+        #expect(HistoryFile.problem(at: "/dev/full") == "is not a regular file")
+        #expect(HistoryFile.problem(at: "/dev/null") == nil)
     }
 }

@@ -50,6 +50,11 @@ struct SchedulerStressTests {
             let queue = DispatchQueue(label: "receive-on-\(round)")
             let upstream = ManualPublisher<Int, Never>()
             let sub = TestSubscriber<Int, Never>()
+            // A slow subscriber keeps a batch in flight, so the cancel often lands inside one.
+            sub.onValue = { _, _ in
+                sched_yield()
+                return .none
+            }
             upstream.receive(on: queue).subscribe(sub)
             let finished = runConcurrently(threads: 4) { index in
                 switch index {

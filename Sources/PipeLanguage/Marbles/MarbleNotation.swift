@@ -126,7 +126,7 @@ public enum MarbleNotation {
         }.joined()
     }
 
-    private static func text(_ token: Token) -> String {
+    static func text(_ token: Token) -> String {
         switch token {
         case .value(let v): glyph(v)
         case .finished: "|"

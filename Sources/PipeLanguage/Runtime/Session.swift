@@ -78,11 +78,14 @@ public final class Session {
         self.runtime = runtime
     }
 
-    /// True when `text` is incomplete (ends with `|`, or an open `{ [ (` or string): read a continuation line.
+    /// True when `text` is incomplete (ends with `|`, or an open `{ [ (`): read a continuation line.
+    /// A string never spans lines, so one left open at the end is an error to report now, not a
+    /// reason to swallow the next line.
     public static func needsContinuation(_ text: String) -> Bool {
         var lexer = Lexer(source: SourceText(text, file: ""))
         lexer.run()
-        if !lexer.open.isEmpty || lexer.openString { return true }
+        if lexer.openString { return false }
+        if !lexer.open.isEmpty { return true }
         let significant = lexer.tokens.filter { $0.kind != .newline && $0.kind != .eof }
         return significant.last?.isPunct("|") == true
     }
@@ -202,8 +205,9 @@ public final class Session {
             translator.reserve(name)
         }
         translator.recordsStages = true
-        _ = translator.statement(statement.ast, checked: checked, program: false)
-        let codes = translator.stageCodes
+        let problems = translator.statement(statement.ast, checked: checked, program: false).problems
+        // Without a faithful Swift form there is no Swift type to show: the static pass's types.
+        let codes = problems.isEmpty ? translator.stageCodes : []
         let width = min(40, checked.stages.map { source.text($0.stage.span).count }.max() ?? 0)
         var lines: [String] = []
         var trapping: [String] = []
@@ -214,6 +218,8 @@ public final class Session {
             // A terminal consumes the publisher: it keeps its upstream's types.
             if i < codes.count, stage.entry.map({ if case .terminal = $0.build { false } else { true } }) ?? true {
                 last = (codes[i].outputType, codes[i].fails)
+            } else if codes.isEmpty {
+                last = (stage.shape.kind.swiftName, stage.shape.canFail)
             }
             if stage.shape.canFail && !last.fails && !(i > 0 && checked.stages[i - 1].shape.canFail) { trapping.append(text) }
             lines.append("\(i == 0 ? "  " : "| ")\(padded)  -> \(last.output), Failure: \(last.fails ? "Error" : "Never")")
@@ -222,6 +228,9 @@ public final class Session {
         if !trapping.isEmpty {
             let stages = trapping.map { "`\($0)`" }.joined(separator: ", ")
             lines.append("note: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: \(stages)")
+        }
+        if let problem = problems.first {
+            lines.append("note: no faithful Swift form (\(problem)): these are plumb's own types")
         }
         return .success(lines.joined(separator: "\n"))
     }

@@ -53,7 +53,7 @@ enum Limits {
 /// command-line options (`plumb --until 2h`).
 public enum DurationLiteral {
     /// Nanoseconds per unit, as the lexer reads them.
-    static let units: [String: Double] = ["ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9]
+    static let units: [String: Double] = ["ns": 1, "us": 1e3, "µs": 1e3, "μs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9]
     /// The units people may write, for messages.
     static let unitList = "ns, us (or µs), ms, s, m or h"
 

@@ -356,6 +356,11 @@ final class SwiftTranslator {
                     continue
                 }
                 code = translate(input)
+                // Where the checker joined kinds no one Swift type holds (`just 1 | append 2.5`),
+                // the Swift cannot claim upstream's type: take the checker's, so it is said below.
+                if entry.joinsArgument != nil, code.pair == nil, Self.isMixed(stage.shape.kind), !Self.isMixed(code.kind) {
+                    code.kind = stage.shape.kind
+                }
             }
             // A stage that said why it has no faithful form has said enough.
             if problems.count > reported { mixedBefore = true }

@@ -43,6 +43,8 @@ struct Lexer {
     mutating func run() {
         var i = start
         let bytes = source.bytes
+        // A UTF-8 byte order mark at the start of a file (Windows editors write one): skip it.
+        if i == 0, end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < end {
             let c = bytes[i]
             switch c {
@@ -79,7 +81,12 @@ struct Lexer {
                 tokens.append(Token(kind: .identifier(text(i, j)), span: Span(i, j - i)))
                 i = j
             default:
-                if i + 3 <= end, Lexer.punctuation3.contains(text(i, i + 3)) {
+                if i + 3 <= end, text(i, i + 3) == "..<" {
+                    // Half-open ranges are Swift's, not the language's: say how to write it.
+                    error(.halfOpenRange, i, 3, help: "write the closed range that ends one lower: 1..<5 is 1...4")
+                    tokens.append(Token(kind: .punct("..."), span: Span(i, 3)))
+                    i += 3
+                } else if i + 3 <= end, Lexer.punctuation3.contains(text(i, i + 3)) {
                     tokens.append(Token(kind: .punct(text(i, i + 3)), span: Span(i, 3)))
                     i += 3
                 } else if i + 2 <= end, Lexer.punctuation2.contains(text(i, i + 2)) {
@@ -161,6 +168,8 @@ struct Lexer {
         let digits = text(i, j).replacingUnderscores()
         // A unit right after the number makes a duration.
         var k = j
+        // `µs` (U+00B5, as plumb prints it) and `μs` (U+03BC): two bytes each.
+        if k + 1 < end, (bytes[k] == 0xC2 && bytes[k + 1] == 0xB5) || (bytes[k] == 0xCE && bytes[k + 1] == 0xBC) { k += 2 }
         while k < end, isIdentifierStart(bytes[k]) || isDigit(bytes[k]) { k += 1 }
         let unit = text(j, k)
         if !unit.isEmpty {

@@ -29,6 +29,7 @@ enum LexerCode: Int, DiagnosticCode {
     case unexpectedCharacter = 116
     case controlCharacter = 117
     case invalidUtf8 = 118
+    case halfOpenRange = 119
 }
 
 extension Message {
@@ -78,8 +79,16 @@ extension Message {
     }
 
 
+    static let halfOpenRange = Message(LexerCode.halfOpenRange, "half-open ranges ('..<') are not part of the language; ranges include their end ('...')")
+
     static func unexpectedCharacter(_ scalar: Unicode.Scalar) -> Message {
-        Message(LexerCode.unexpectedCharacter, "unexpected character '\(scalar)'")
+        // An invisible character (a byte order mark, a zero-width space) is named, not quoted.
+        let invisible = scalar.properties.generalCategory == .format || (scalar.properties.isWhitespace && scalar.value > 0x7F)
+        if invisible {
+            let name = scalar.properties.name.map { " (\($0))" } ?? ""
+            return Message(LexerCode.unexpectedCharacter, "unexpected invisible character U+\(hex(scalar.value))\(name)")
+        }
+        return Message(LexerCode.unexpectedCharacter, "unexpected character '\(scalar)'")
     }
 
     static func controlCharacter(_ value: UInt32) -> Message {

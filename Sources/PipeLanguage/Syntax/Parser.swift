@@ -92,6 +92,11 @@ struct Parser {
             // At the end of the line the closer goes there; elsewhere where it goes is a guess.
             let atEnd = current.kind == .newline || current.kind == .eof
             let insertAt = tokens[max(0, index - 1)].span.offset + tokens[max(0, index - 1)].span.length
+            // `{ $0 = 1 }`: an assignment where a comparison was meant.
+            if current.isPunct("=") {
+                throw fail(.assignmentInExpression, current.span, help: "to compare, write '=='",
+                           fixIts: [FixIt(offset: current.span.offset, length: 1, replacement: "==")])
+            }
             throw fail(
                 .unclosedBracket(p, opener: opener.punct ?? "", line: at.line, column: at.column, found: describe(current)),
                 current.span, help: "add '\(p)'",
@@ -151,8 +156,17 @@ struct Parser {
                 .missingBindingEquals(peek().identifier!), next.span,
                 fixIts: next.identifier != nil ? [FixIt(offset: next.span.offset, length: 0, replacement: "= ")] : [])
         }
-        if first.identifier == "expect", let word = peek().identifier, ["values", "finished", "failed", "count", "time", "marbles", "subscriptions", "started"].contains(word) {
+        if first.identifier == "expect", let word = peek().identifier, Parser.expectations.contains(word) {
             return try parseExpect()
+        }
+        // `expect nothing`, `expect` alone: name the kinds of expectation.
+        if first.identifier == "expect", peek().identifier != nil || peek().kind == .newline || peek().kind == .eof {
+            let word = peek().identifier
+            let suggestion = word.flatMap { suggesting($0, at: peek().span, among: Parser.expectations) }
+            throw fail(
+                .unknownExpectation(word), word == nil ? first.span : peek().span,
+                notes: ["expect values [1, 2], finished, failed \"message\", count N, time 100ms, marbles \"-a-|\", subscriptions NAME N, or started 100ms"],
+                help: suggestion?.help, fixIts: suggestion?.fixIts ?? [])
         }
         if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
             _ = advance()
@@ -188,6 +202,9 @@ struct Parser {
         }
         return StatementAST(kind: .pipeline(pipeline, background: background), span: span)
     }
+
+    /// What `expect` can check.
+    static let expectations = ["values", "finished", "failed", "count", "time", "marbles", "subscriptions", "started"]
 
     mutating func parseExpect() throws -> StatementAST {
         let first = advance()

@@ -47,9 +47,16 @@ enum ParserCode: Int, DiagnosticCode {
     case expectMarblesNeedsString = 236
     case expectSubscriptionsNeedsBinding = 237
     case expectStartedNeedsDuration = 238
+    case unknownExpectation = 239
+    case assignmentInExpression = 240
 }
 
 extension Message {
+    static func unknownExpectation(_ word: String?) -> Message {
+        Message(ParserCode.unknownExpectation, word.map { "unknown expectation '\($0)'" } ?? "expect needs what to check")
+    }
+    static let assignmentInExpression = Message(
+        ParserCode.assignmentInExpression, "'=' assigns, and closures cannot assign: to compare, use '=='")
     static let tooManyErrors = Message(ParserCode.tooManyErrors, "too many errors; stopping here")
 
     /// - Parameter found: how the parser describes the token (`'x'`, `a string`, `the end of the line`).

@@ -14,6 +14,7 @@ enum ShellCode: Int, DiagnosticCode {
     case nothingRecorded = 704
     case loadCycle = 705
     case loadTooDeep = 706
+    case cannotTranslateLoad = 707
 
     // Files and streams
     case unreadableFile = 710
@@ -68,6 +69,11 @@ extension ShellMessage {
     }
     static func loadTooDeep(_ depth: Int, _ chain: String) -> ShellMessage {
         ShellMessage(.loadTooDeep, ":load nests more than \(depth) scripts deep: \(chain)")
+    }
+    static func cannotTranslateLoad(_ argument: String, file: String) -> ShellMessage {
+        ShellMessage(
+            .cannotTranslateLoad,
+            "plumb swift cannot translate ':load \(argument)': the loaded script's pipelines are not in \(file) (translate \(argument) on its own, or put its lines here)")
     }
     static func unreadableFile(_ text: String) -> ShellMessage { ShellMessage(.unreadableFile, text) }
     static func invalidInputLine(_ reason: String) -> ShellMessage { ShellMessage(.invalidInputLine, reason) }

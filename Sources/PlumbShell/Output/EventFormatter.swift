@@ -99,13 +99,14 @@ struct EventFormatter: Sendable {
             appendTerminal("finished", styled: style.green("finished"), summary: summary, into: &out)
         case .failed(let error):
             // `description` names the closure's position when the error came from one.
-            let text = "failed: \(error.description)"
+            let text = "failed: " + TerminalText.escaped(error.description)
             appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
         case .cancelled:
             appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)
         case .lane:
             break
-        case .output(let kind, _, let text):
+        case .output(let kind, _, let raw):
+            let text = TerminalText.escaped(raw)
             switch kind {
             case .print: out.append(contentsOf: style.dim(text).utf8)
             case .hook: out.append(contentsOf: style.magenta("▸ " + text).utf8)

@@ -13,6 +13,8 @@ struct MarbleRecording: Sendable {
     private var current: [Int: Int] = [:]
     private var subscriptions: [Int: Int] = [:]
     private var children: [Int: Int] = [:]
+    /// Per stage lane under a `retry`: the lane that stands for the folded attempts.
+    private var folds: [Int: Fold] = [:]
     private var events = 0
     /// True once events were dropped for the cap.
     private(set) var truncated = false
@@ -51,16 +53,60 @@ struct MarbleRecording: Sendable {
                 run.lanes[first].events = run.lanes[main].events
                 run.lanes[main].events = []
             }
-            if n >= 2 {
+            if n >= 2 && n <= Self.drawnAttempts + 1 {
                 current[lane] = run.addLane(label: "#\(n)", parent: main, kind: .attempt)
+            } else if n > Self.drawnAttempts + 1, let previous = current[lane] {
+                // Past a handful of attempts: the one that just ended joins the fold (the first
+                // folded attempt stays drawn there), and its lane is reused for this attempt.
+                var fold = folds[lane] ?? Fold(lane: previous, first: n - 1)
+                fold.add(failure: Self.failure(in: run.lanes[previous].events))
+                if folds[lane] == nil {
+                    folds[lane] = fold
+                    current[lane] = run.addLane(label: "#\(n)", parent: main, kind: .attempt)
+                } else {
+                    folds[lane] = fold
+                    run.lanes[previous].events = []
+                    run.lanes[previous].label = "#\(n)"
+                }
+                run.lanes[fold.lane].label = fold.label
             }
             run.record(.subscribed, lane: current[lane] ?? main, at: time)
         case .value(let value): run.record(.value(MarbleValue(text: Self.text(of: value))), lane: current[lane] ?? main, at: time)
         case .finished: run.record(.finished, lane: current[lane] ?? main, at: time)
-        case .failed(let message): run.record(.failed(message), lane: current[lane] ?? main, at: time)
+        case .failed(let message): run.record(.failed(TerminalText.escaped(message)), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
         case .opened: break
         }
+    }
+
+    /// Attempts drawn one lane each before the rest are folded into one lane.
+    static let drawnAttempts = 3
+
+    /// Attempts `first`…`last` of a stage, drawn as one lane (`first`'s events) with a label that
+    /// counts them: `#4 … #997: 994 attempts, each failed the same way`.
+    struct Fold: Sendable {
+        let lane: Int
+        let first: Int
+        var count = 0
+        var failure: String?
+        var sameFailure = true
+
+        mutating func add(failure message: String?) {
+            if count == 0 { failure = message } else if message != failure { sameFailure = false }
+            count += 1
+        }
+
+        var label: String {
+            let last = first + count - 1
+            let how = sameFailure && failure != nil ? ", each failed the same way" : ""
+            return count == 1 ? "#\(first)" : "#\(first) … #\(last): \(count) attempts\(how)"
+        }
+    }
+
+    /// The failure an attempt's lane ended with, if it did.
+    static func failure(in events: [MarbleEvent.Timed]) -> String? {
+        for timed in events.reversed() { if case .failed(let message) = timed.event { return message } }
+        return nil
     }
 
     /// A value as a diagram writes it: a one-character string as itself (`a`, not `"a"`), so it

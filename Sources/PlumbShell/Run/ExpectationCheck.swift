@@ -48,11 +48,12 @@ enum ExpectationCheck {
         case .started(let expected):
             holds = record.futureStarts.first.map { sameTime(.nanoseconds($0), expected, clock: clock) } ?? false
         case .marbles(let expected, let frame):
-            let ns = EventFormatter.nanoseconds(frame)
-            let actual = MarbleNotation.render(record.timeline, frame: ns)
-            if actual == expected { return .holds }
-            let diff = MarbleNotation.diff(expected: expected, actual: actual, frame: ns).map { "  " + $0 }
-            return .fails("expected marbles \"\(expected)\", got \"\(actual)\"\n" + diff.joined(separator: "\n"))
+            // Values, not spellings; any number of frames; a message of bounded size.
+            let comparison = MarbleComparison(expected: expected, events: record.timeline, frame: EventFormatter.nanoseconds(frame))
+            if comparison.holds { return .holds }
+            return .fails(
+                "expected marbles \"\(expected)\", got \"\(comparison.actual)\"\n"
+                    + comparison.diff.map { "  " + $0 }.joined(separator: "\n"))
         }
         return holds ? .holds : .fails("expected \(describe(expectation)), got \(describe(record, for: expectation))")
     }
@@ -84,7 +85,7 @@ enum ExpectationCheck {
     static func describe(_ termination: Termination?) -> String {
         switch termination {
         case .finished: "finished"
-        case .failed(let message): "failed \"\(message)\""
+        case .failed(let message): "failed \"\(TerminalText.escaped(message))\""
         case .cancelled: "cancelled"
         case nil: "still running"
         }

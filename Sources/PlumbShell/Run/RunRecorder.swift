@@ -40,7 +40,10 @@ final class RunRecorder: Sendable {
     let formatter: EventFormatter
     let sink: OutputSink?
     /// When the run was made, on the runtime's clock (ns).
-    let startNanoseconds: Int64
+    /// The run's zero: when the recorder was made, moved to the `subscribed` event when it comes,
+    /// so building the graph (milliseconds under load) is not counted as the run's time.
+    private let origin: Atomic<Int64>
+    var startNanoseconds: Int64 { origin.load(ordering: .relaxed) }
     var start: Duration { .nanoseconds(startNanoseconds) }
     private let record = Mutex(RunRecord())
     private let onTerminal: @Sendable () -> Void
@@ -55,7 +58,7 @@ final class RunRecorder: Sendable {
         self.formatter = formatter
         self.sink = sink
         self.onTerminal = onTerminal
-        self.startNanoseconds = runtime.nowNanoseconds()
+        self.origin = Atomic(runtime.nowNanoseconds())
     }
 
     /// True once the run ended and its last line was formatted into the sink.
@@ -70,7 +73,9 @@ final class RunRecorder: Sendable {
 
     /// Handles one event from `Pipeline.start`.
     func handle(_ event: PipelineEvent) {
-        let ns = runtime.nowNanoseconds() &- startNanoseconds
+        let now = runtime.nowNanoseconds()
+        if case .subscribed = event { origin.store(now, ordering: .relaxed) }
+        let ns = Swift.max(0, now &- startNanoseconds)
         switch event {
         case .value(let value): handleValue(value, next: false, ns: ns)
         case .next(let value): handleValue(value, next: true, ns: ns)

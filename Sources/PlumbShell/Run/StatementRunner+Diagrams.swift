@@ -40,11 +40,23 @@ extension StatementRunner {
     /// Writes the diagrams as one SVG; the problem, if it could not.
     static func writeSVG(_ runs: [MarbleRun], titles: [String], to path: String) -> String? {
         let svg = MarbleSVG.render(runs, titles: titles)
-        do {
-            try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
-            return nil
-        } catch {
-            return "cannot write \(path): \(error.localizedDescription)"
+        // write(2), so the reason is the errno's, in words a person can act on.
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var code = fd < 0 ? errno : 0
+        if fd >= 0 {
+            var bytes = Array(svg.utf8)[...]
+            while !bytes.isEmpty, code == 0 {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                if n < 0 { if errno != EINTR { code = errno } } else { bytes = bytes.dropFirst(n) }
+            }
+            if close(fd) != 0, code == 0 { code = errno }
         }
+        guard code != 0 else { return nil }
+        let reason = switch code {
+        case ENOENT: "the folder \((path as NSString).deletingLastPathComponent) does not exist"
+        case ENOSPC: "no space left on the device"
+        default: ScriptFile.reason(code)
+        }
+        return "cannot write \(path): \(reason)"
     }
 }

@@ -373,7 +373,7 @@ final class StatementRunner {
             return .ok
         case .fails(let verdict):
             // An endless timer stopped at the horizon: the failure says so too.
-            let message = verdict + (stopNote.map { "\n  (\($0))" } ?? "")
+            let message = verdict + (stopNote.map { "\n  note: \($0)" } ?? "")
             report.countExpectationFailure()
             if !quiet {
                 out.flush()

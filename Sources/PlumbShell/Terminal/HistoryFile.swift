@@ -25,6 +25,9 @@ enum HistoryFile {
         var info = stat()
         if stat(path, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { return "is a directory" }
+            // A device or a FIFO takes writes it may refuse (/dev/full) or never keep; /dev/null
+            // is the usual way to say "no history", so it is taken as meant.
+            if info.st_mode & S_IFMT != S_IFREG, path != "/dev/null" { return "is not a regular file" }
             return access(path, W_OK) == 0 ? nil : "permission denied"
         }
         guard errno == ENOENT || errno == ENOTDIR else { return ScriptFile.reason(errno) }

@@ -31,6 +31,8 @@ final class LineEditor {
     /// then lives only as long as the session.
     private let saving: Bool
     private var lastHistoryEntry: String?
+    /// A failed history write is reported once per session.
+    private var historyFailureReported = false
     private var hasPrompted = false
 
     init(historyPath: String, saving: Bool = true) {
@@ -105,6 +107,19 @@ final class LineEditor {
         plumb_rl_set_startup_hook(plumbStartupHook)
     }
 
+    /// True when more typed or pasted input is already waiting on standard input (the rest of a
+    /// paste): then nothing may be put on the next prompt, or the next pasted line would be
+    /// appended to it.
+    var hasPendingInput: Bool {
+        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0 && fd.revents & Int16(POLLIN) != 0
+    }
+
+    /// Puts `text` in the history without running it: Up brings it back to edit or run.
+    func offerInHistory(_ text: String) {
+        add_history(text)
+    }
+
     /// Adds an entry to the history (skipping blanks and repeats) and appends it to the file.
     func remember(_ entry: String) {
         let trimmed = entry.trimmingCharacters(in: .whitespaces)
@@ -112,10 +127,11 @@ final class LineEditor {
         lastHistoryEntry = trimmed
         add_history(trimmed)
         guard saving else { return }
-        if access(historyPath, F_OK) != 0 {
-            _ = write_history(historyPath)
-        } else {
-            _ = append_history(1, historyPath)
+        let failure = access(historyPath, F_OK) != 0 ? write_history(historyPath) : append_history(1, historyPath)
+        // readline returns an errno; a full disk or a file made unwritable since the start is said once.
+        if failure != 0, !historyFailureReported {
+            historyFailureReported = true
+            writeStandardError("plumb: warning: history not saved to \(historyPath): \(ScriptFile.reason(failure))\n")
         }
     }
 

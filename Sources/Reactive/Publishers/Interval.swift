@@ -51,6 +51,12 @@ extension Publishers {
 /// One subscriber's ticks. Ticks come from the scheduler; a tick that arrives while the previous
 /// one is still being delivered (possible on a concurrent queue) is dropped, so deliveries never
 /// overlap.
+///
+/// A tick that finds no demand is dropped, as Combine's `Timer` publisher drops it, and the timer
+/// is paused there: while nobody asks, no tick is scheduled at all (an `interval 1ns` waiting on a
+/// slow `asyncMap` costs nothing, on the virtual clock or a real one). The next request re-arms it
+/// at the next tick of the original grid, and ticks are still numbered from the subscription, the
+/// dropped ones counted.
 final class IntervalSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible
 where Downstream.Input == Int {
     private let lock = Lock()
@@ -59,6 +65,10 @@ where Downstream.Input == Int {
     @exclusivity(unchecked) private var tickCount = 0
     @exclusivity(unchecked) private var delivering = false
     @exclusivity(unchecked) private var timer: AnyCancellable?
+    /// Paused after a tick without demand: the timer is cancelled until the next request.
+    @exclusivity(unchecked) private var paused = false
+    /// Schedules the ticks again from the next one on the grid; returns it and its number.
+    @exclusivity(unchecked) private var rearm: (() -> (AnyCancellable, Int))?
 
     init(downstream: Downstream) { self.downstream = downstream }
 
@@ -66,27 +76,77 @@ where Downstream.Input == Int {
 
     func start<S: Scheduler>(period: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions?) {
         guard lock.guarded({ downstream != nil }) else { return }
-        let handle = AnyCancellable(
-            scheduler.schedule(
-                after: scheduler.now.advanced(by: period), interval: period, tolerance: scheduler.minimumTolerance,
-                options: options, schedulerAction { self.tick() }))
+        let origin = scheduler.now
+        // n periods, by doubling and adding: a stride's own numbers are in its unit (a literal
+        // `1` is one second for DispatchQueue), so it is never multiplied by a count.
+        func periods(_ n: Int) -> S.SchedulerTimeType.Stride {
+            var result = S.SchedulerTimeType.Stride.zero
+            var power = period
+            var rest = n
+            while rest > 0 {
+                if rest & 1 == 1 { result = result + power }
+                rest >>= 1
+                if rest > 0 { power = power + power }
+            }
+            return result
+        }
+        // Tick n (from 0) is due at origin + (n + 1) periods.
+        func schedule(from n: Int) -> AnyCancellable {
+            AnyCancellable(
+                scheduler.schedule(
+                    after: origin.advanced(by: periods(n + 1)), interval: period, tolerance: scheduler.minimumTolerance,
+                    options: options, schedulerAction { self.tick() }))
+        }
+        // How many ticks are due by now: the largest n with n periods <= now - origin (doubling,
+        // then halving: strides only multiply and compare).
+        func ticksDue() -> Int {
+            let elapsed = origin.distance(to: scheduler.now)
+            guard period > .zero, periods(1) <= elapsed else { return 0 }
+            var low = 1
+            var high = 2
+            while high < Int.max / 2, periods(high) <= elapsed {
+                low = high
+                high *= 2
+            }
+            while high - low > 1 {
+                let mid = low + (high - low) / 2
+                if periods(mid) <= elapsed { low = mid } else { high = mid }
+            }
+            return low
+        }
+        let handle = schedule(from: 0)
         let stale = lock.guarded { () -> Bool in
             guard downstream != nil else { return true }
             timer = handle
+            rearm = {
+                let next = ticksDue()
+                return (schedule(from: next), next)
+            }
             return false
         }
         if stale { handle.cancel() }
     }
 
     private func tick() {
+        var pause: AnyCancellable?
         let delivery = lock.guarded { () -> (Downstream, Int)? in
             let number = tickCount
             tickCount += 1
-            guard let downstream, demand > 0, !delivering else { return nil }
+            guard let downstream, !delivering else { return nil }
+            guard demand > 0 else {
+                // Nobody asks: stop ticking until someone does (`request` re-arms).
+                if !paused, rearm != nil {
+                    paused = true
+                    pause = timer
+                    timer = nil
+                }
+                return nil
+            }
             demand -= 1
             delivering = true
             return (downstream, number)
         }
+        pause?.cancel()
         guard let (target, number) = delivery else { return }
         let more = target.receive(number)
         lock.guarded {
@@ -97,18 +157,35 @@ where Downstream.Input == Int {
 
     func request(_ more: Subscribers.Demand) {
         guard more > 0 else { return }
-        lock.guarded { if downstream != nil { demand += more } }
+        let restart = lock.guarded { () -> (() -> (AnyCancellable, Int))? in
+            guard downstream != nil else { return nil }
+            demand += more
+            guard paused else { return nil }
+            paused = false
+            return rearm
+        }
+        guard let restart else { return }
+        let (handle, next) = restart()
+        let stale = lock.guarded { () -> Bool in
+            guard downstream != nil, !paused, timer == nil else { return true }
+            timer = handle
+            tickCount = next
+            return false
+        }
+        if stale { handle.cancel() }
     }
 
     func cancel() {
-        let (handle, dropped) = lock.guarded { () -> (AnyCancellable?, Downstream?) in
+        let (handle, dropped, rearming) = lock.guarded { () -> (AnyCancellable?, Downstream?, (() -> (AnyCancellable, Int))?) in
             defer {
                 timer = nil
                 downstream = nil
+                rearm = nil
             }
-            return (timer, downstream)
+            return (timer, downstream, rearm)
         }
         _ = dropped
+        _ = rearming
         handle?.cancel()
     }
 }

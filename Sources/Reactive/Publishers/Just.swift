@@ -30,17 +30,29 @@ final class JustSubscription<Downstream: Subscriber>: Subscription, CustomString
     @usableFromInline let lock = Lock()
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var value: Downstream.Input?
+    /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
+    /// Subscription`, whose witness is the unspecialised generic code: it looked up the metadata
+    /// of `Optional<(Downstream, Downstream.Input)>` and of the tuple in the runtime's caches on
+    /// every call (half of subscribing a sink to a `Just`, `count()` of a sequence publisher
+    /// included). Calling through this closure runs the specialised copy, as `SequenceSubscription` does.
+    @usableFromInline let specializedRequest: (JustSubscription, Subscribers.Demand) -> Void
 
     @inlinable
     init(downstream: Downstream, value: Downstream.Input) {
         self.downstream = downstream
         self.value = value
+        self.specializedRequest = { $0.handleRequest($1) }
     }
 
     @usableFromInline var description: String { "Just" }
 
     @inlinable
     func request(_ demand: Subscribers.Demand) {
+        specializedRequest(self, demand)
+    }
+
+    @inlinable
+    func handleRequest(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
         let taken = lock.guarded { () -> (Downstream, Downstream.Input)? in
             guard let downstream, let value else { return nil }

@@ -47,6 +47,35 @@ struct IntervalTests {
         sub.cancel()
     }
 
+    @Test("a tick without demand pauses the timer: nothing is scheduled until the next request, which re-arms it on the grid")
+    func pausesWithoutDemand() {
+        // Combine's Timer drops ticks nobody asked for; ticking them one by one made
+        // `interval 1ns | take 2 | asyncMap delay 10` cost 10 million virtual actions.
+        let scheduler = VirtualTimeScheduler()
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        Publishers.interval(.nanoseconds(10), scheduler: scheduler).subscribe(sub)
+        scheduler.advance(by: .nanoseconds(15))
+        #expect(sub.values == [0])
+        #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .nanoseconds(10))
+        // The tick at 20 found no demand: dropped, and the timer stopped.
+        #expect(scheduler.pendingCount == 0)
+        scheduler.advance(by: .seconds(1))
+        #expect(scheduler.pendingCount == 0)
+        // At 1_000_000_025 ns: ticks 1 … 100_000_001 are past (due at 20, 30, …); the next is
+        // number 100_000_002, due at 1_000_000_030.
+        sub.request(.max(1))
+        #expect(scheduler.pendingCount == 1)
+        scheduler.advance(by: .nanoseconds(4))
+        #expect(sub.values == [0])
+        scheduler.advance(by: .nanoseconds(1))
+        #expect(sub.values == [0, 100_000_002])
+        #expect(scheduler.now.nanoseconds == 1_000_000_030)
+        #expect(sub.violations.isEmpty)
+        sub.cancel()
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test("C18 cancel stops the timer and releases the subscriber")
     func cancel() {
         let scheduler = VirtualTimeScheduler()
