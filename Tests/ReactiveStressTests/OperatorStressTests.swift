@@ -113,7 +113,9 @@ struct OperatorStressTests {
     func heldResultRace() {
         for _ in 0..<300 {
             let sub = TestSubscriber<Int, Never>(initialDemand: .none)
-            (1...10).publisher.reduce(0, +).subscribe(sub)
+            // Erased first: on a bare Publishers.Sequence, reduce is Combine's eager specialisation
+            // (a Result.Publisher), and this test is about the step engine's held result.
+            (1...10).publisher.eraseToAnyPublisher().reduce(0, +).subscribe(sub)
             let finished = runConcurrently(threads: 4) { index in
                 if index == 0 { sub.cancel() } else { sub.request(.max(1)) }
             }

@@ -5,8 +5,9 @@ extension Subscribers {
     ///
     /// Cancelling it cancels the upstream subscription and releases both closures (and what they
     /// captured) at once, even while the `Sink` itself is still referenced. As in Combine, a
-    /// `cancel()` before any subscription does nothing (the closures stay), and a completion
-    /// before any subscription is delivered and releases the closures.
+    /// `cancel()` before any subscription keeps the closures (until the sink is freed), and a
+    /// completion before any subscription is delivered and releases them. A subscription that
+    /// arrives after a cancel is cancelled (Combine would take it).
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
         // Values and the completion arrive serially (the subscriber contract), so the closures are
         // read without a lock on that path; only the status word is shared with `cancel()`, which
@@ -160,16 +161,12 @@ extension Subscribers {
         }
 
         public func cancel() {
-            // Before any subscription a cancel does nothing, as in Combine: the closures stay and a
-            // later subscription is taken (only a subscription can be cancelled).
-            var previous = status.load(ordering: .acquiring)
-            while true {
-                if previous == Status.awaitingSubscription || previous == Status.terminated { return }
-                let (exchanged, found) = status.compareExchange(
-                    expected: previous, desired: Status.terminated, ordering: .sequentiallyConsistent)
-                if exchanged { break }
-                previous = found
-            }
+            let previous = status.exchange(Status.terminated, ordering: .sequentiallyConsistent)
+            guard previous != Status.terminated else { return }
+            // Before any subscription the closures stay, as in Combine, where such a cancel does
+            // nothing. Unlike Combine, a subscription that comes later is cancelled: taking it would
+            // run an upstream for ever after its subscriber was cancelled (a leak).
+            if previous == Status.awaitingSubscription { return }
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
             if previous == Status.subscribed { upstream.take()?.cancel() }
             // A value closure running (on this thread, re-entrantly, or on another) keeps the

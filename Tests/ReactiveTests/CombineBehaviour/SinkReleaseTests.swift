@@ -7,9 +7,9 @@ private final class SinkWitness {}
 
 // Issue #20 item 7. Combine facts: `Subscribers.Sink` releases its closures when a completion
 // arrives, also one that arrives before any subscription; a `cancel()` before any subscription
-// does nothing (there is no subscription to cancel), so the closures stay and a subscription that
-// comes later is taken. Source: the OpenCombine project's Sink lifecycle tests, checked against
-// Apple's Combine.
+// does nothing (there is no subscription to cancel), so the closures stay. Source: the OpenCombine
+// project's Sink lifecycle tests, checked against Apple's Combine. Combine would then take a
+// subscription that comes later; `Reactive` cancels it (a leak otherwise; "Coming from Combine").
 @Suite("Combine behaviour: Sink releases its closures")
 struct SinkReleaseTests {
     // `prefix(untilOutputFrom:)` sends such a completion in Combine when its trigger fires first.
@@ -37,7 +37,7 @@ struct SinkReleaseTests {
         withExtendedLifetime(sink) {}
     }
 
-    @Test("a cancel before any subscription keeps the closures, and a later subscription is taken")
+    @Test("a cancel before any subscription keeps the closures; a later subscription is cancelled")
     func cancelBeforeSubscriptionKeeps() {
         weak var watched: SinkWitness?
         var seen: [Int] = []
@@ -53,12 +53,11 @@ struct SinkReleaseTests {
         #expect(watched != nil, "kept: there was nothing to cancel")
         let upstream = ManualPublisher<Int, Never>()
         upstream.subscribe(sink)
-        #expect(upstream.last?.requested == [.unlimited])
+        #expect(upstream.last?.isCancelled == true, "the caller cancelled: nothing runs")
+        #expect(upstream.last?.requested == [])
         upstream.send(1)
-        #expect(seen == [1])
-        sink.cancel()
-        #expect(upstream.last?.isCancelled == true)
-        #expect(watched == nil)
+        #expect(seen == [])
         withExtendedLifetime(sink) {}
+        _ = watched
     }
 }
