@@ -228,7 +228,9 @@ final class HeartRateQuery: Sendable {
         let handle = scheduler.schedule(
             after: scheduler.now.advanced(by: .seconds(1)), interval: .seconds(1)
         ) { [self] in
-            let n = beat.withLock { $0 += 1; return $0 }
+            let n = beat.withLock {
+                $0 += 1; return $0
+            }
             handler([60 + Double(n)], nil)
         }
         timer.withLock { $0 = AnyCancellable(handle) }
@@ -246,7 +248,9 @@ final class HealthStore: Sendable {
     init(failures: Int) { self.failures = failures }
 
     func requestAuthorization(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-        let attempt = attempts.withLock { $0 += 1; return $0 }
+        let attempt = attempts.withLock {
+            $0 += 1; return $0
+        }
         record("authorization attempt \(attempt)")
         if attempt <= failures {
             completion(false, HealthError.notAuthorized)
@@ -296,7 +300,8 @@ struct Health: Sendable {
                 subject.send(samples ?? [])
             }
         }
-        return subject
+        return
+            subject
             .handleEvents(
                 receiveSubscription: { _ in store.execute(query) },
                 receiveCancel: { store.stop(query) }

@@ -244,7 +244,8 @@ struct ScriptRunner {
         case .interrupted: return .interrupted
         case .crashed(let signal):
             let style = Style(enabled: options.color)
-            StandardStreams.write(style.red("FAIL") + " \(file): plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart\n")
+            StandardStreams.write(
+                style.red("FAIL") + " \(file): plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart\n")
             return .failed(ExitCode.failure)
         }
     }

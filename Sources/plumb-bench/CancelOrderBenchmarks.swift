@@ -39,7 +39,8 @@ private func measureCancelOrder() -> BenchResult {
     _ = cancelAll(live: 10_000, shuffled: true)  // warm-up: grow the heap
     var best: [String: Double] = [:]
     for _ in 0..<3 {
-        for (key, live, shuffled) in [("ordered_100", 100, false), ("random_100", 100, true), ("ordered_100k", 100_000, false), ("random_100k", 100_000, true)] {
+        for (key, live, shuffled) in [("ordered_100", 100, false), ("random_100", 100, true), ("ordered_100k", 100_000, false), ("random_100k", 100_000, true)]
+        {
             // At 100 live, repeat to time more than a few microseconds.
             let repeats = live == 100 ? 200 : 1
             var sum = 0.0
@@ -52,8 +53,9 @@ private func measureCancelOrder() -> BenchResult {
         nsPerOp: random, baselineNsPerOp: ordered,
         notes: [
             "target: random order at 100k within 1.5x of the 100-subscriber figure",
-            String(format: "per cancel: random %.1f ns, ordered %.1f ns at 100k; random %.1f ns, ordered %.1f ns at 100 (random 100k / random 100: %.2fx)",
-                   random, ordered, small, best["ordered_100"]!, random / small),
+            String(
+                format: "per cancel: random %.1f ns, ordered %.1f ns at 100k; random %.1f ns, ordered %.1f ns at 100 (random 100k / random 100: %.2fx)",
+                random, ordered, small, best["ordered_100"]!, random / small),
         ],
         extra: best.mapValues { ($0 * 100).rounded() / 100 })
 }

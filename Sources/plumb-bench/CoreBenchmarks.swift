@@ -3,7 +3,10 @@ import Reactive
 
 /// Cases (a)–(e) of the core issue. Each baseline is measured in the same run.
 let coreBenchmarks: [BenchCase] = [
-    BenchCase(name: "chain", summary: "(1...N).publisher | map { $0 * 3 } | filter { $0 % 2 == 0 } | sink, per element; baseline: a loop calling a non-inlined closure per element") {
+    BenchCase(
+        name: "chain",
+        summary: "(1...N).publisher | map { $0 * 3 } | filter { $0 % 2 == 0 } | sink, per element; baseline: a loop calling a non-inlined closure per element"
+    ) {
         let n = 2_000_000
         let step = opaque { (x: Int) -> Int in x &* 3 }
         let baseline = measure(operations: n) {
@@ -91,7 +94,10 @@ let coreBenchmarks: [BenchCase] = [
         c.cancel()
         return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["target: under 30 ns per value"])
     },
-    BenchCase(name: "subscribe-cancel", summary: "subscribe subject.map.sink to a live subject, then cancel, per pair; baseline: allocating and releasing one object with a closure") {
+    BenchCase(
+        name: "subscribe-cancel",
+        summary: "subscribe subject.map.sink to a live subject, then cancel, per pair; baseline: allocating and releasing one object with a closure"
+    ) {
         let n = 200_000
         let subject = PassthroughSubject<Int, Never>()
         let keepAlive = subject.sink { _ in }  // the subject stays live (one other subscriber)

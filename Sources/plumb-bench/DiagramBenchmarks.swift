@@ -32,5 +32,5 @@ let diagramBenchmarks: [BenchCase] = [
             nsPerOp: nsPerRender, baselineNsPerOp: nil,
             notes: [String(format: "one render: %.2f ms at 80 columns, %.2f ms at 200 columns with colour (target < 20 ms)", nsPerRender / 1e6, wide / 1e6)],
             extra: ["ns_per_render_200": wide])
-    },
+    }
 ]

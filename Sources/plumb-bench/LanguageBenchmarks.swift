@@ -64,7 +64,8 @@ let languageBenchmarks: [BenchCase] = [
             notes: [String(format: "per line: %.0f ns at 10,000 lines, %.0f ns at 100,000 (%.2fx: linear when near 1)", small, large, large / small)],
             extra: ["ns_per_line_1x": small, "ns_per_line_10x": large])
     },
-    BenchCase(name: "check-nesting", summary: "parse + check of `just 1 | merge (just 1 | merge (…))` nested 64 levels (the cap), per level; and at 16 levels") {
+    BenchCase(name: "check-nesting", summary: "parse + check of `just 1 | merge (just 1 | merge (…))` nested 64 levels (the cap), per level; and at 16 levels")
+    {
         func cost(levels: Int) -> Double {
             var text = "just 1"
             for _ in 0..<levels { text = "just 1 | merge (\(text))" }
@@ -78,10 +79,18 @@ let languageBenchmarks: [BenchCase] = [
         let large = cost(levels: 63)
         return BenchResult(
             nsPerOp: large, baselineNsPerOp: nil,
-            notes: [String(format: "per level: %.0f ns at 63 levels, %.0f ns at 16 (%.2fx: linear when near 1); whole check %.2f ms (target < 100 ms)", large, small, large / small, large * 63 / 1e6)],
+            notes: [
+                String(
+                    format: "per level: %.0f ns at 63 levels, %.0f ns at 16 (%.2fx: linear when near 1); whole check %.2f ms (target < 100 ms)", large, small,
+                    large / small, large * 63 / 1e6)
+            ],
             extra: ["ns_per_level_16": small, "ns_per_level_63": large])
     },
-    BenchCase(name: "dsl-chain", summary: "from 1...1000000 | map { $0 * 3 } | filter { $0 % 2 == 0 } | count, end to end per element; baseline: the same pipeline over Int written against Reactive") {
+    BenchCase(
+        name: "dsl-chain",
+        summary:
+            "from 1...1000000 | map { $0 * 3 } | filter { $0 % 2 == 0 } | count, end to end per element; baseline: the same pipeline over Int written against Reactive"
+    ) {
         let n = 1_000_000
         let baseline = measure(operations: n, repetitions: 3) {
             var result = 0
@@ -127,7 +136,10 @@ let languageBenchmarks: [BenchCase] = [
             ],
             extra: ["recorded_ns_per_op": (recorded * 100).rounded() / 100])
     },
-    BenchCase(name: "collect-growth", summary: "from 1...N | collect | map { $0.count }, per value at 20,000 and at 200,000 values (collect was quadratic: each append copied the array)") {
+    BenchCase(
+        name: "collect-growth",
+        summary: "from 1...N | collect | map { $0.count }, per value at 20,000 and at 200,000 values (collect was quadratic: each append copied the array)"
+    ) {
         func cost(values n: Int) -> Double {
             let text = "from 1...\(n) | collect | map { $0.count }"
             return measure(operations: n, repetitions: 3) {
@@ -147,10 +159,17 @@ let languageBenchmarks: [BenchCase] = [
         let large = cost(values: 200_000)
         return BenchResult(
             nsPerOp: large, baselineNsPerOp: nil,
-            notes: [String(format: "per value: %.0f ns at 20,000 values, %.0f ns at 200,000 (%.2fx: linear when near 1; quadratic would be near 10)", small, large, large / small)],
+            notes: [
+                String(
+                    format: "per value: %.0f ns at 20,000 values, %.0f ns at 200,000 (%.2fx: linear when near 1; quadratic would be near 10)", small, large,
+                    large / small)
+            ],
             extra: ["ns_per_value_20k": small, "ns_per_value_200k": large])
     },
-    BenchCase(name: "dsl-vs-python", summary: "a whole `plumb run` of the dsl-chain script against a plain CPython loop doing the same work (medians of 5, alternated)") {
+    BenchCase(
+        name: "dsl-vs-python",
+        summary: "a whole `plumb run` of the dsl-chain script against a plain CPython loop doing the same work (medians of 5, alternated)"
+    ) {
         guard let plumb = ShellBench.binary else { return ShellBench.missing }
         guard let python = PythonBaseline.interpreter else {
             return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["no python3 on PATH: nothing to compare with"])
@@ -161,7 +180,9 @@ let languageBenchmarks: [BenchCase] = [
         let plumbOut = ShellBench.capture(plumb, ["run", pipe])
         let pythonOut = ShellBench.capture(python, [loop])
         guard plumbOut.contains("value 500000"), pythonOut.trimmingCharacters(in: .whitespacesAndNewlines) == "500000" else {
-            return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["the two programs disagree: plumb said \(plumbOut.debugDescription), python \(pythonOut.debugDescription)"])
+            return BenchResult(
+                nsPerOp: .nan, baselineNsPerOp: nil,
+                notes: ["the two programs disagree: plumb said \(plumbOut.debugDescription), python \(pythonOut.debugDescription)"])
         }
         var plumbWall: [Double] = []
         var pythonWall: [Double] = []

@@ -4,7 +4,9 @@ import Reactive
 /// Combine's eager specialisations on `Publishers.Sequence`, against the streaming operators the
 /// same code got before them (`streamed` hides the sequence type from the overloads).
 let sequenceBenchmarks: [BenchCase] = [
-    BenchCase(name: "sequence-count", summary: "(1...N).publisher.count() | sink at N = 1,000,000, per call (constant time: a Just); baseline: the same at N = 10") {
+    BenchCase(
+        name: "sequence-count", summary: "(1...N).publisher.count() | sink at N = 1,000,000, per call (constant time: a Just); baseline: the same at N = 10"
+    ) {
         let calls = 100_000
         func countCost(_ n: Int) -> Double {
             measure(operations: calls) {
@@ -33,7 +35,11 @@ let sequenceBenchmarks: [BenchCase] = [
             ],
             extra: ["streaming_count_ns_per_call": (streaming * 100).rounded() / 100])
     },
-    BenchCase(name: "sequence-map", summary: "array.publisher.map { $0 * 3 }.filter { $0 % 2 == 0 } | sink, eager (Combine's specialisations), per element; baseline: the same chain streaming (generic code)") {
+    BenchCase(
+        name: "sequence-map",
+        summary:
+            "array.publisher.map { $0 * 3 }.filter { $0 % 2 == 0 } | sink, eager (Combine's specialisations), per element; baseline: the same chain streaming (generic code)"
+    ) {
         let n = 1_000_000
         let numbers = Array(1...n)
         let streaming = measure(operations: n) {

@@ -54,7 +54,9 @@ let shellBenchmarks: [BenchCase] = [
             notes: [
                 "\(events) events: \(ShellBench.ms(total)) CPU, \(ShellBench.ms(wall)) wall (start-up \(ShellBench.ms(fixed)) CPU subtracted)",
                 "baseline: the same run unprinted (plumb test); the difference is the printing",
-                String(format: "recording + printing: %.1f ns per event (the printed run less the pipeline alone, %.1f ns); target under 50", shellCost, pipelineOnly),
+                String(
+                    format: "recording + printing: %.1f ns per event (the printed run less the pipeline alone, %.1f ns); target under 50", shellCost,
+                    pipelineOnly),
                 "jsonl: \(String(format: "%.1f", perEventJSON)) ns per event; target under 1000 ns per event",
             ],
             extra: [
@@ -62,7 +64,11 @@ let shellBenchmarks: [BenchCase] = [
                 "pipeline_ns_per_event": pipelineOnly, "record_print_ns_per_event": shellCost,
             ])
     },
-    BenchCase(name: "interrupt-latency", summary: "SIGINT to a `plumb run` of `interval 10ms | sink`: from the signal to the end of its output, in ns (the terminal test only waits for the prompt)") {
+    BenchCase(
+        name: "interrupt-latency",
+        summary:
+            "SIGINT to a `plumb run` of `interval 10ms | sink`: from the signal to the end of its output, in ns (the terminal test only waits for the prompt)"
+    ) {
         guard let plumb = ShellBench.binary else { return ShellBench.missing }
         let script = ShellBench.script("interval 10ms | sink\n")
         var latencies: [Double] = []
@@ -105,7 +111,8 @@ let shellBenchmarks: [BenchCase] = [
             var times: [Double] = []
             for line in output.split(separator: "\n") {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      object["event"] as? String == "value", let t = object["t"] as? Double else { continue }
+                    object["event"] as? String == "value", let t = object["t"] as? Double
+                else { continue }
                 times.append(t)
             }
             guard times.count == 100 else { continue }

@@ -5,7 +5,9 @@ import Reactive
 /// `tryMap`, `tryFilter` and ~30 more), each measured against the non-inlined closure floor of the
 /// same run.
 let stepBenchmarks: [BenchCase] = [
-    BenchCase(name: "step-engine", summary: "(1...N).publisher | count() | sink, per element; baseline: the non-inlined closure floor (the chain baseline loop)") {
+    BenchCase(
+        name: "step-engine", summary: "(1...N).publisher | count() | sink, per element; baseline: the non-inlined closure floor (the chain baseline loop)"
+    ) {
         let n = 2_000_000
         let floor = closureFloor(n: n)
         let count = measure(operations: n) {
@@ -46,8 +48,9 @@ let stepBenchmarks: [BenchCase] = [
             nsPerOp: count, baselineNsPerOp: floor,
             notes: [
                 "target: each within 4x the floor",
-                String(format: "per element: scan %.2f ns (%.2fx), reduce %.2f ns (%.2fx), removeDuplicates %.2f ns (%.2fx), collect %.2f ns (%.2fx)",
-                       scan, scan / floor, reduce, reduce / floor, removeDuplicates, removeDuplicates / floor, collect, collect / floor),
+                String(
+                    format: "per element: scan %.2f ns (%.2fx), reduce %.2f ns (%.2fx), removeDuplicates %.2f ns (%.2fx), collect %.2f ns (%.2fx)",
+                    scan, scan / floor, reduce, reduce / floor, removeDuplicates, removeDuplicates / floor, collect, collect / floor),
             ],
             extra: [
                 "scan_ns_per_op": rounded(scan), "scan_ratio": ratio(scan),
@@ -56,7 +59,10 @@ let stepBenchmarks: [BenchCase] = [
                 "collect_ns_per_op": rounded(collect), "collect_ratio": ratio(collect),
             ])
     },
-    BenchCase(name: "trychain", summary: "(1...N).publisher | tryMap { $0 * 3 } | tryFilter { $0 % 2 == 0 } | sink, per element; baseline: the non-inlined closure floor") {
+    BenchCase(
+        name: "trychain",
+        summary: "(1...N).publisher | tryMap { $0 * 3 } | tryFilter { $0 % 2 == 0 } | sink, per element; baseline: the non-inlined closure floor"
+    ) {
         let n = 2_000_000
         let floor = closureFloor(n: n)
         let cost = measure(operations: n) {

@@ -6,7 +6,8 @@ import Reactive
 let subjectScaleBenchmarks: [BenchCase] = [
     BenchCase(
         name: "subject-scale",
-        summary: "PassthroughSubject with 100, 10k and 100k live sinks: per-op cost of subscribe, send (per delivery) and cancel (of a random one); ratio = the worst of the three at 100k / at 100",
+        summary:
+            "PassthroughSubject with 100, 10k and 100k live sinks: per-op cost of subscribe, send (per delivery) and cancel (of a random one); ratio = the worst of the three at 100k / at 100",
         run: { measureSubjectScale() })
 ]
 
@@ -189,7 +190,8 @@ private func measureSubjectScale() -> BenchResult {
             + String(format: "Recent at 100k / at 100: %.2fx", large.cancelRecent / small.cancelRecent))
     notes.append(
         String(
-            format: "floor, the same sinks without a subject (called, cancelled directly): send %.1f ns at 100, %.1f at 100k (%.2fx); cancel %.1f ns at 100, %.1f at 100k (%.2fx)",
+            format:
+                "floor, the same sinks without a subject (called, cancelled directly): send %.1f ns at 100, %.1f at 100k (%.2fx); cancel %.1f ns at 100, %.1f at 100k (%.2fx)",
             floors[0].send, floors[1].send, floors[1].send / floors[0].send, floors[0].cancel, floors[1].cancel, floors[1].cancel / floors[0].cancel))
     notes.append("ns_per_op is the worst of the three at 100k (\(worst.0)), baseline the same at 100")
     let rss = measurePeakRSS()
@@ -219,7 +221,10 @@ private func measurePeakRSS() -> (megabytes: Double, note: String) {
     let (floor, peak, delivered) = (fields[0] / 1024, fields[1] / 1024, fields[2])
     return (
         peak,
-        String(format: "peak RSS (VmHWM) of a process holding 100k live subject.map.filter.sink after one send: %.1f MB (%.1f MB before subscribing; %.0f values delivered)", peak, floor, delivered)
+        String(
+            format:
+                "peak RSS (VmHWM) of a process holding 100k live subject.map.filter.sink after one send: %.1f MB (%.1f MB before subscribing; %.0f values delivered)",
+            peak, floor, delivered)
     )
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
-let allCases: [BenchCase] = coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
+let allCases: [BenchCase] =
+    coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
     + stepBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks
 
 if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
@@ -36,7 +37,8 @@ while let argument = arguments.popFirst() {
         for c in allCases { print("\(c.name)\t\(c.summary)") }
         exit(0)
     case "-h", "--help":
-        print("""
+        print(
+            """
             usage: plumb-bench [--json] [--filter NAME]... [--case NAME]... [--rounds N] [--list]
               --json         one JSON object per case: {"case", "ns_per_op", "baseline_ns_per_op", "ratio"}
               --filter NAME  run only the named case (repeatable; a prefix matches)
@@ -57,7 +59,8 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let selected = filters.isEmpty && exactNames.isEmpty
+let selected =
+    filters.isEmpty && exactNames.isEmpty
     ? allCases : allCases.filter { c in filters.contains { c.name.hasPrefix($0) } || exactNames.contains(c.name) }
 if selected.isEmpty {
     FileHandle.standardError.write(Data("plumb-bench: no case matches \(filters + exactNames); try --list\n".utf8))
@@ -122,7 +125,10 @@ if rounds == 1 {
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         result.extra["rounds_median_ns_per_op"] = (median * 100).rounded() / 100
         result.extra["rounds_max_ns_per_op"] = (sorted.last! * 100).rounded() / 100
-        result.notes.append(String(format: "rounds: fastest %.2f, median %.2f, slowest %.2f ns/op (slowest / fastest %.2fx)", sorted[0], median, sorted.last!, sorted.last! / sorted[0]))
+        result.notes.append(
+            String(
+                format: "rounds: fastest %.2f, median %.2f, slowest %.2f ns/op (slowest / fastest %.2fx)", sorted[0], median, sorted.last!,
+                sorted.last! / sorted[0]))
         report(c, result)
     }
 }

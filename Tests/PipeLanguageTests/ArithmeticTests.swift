@@ -55,11 +55,14 @@ import Testing
 
     @Test("arithmetic that fits gives Swift's results")
     func values() {
-        #expect(run("just 7 | map { [$0 / 2, $0 % 3, -$0, $0 * 1.5, abs(-3), min(2, $0), max(2.5, 1), Int(\"42\"), Double(3), String($0) + \"!\", round(2.5)] }")
-            == ["0 subscribed", "0 value [3, 1, -7, 10.5, 3, 2, 2.5, 42, 3.0, \"7!\", 3.0]", "0 finished"])
-        #expect(run("just \"ab\" | map { \"<\\($0)\\($0.count)>\" + $0.uppercased() }")
-            == ["0 subscribed", "0 value \"<ab2>AB\"", "0 finished"])
-        #expect(run("just nil | map { $0 ?? 3 == 3 && !false || 1 / 0 == 1 }")
-            == ["0 subscribed", "0 value true", "0 finished"])
+        #expect(
+            run("just 7 | map { [$0 / 2, $0 % 3, -$0, $0 * 1.5, abs(-3), min(2, $0), max(2.5, 1), Int(\"42\"), Double(3), String($0) + \"!\", round(2.5)] }")
+                == ["0 subscribed", "0 value [3, 1, -7, 10.5, 3, 2, 2.5, 42, 3.0, \"7!\", 3.0]", "0 finished"])
+        #expect(
+            run("just \"ab\" | map { \"<\\($0)\\($0.count)>\" + $0.uppercased() }")
+                == ["0 subscribed", "0 value \"<ab2>AB\"", "0 finished"])
+        #expect(
+            run("just nil | map { $0 ?? 3 == 3 && !false || 1 / 0 == 1 }")
+                == ["0 subscribed", "0 value true", "0 finished"])
     }
 }

@@ -56,8 +56,9 @@ import Testing
 
     @Test("Value prints as the language writes it")
     func valueDescription() {
-        #expect(Value.array([.int(1), .double(2.5), .string("h\"i\n"), .bool(true), .null, .double(3)]).description
-            == "[1, 2.5, \"h\\\"i\\n\", true, nil, 3.0]")
+        #expect(
+            Value.array([.int(1), .double(2.5), .string("h\"i\n"), .bool(true), .null, .double(3)]).description
+                == "[1, 2.5, \"h\\\"i\\n\", true, nil, 3.0]")
         #expect(Value.int(1) == Value.double(1.0))
         #expect(Set([Value.int(1), .double(1.0)]).count == 1)
     }

@@ -53,8 +53,9 @@ import Testing
     @Test("two bindings rebound through each other keep the values they had")
     func rebindThroughAnother() {
         let session = Session(runtime: Runtime(clock: .virtual))
-        #expect(run("let a = just 1\nlet b = a | map { $0 + 1 }\nlet a = b | map { $0 * 10 }\na | merge (b)", session: session)
-            == ["0 subscribed", "0 value 20", "0 value 2", "0 finished"])
+        #expect(
+            run("let a = just 1\nlet b = a | map { $0 + 1 }\nlet a = b | map { $0 * 10 }\na | merge (b)", session: session)
+                == ["0 subscribed", "0 value 20", "0 value 2", "0 finished"])
     }
 
     @Test("a subject rebound over itself: the new binding reads from the old subject (no endless build)")

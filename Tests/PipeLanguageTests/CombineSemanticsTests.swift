@@ -15,9 +15,10 @@ struct CombineSemanticsTests {
         #expect(run("from 1...5 | buffer 2 | values") == ["0 subscribed", "0 next 1", "0 next 2", "0 finished"])
         #expect(run("from 1...5 | buffer 2") == ["0 subscribed", "0 value 1", "0 value 2", "0 finished"])
         // Values over time fit: each is taken before the next arrives.
-        #expect(run("interval 100ms | take 3 | buffer 1 | values") == [
-            "0 subscribed", "100 next 0", "200 next 1", "300 next 2", "300 finished",
-        ])
+        #expect(
+            run("interval 100ms | take 3 | buffer 1 | values") == [
+                "0 subscribed", "100 next 0", "200 next 1", "300 next 2", "300 finished",
+            ])
     }
 
     // Combine's drop(untilOutputFrom:) ends the output when the trigger finishes without a value.
@@ -34,9 +35,10 @@ struct CombineSemanticsTests {
     @Test("prefix untilOutputFrom: a trigger that fires at once finishes the output, with no subscription")
     func prefixUntilOutput() {
         #expect(run("from 1...3 | prefix untilOutputFrom: (just 0)") == ["0 finished"])
-        #expect(run("interval 100ms | prefix untilOutputFrom: (timer 250ms)") == [
-            "0 subscribed", "100 value 0", "200 value 1", "250 finished",
-        ])
+        #expect(
+            run("interval 100ms | prefix untilOutputFrom: (timer 250ms)") == [
+                "0 subscribed", "100 value 0", "200 value 1", "250 finished",
+            ])
     }
 
     // Combine's CurrentValueSubject keeps a value sent while its subscriber has no demand and
@@ -44,16 +46,18 @@ struct CombineSemanticsTests {
     // on 0, the 1 and 2 sent meanwhile are kept as the latest (2), delivered when it asks again.
     @Test("currentValue: a value sent while the subscriber has no demand is delivered at its next request")
     func currentValue() {
-        let events = runWithJobs("""
+        let events = runWithJobs(
+            """
             let c = currentValue 0
             c | asyncMap delay 100 | take 2 &
             c.send 1
             c.send 2
             timer 500ms
             """)
-        #expect(events.filter { $0.hasPrefix("job ") } == [
-            "job 0 subscribed", "job 100 value 0", "job 200 value 2", "job 200 finished",
-        ])
+        #expect(
+            events.filter { $0.hasPrefix("job ") } == [
+                "job 0 subscribed", "job 100 value 0", "job 200 value 2", "job 200 finished",
+            ])
     }
 
     /// Runs `text` on a virtual session like `run`, recording the background jobs' events too

@@ -240,11 +240,13 @@ import Testing
         ("from 1...30 | scan [1, 2] { $0 + $0 }", "array-too-large", "array of 1048576 elements is over the limit of 1000000"),
     ]
 
-    @Test("what the static pass can see is refused before the run: the same operations on known kinds", arguments: [
-        ("just \"a\" | map { $0 * 2 }", "cannot apply '*' to String and Int"),
-        ("just \"a\" | map { -$0 }", "cannot apply '-' to String"),
-        ("just 1 | map { !$0 }", "cannot apply '!' to Int"),
-    ])
+    @Test(
+        "what the static pass can see is refused before the run: the same operations on known kinds",
+        arguments: [
+            ("just \"a\" | map { $0 * 2 }", "cannot apply '*' to String and Int"),
+            ("just \"a\" | map { -$0 }", "cannot apply '-' to String"),
+            ("just 1 | map { !$0 }", "cannot apply '!' to Int"),
+        ])
     func staticTwins(_ text: String, _ message: String) {
         let (_, diagnostics) = Session(runtime: Runtime(clock: .virtual)).compile(text, file: "t")
         #expect(diagnostics.map(\.message) == [message])

@@ -16,10 +16,20 @@ import Testing
         "timer": ("timer 1s", f("1000 value 0", "1000 finished")),
         // A future says when it starts (when it is made: at build here, before the subscription)
         // and when it is fulfilled.
-        "future": ("future delay 200 value 42", ["0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
-                                                 "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished"]),
-        "deferred": ("deferred { future delay 200 value 42 }", ["0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
-                                                               "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished"]),
+        "future": (
+            "future delay 200 value 42",
+            [
+                "0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
+                "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished",
+            ]
+        ),
+        "deferred": (
+            "deferred { future delay 200 value 42 }",
+            [
+                "0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
+                "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished",
+            ]
+        ),
         "marble": ("marble \"-a-(bc)-|\"", f("100 value \"a\"", "300 value \"b\"", "300 value \"c\"", "500 finished")),
         "todo": ("from [1, 2, 3] | todo", f("0 failed: this is where your answer goes")),
         "subject": ("subject | take 0", f("0 finished")),
@@ -47,17 +57,28 @@ import Testing
         "allSatisfy": ("from 1...5 | allSatisfy { $0 > 0 }", f("0 value true", "0 finished")),
         "output": ("from [10, 20, 30] | output at: 1", f("0 value 20", "0 finished")),
         "handleEvents": ("just 1 | handleEvents receiveOutput: { \"saw \\($0)\" }", f("0 hook 1 saw 1", "0 value 1", "0 finished")),
-        "print": ("just 1 | print \"p\"", ["0 print 1 p: receive subscription: (Just)", "0 subscribed", "0 print 1 p: request unlimited",
-                                           "0 print 1 p: receive value: (1)", "0 value 1", "0 print 1 p: receive finished", "0 finished"]),
+        "print": (
+            "just 1 | print \"p\"",
+            [
+                "0 print 1 p: receive subscription: (Just)", "0 subscribed", "0 print 1 p: request unlimited",
+                "0 print 1 p: receive value: (1)", "0 value 1", "0 print 1 p: receive finished", "0 finished",
+            ]
+        ),
         "share": ("interval 100ms | take 3 | share", f("100 value 0", "200 value 1", "300 value 2", "300 finished")),
         "flatMap": ("from [1, 2] | flatMap { from [$0, $0 * 10] }", f("0 value 1", "0 value 10", "0 value 2", "0 value 20", "0 finished")),
-        "merge": ("interval 100ms | take 2 | merge (interval 150ms | take 2)",
-                  f("100 value 0", "150 value 0", "200 value 1", "300 value 1", "300 finished")),
+        "merge": (
+            "interval 100ms | take 2 | merge (interval 150ms | take 2)",
+            f("100 value 0", "150 value 0", "200 value 1", "300 value 1", "300 finished")
+        ),
         "zip": ("from [1, 2] | zip (from [\"a\", \"b\"])", f("0 value [1, \"a\"]", "0 value [2, \"b\"]", "0 finished")),
-        "combineLatest": ("interval 100ms | take 3 | combineLatest (interval 150ms | take 2)",
-                          f("150 value [0, 0]", "200 value [1, 0]", "300 value [1, 1]", "300 value [2, 1]", "300 finished")),
-        "switchToLatest": ("from [1, 2] | switchToLatest { interval 100ms | take 2 | map { $0 + 10 } }",
-                           f("100 value 10", "200 value 11", "200 finished")),
+        "combineLatest": (
+            "interval 100ms | take 3 | combineLatest (interval 150ms | take 2)",
+            f("150 value [0, 0]", "200 value [1, 0]", "300 value [1, 1]", "300 value [2, 1]", "300 finished")
+        ),
+        "switchToLatest": (
+            "from [1, 2] | switchToLatest { interval 100ms | take 2 | map { $0 + 10 } }",
+            f("100 value 10", "200 value 11", "200 finished")
+        ),
         "append": ("from [1, 2] | append 3", f("0 value 1", "0 value 2", "0 value 3", "0 finished")),
         "prepend": ("from [2, 3] | prepend 1", f("0 value 1", "0 value 2", "0 value 3", "0 finished")),
         "catch": ("fail \"boom\" | catch { just $0 }", f("0 value \"boom\"", "0 finished")),
@@ -65,8 +86,10 @@ import Testing
         "delay": ("from [1, 2] | delay 100ms", f("100 value 1", "100 value 2", "100 finished")),
         // A pending value is dropped when upstream finishes (Combine's behaviour), so upstream stays open here.
         "debounce": ("interval 50ms | take 5 | append (timer 400ms | ignoreOutput) | debounce 100ms", f("350 value 4", "650 finished")),
-        "throttle": ("interval 30ms | take 10 | throttle 100ms latest: true",
-                     f("30 value 0", "130 value 3", "230 value 6", "330 value 9", "330 finished")),
+        "throttle": (
+            "interval 30ms | take 10 | throttle 100ms latest: true",
+            f("30 value 0", "130 value 3", "230 value 6", "330 value 9", "330 finished")
+        ),
         "timeout": ("interval 50ms | take 2 | append (never) | timeout 100ms customError: \"slow\"", f("50 value 0", "100 value 1", "200 failed: slow")),
         "measureInterval": ("interval 100ms | take 3 | measureInterval", f("100 value 100.0", "200 value 100.0", "300 value 100.0", "300 finished")),
         // Combine's buffer asks a synchronous upstream for everything before the subscriber is

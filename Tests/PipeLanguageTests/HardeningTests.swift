@@ -3,11 +3,13 @@ import Testing
 
 /// Issue "nothing a person types kills the shell": the language's part.
 @Suite struct HardeningTests {
-    @Test("a string or array past its cap fails the pipeline at the closure, like an overflow", arguments: [
-        ("from 1...40 | scan \"x\" { $0 + $0 }", "string of 33554432 bytes is over the limit of 16777216 bytes (16 MiB)"),
-        ("from 1...40 | scan \"x\" { \"\\($0)\\($0)\" }", "string of 33554432 bytes is over the limit of 16777216 bytes (16 MiB)"),
-        ("from 1...40 | scan [1] { $0 + $0 }", "array of 1048576 elements is over the limit of 1000000"),
-    ])
+    @Test(
+        "a string or array past its cap fails the pipeline at the closure, like an overflow",
+        arguments: [
+            ("from 1...40 | scan \"x\" { $0 + $0 }", "string of 33554432 bytes is over the limit of 16777216 bytes (16 MiB)"),
+            ("from 1...40 | scan \"x\" { \"\\($0)\\($0)\" }", "string of 33554432 bytes is over the limit of 16777216 bytes (16 MiB)"),
+            ("from 1...40 | scan [1] { $0 + $0 }", "array of 1048576 elements is over the limit of 1000000"),
+        ])
     func valueCaps(_ text: String, _ message: String) {
         let events = run(text)
         #expect(events.last?.hasPrefix("0 failed: \(message)") == true, "\(events.suffix(2))")
@@ -17,11 +19,13 @@ import Testing
     @Test("share in a binding is built once: a later use joins the running upstream")
     func shareThroughBinding() {
         let session = Session(runtime: Runtime(clock: .virtual))
-        #expect(run("let t = interval 100ms | take 5 | share\nt | sink &\ntimer 250ms | flatMap { t }", session: session)
-            == ["0 subscribed", "300 value 2", "400 value 3", "500 value 4", "500 finished"])
+        #expect(
+            run("let t = interval 100ms | take 5 | share\nt | sink &\ntimer 250ms | flatMap { t }", session: session)
+                == ["0 subscribed", "300 value 2", "400 value 3", "500 value 4", "500 finished"])
         // Cold bindings still rebuild per use.
-        #expect(run("let c = interval 100ms | take 2\nc | sink &\ntimer 150ms | flatMap { c }", session: session)
-            == ["0 subscribed", "250 value 0", "350 value 1", "350 finished"])
+        #expect(
+            run("let c = interval 100ms | take 2\nc | sink &\ntimer 150ms | flatMap { c }", session: session)
+                == ["0 subscribed", "250 value 0", "350 value 1", "350 finished"])
     }
 
     @Test("a subject followed by share: sends still reach it, and uses share the stages before share")
@@ -31,12 +35,14 @@ import Testing
         #expect(diagnose("m.send 1", session: session).map(\.id.name) == ["not-subject"])
     }
 
-    @Test("Double arithmetic that leaves the finite range fails with its position, as Int overflow does", arguments: [
-        ("just 1e308 | map { $0 * 10 }", "arithmetic overflow: 1e+308 * 10.0"),
-        ("just 1 | map { 1e308 + 1e308 }", "arithmetic overflow: 1e+308 + 1e+308"),
-        ("just 1e-308 | map { 1e308 / $0 }", "arithmetic overflow: 1e+308 / 1e-308"),
-        ("just \"inf\" | map { Double($0) }", "cannot convert"),
-    ])
+    @Test(
+        "Double arithmetic that leaves the finite range fails with its position, as Int overflow does",
+        arguments: [
+            ("just 1e308 | map { $0 * 10 }", "arithmetic overflow: 1e+308 * 10.0"),
+            ("just 1 | map { 1e308 + 1e308 }", "arithmetic overflow: 1e+308 + 1e+308"),
+            ("just 1e-308 | map { 1e308 / $0 }", "arithmetic overflow: 1e+308 / 1e-308"),
+            ("just \"inf\" | map { Double($0) }", "cannot convert"),
+        ])
     func doubleOverflow(_ text: String, _ message: String) {
         #expect(run(text).last?.hasPrefix("0 failed: \(message)") == true, "\(run(text))")
     }

@@ -35,7 +35,8 @@ import Testing
             let swift = try session.swiftCode(of: entry.example).get()
             // An operator's example has other stages (`interval` upstream, `asyncMap flaky` before a
             // `retry`): only its own marker counts for it.
-            let markers = entry.kind == .source
+            let markers =
+                entry.kind == .source
                 ? HelpCombineLine.additionMarkers : HelpCombineLine.operatorAdditionMarkers.filter { $0.contains(entry.name) }
             let usesAddition = markers.contains { swift.contains($0) }
             if usesAddition != entry.combine.contains(HelpCombineLine.addition) {

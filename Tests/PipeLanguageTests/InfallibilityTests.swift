@@ -10,29 +10,31 @@ struct InfallibilityTests {
         return try parser.parseExpression()
     }
 
-    @Test("the pass decides as the interpreter would", arguments: [
-        ("$0 % 2 == 0", ValueKind.int, true),
-        ("$0 > 1", .int, true),
-        ("$0 > 1.5 && $0 < 10", .int, true),
-        ("$0 == \"a\" || $0.count > 3", .string, true),
-        ("$0 / 7", .int, true),
-        ("String($0)", .any, true),
-        ("\"n=\\($0)\"", .int, true),
-        ("$0.isEmpty ? 0 : $0.count", .array(.int), true),
-        ("-$0", .double, true),
-        ("$0 * 3", .int, false),          // overflows at Int.max / 3
-        ("$0 + 0.5", .double, false),     // overflows to infinity
-        ("$0 % -1", .int, false),         // Int.min % -1 overflows
-        ("$0 / 0", .int, false),
-        ("$0 % $0", .int, false),         // the divisor may be 0
-        ("-$0", .int, false),             // -Int.min
-        ("$0 > 1", .any, false),          // a String or nil would not compare with 1
-        ("$0.first % 2", .array(.int), false),  // first of [] is nil
-        ("$0[0]", .array(.int), false),
-        ("abs($0)", .int, false),
-        ("\"\\($0)\"", .string, false),   // a string piece may pass the size cap
-        ("$1", .int, false),
-    ])
+    @Test(
+        "the pass decides as the interpreter would",
+        arguments: [
+            ("$0 % 2 == 0", ValueKind.int, true),
+            ("$0 > 1", .int, true),
+            ("$0 > 1.5 && $0 < 10", .int, true),
+            ("$0 == \"a\" || $0.count > 3", .string, true),
+            ("$0 / 7", .int, true),
+            ("String($0)", .any, true),
+            ("\"n=\\($0)\"", .int, true),
+            ("$0.isEmpty ? 0 : $0.count", .array(.int), true),
+            ("-$0", .double, true),
+            ("$0 * 3", .int, false),  // overflows at Int.max / 3
+            ("$0 + 0.5", .double, false),  // overflows to infinity
+            ("$0 % -1", .int, false),  // Int.min % -1 overflows
+            ("$0 / 0", .int, false),
+            ("$0 % $0", .int, false),  // the divisor may be 0
+            ("-$0", .int, false),  // -Int.min
+            ("$0 > 1", .any, false),  // a String or nil would not compare with 1
+            ("$0.first % 2", .array(.int), false),  // first of [] is nil
+            ("$0[0]", .array(.int), false),
+            ("abs($0)", .int, false),
+            ("\"\\($0)\"", .string, false),  // a string piece may pass the size cap
+            ("$1", .int, false),
+        ])
     func decides(_ text: String, _ kind: ValueKind, _ expected: Bool) throws {
         #expect(Infallibility.cannotFail(try Self.expression(text), dollars: [kind]) == expected)
     }
@@ -106,17 +108,19 @@ struct InfallibilityTests {
 
     @Test("an infallible stage runs as before; a fallible one still fails with its position")
     func stagesKeepTheirBehaviour() {
-        #expect(run("from 1...6 | filter { $0 % 2 == 0 } | map { $0 / 2 }") == [
-            "0 subscribed", "0 value 1", "0 value 2", "0 value 3", "0 finished",
-        ])
+        #expect(
+            run("from 1...6 | filter { $0 % 2 == 0 } | map { $0 / 2 }") == [
+                "0 subscribed", "0 value 1", "0 value 2", "0 value 3", "0 finished",
+            ])
         let overflow = run("from [9223372036854775807] | filter { $0 > 0 } | map { $0 * 3 }")
         #expect(overflow.last?.contains("failed") == true)
         #expect(overflow.last?.contains("overflow") == true)
         #expect(run("from [1, 2, 3, 4] | first where: { $0 > 2 }") == ["0 subscribed", "0 value 3", "0 finished"])
         #expect(run("from [1, 2, 3] | allSatisfy { $0 < 5 }") == ["0 subscribed", "0 value true", "0 finished"])
         #expect(run("from [1, 2, 3, 1] | drop while: { $0 < 3 }") == ["0 subscribed", "0 value 3", "0 value 1", "0 finished"])
-        #expect(run("from [\"a\", \"bb\", \"c\"] | compactMap { $0.count > 1 ? nil : $0 }") == [
-            "0 subscribed", "0 value \"a\"", "0 value \"c\"", "0 finished",
-        ])
+        #expect(
+            run("from [\"a\", \"bb\", \"c\"] | compactMap { $0.count > 1 ? nil : $0 }") == [
+                "0 subscribed", "0 value \"a\"", "0 value \"c\"", "0 finished",
+            ])
     }
 }

@@ -25,61 +25,63 @@ struct KindTableTests {
 
     static let mix = "kinds-do-not-join"
 
-    @Test("operator × input kinds → output kind or static error", arguments: [
-        // append / prepend a value: the same kind, or kinds one type holds, or an error.
-        ("just 1 | append 2", "Int"),
-        ("just 1 | append \"a\"", mix),
-        ("just \"a\" | append 1", mix),
-        ("just 1 | append true", mix),
-        ("just 1 | append 2.5", "Value"),
-        ("just 1 | append nil", "Value"),
-        ("just nil | append 1", "Value"),
-        ("just [1] | append [2]", "[Int]"),
-        ("just [1] | append [\"a\"]", mix),
-        ("just [1] | append 1", mix),
-        ("empty | append \"a\"", "String"),
-        ("currentValue 0 | append \"a\"", "Value"),
-        ("just 1 | prepend \"a\"", mix),
-        ("just \"a\" | prepend \"b\"", "String"),
-        ("just 1 | prepend nil", "Value"),
-        // append / prepend / merge a publisher.
-        ("just 1 | append (just \"a\")", mix),
-        ("just 1 | append (just 2)", "Int"),
-        ("just 1 | append (empty)", "Int"),
-        ("just 1 | prepend (just true)", mix),
-        ("just 1 | merge (just \"a\")", mix),
-        ("just 1 | merge (just 2.5)", "Value"),
-        ("just 1 | merge (currentValue 0)", "Value"),
-        ("marble \"-a-\" | merge (marble \"-1-\")", mix),
-        // failures and emptiness replaced by a value or a publisher.
-        ("just 1 | asyncMap flaky 1 | replaceError \"x\"", mix),
-        ("just 1 | asyncMap flaky 1 | replaceError 0", "Int"),
-        ("fail \"x\" | replaceError \"y\"", "String"),
-        ("just 1 | asyncMap flaky 1 | catch { just $0 }", mix),
-        ("fail \"x\" | catch { just $0 }", "String"),
-        ("just 1 | replaceEmpty \"a\"", mix),
-        ("empty | replaceEmpty 0", "Int"),
-        ("just 1 | replaceEmpty 2", "Int"),
-        ("just nil | replaceNil 5", "Int"),
-        ("from [1, nil] | replaceNil 0", "Value"),
-        // operators that make a new kind.
-        ("just 1 | asyncMap delay 10 { \"a\" }", "String"),
-        ("just 1 | asyncMap delay 10", "Int"),
-        ("just 1 | asyncMap { $0 > 0 }", "Bool"),
-        ("just 1 | map { \"x\\($0)\" }", "String"),
-        ("just 1 | map { $0 > 0 ? 1 : \"a\" }", "Value"),
-        ("just 1 | scan \"\" { $0 + \"a\" }", "String"),
-        ("just 1 | scan 0 { \"a\" }", "Value"),
-        ("just 1 | ignoreOutput", "Never"),
-        ("just 1 | ignoreOutput | append \"a\"", "String"),
-        ("just 1 | collect", "[Int]"),
-        ("just \"a\" | count", "Int"),
-        ("just 1 | zip (just \"a\")", "[Value]"),
-        ("just 1 | combineLatest (just 2)", "[Int]"),
-        ("just 1 | flatMap { just \"a\" }", "String"),
-        ("just 1 | measureInterval", "Double"),
-        ("just 1 | contains 1", "Bool"),
-    ])
+    @Test(
+        "operator × input kinds → output kind or static error",
+        arguments: [
+            // append / prepend a value: the same kind, or kinds one type holds, or an error.
+            ("just 1 | append 2", "Int"),
+            ("just 1 | append \"a\"", mix),
+            ("just \"a\" | append 1", mix),
+            ("just 1 | append true", mix),
+            ("just 1 | append 2.5", "Value"),
+            ("just 1 | append nil", "Value"),
+            ("just nil | append 1", "Value"),
+            ("just [1] | append [2]", "[Int]"),
+            ("just [1] | append [\"a\"]", mix),
+            ("just [1] | append 1", mix),
+            ("empty | append \"a\"", "String"),
+            ("currentValue 0 | append \"a\"", "Value"),
+            ("just 1 | prepend \"a\"", mix),
+            ("just \"a\" | prepend \"b\"", "String"),
+            ("just 1 | prepend nil", "Value"),
+            // append / prepend / merge a publisher.
+            ("just 1 | append (just \"a\")", mix),
+            ("just 1 | append (just 2)", "Int"),
+            ("just 1 | append (empty)", "Int"),
+            ("just 1 | prepend (just true)", mix),
+            ("just 1 | merge (just \"a\")", mix),
+            ("just 1 | merge (just 2.5)", "Value"),
+            ("just 1 | merge (currentValue 0)", "Value"),
+            ("marble \"-a-\" | merge (marble \"-1-\")", mix),
+            // failures and emptiness replaced by a value or a publisher.
+            ("just 1 | asyncMap flaky 1 | replaceError \"x\"", mix),
+            ("just 1 | asyncMap flaky 1 | replaceError 0", "Int"),
+            ("fail \"x\" | replaceError \"y\"", "String"),
+            ("just 1 | asyncMap flaky 1 | catch { just $0 }", mix),
+            ("fail \"x\" | catch { just $0 }", "String"),
+            ("just 1 | replaceEmpty \"a\"", mix),
+            ("empty | replaceEmpty 0", "Int"),
+            ("just 1 | replaceEmpty 2", "Int"),
+            ("just nil | replaceNil 5", "Int"),
+            ("from [1, nil] | replaceNil 0", "Value"),
+            // operators that make a new kind.
+            ("just 1 | asyncMap delay 10 { \"a\" }", "String"),
+            ("just 1 | asyncMap delay 10", "Int"),
+            ("just 1 | asyncMap { $0 > 0 }", "Bool"),
+            ("just 1 | map { \"x\\($0)\" }", "String"),
+            ("just 1 | map { $0 > 0 ? 1 : \"a\" }", "Value"),
+            ("just 1 | scan \"\" { $0 + \"a\" }", "String"),
+            ("just 1 | scan 0 { \"a\" }", "Value"),
+            ("just 1 | ignoreOutput", "Never"),
+            ("just 1 | ignoreOutput | append \"a\"", "String"),
+            ("just 1 | collect", "[Int]"),
+            ("just \"a\" | count", "Int"),
+            ("just 1 | zip (just \"a\")", "[Value]"),
+            ("just 1 | combineLatest (just 2)", "[Int]"),
+            ("just 1 | flatMap { just \"a\" }", "String"),
+            ("just 1 | measureInterval", "Double"),
+            ("just 1 | contains 1", "Bool"),
+        ])
     func kinds(_ text: String, _ expected: String) {
         #expect(Self.outcome(text) == expected, "\(text)")
     }
@@ -94,15 +96,16 @@ struct KindTableTests {
         #expect(d.notes.contains { $0.contains("Combine's .append(_:) needs one Output type") })
     }
 
-    @Test("the issue's pipelines no longer trap: an error before the run, or a failure with its position",
-          arguments: [
-              ("just 5 | append \"a\" | filter { $0 > 1 }", "static"),
-              ("just 5 | prepend \"a\" | filter { $0 > 1 }", "static"),
-              ("just 5 | asyncMap delay 10 { \"a\" } | filter { $0 > 1 }", "static"),
-              ("just 1 | filter { $0 > 5 } | replaceEmpty \"a\" | map { $0 % 2 == 0 }", "static"),
-              ("just 5 | append nil | filter { $0 > 1 }", "failed: cannot compare nil with Int 1"),
-              ("from [1, nil] | replaceNil \"a\" | filter { $0 > 0 }", "failed: cannot compare String \"a\" with Int 0"),
-          ])
+    @Test(
+        "the issue's pipelines no longer trap: an error before the run, or a failure with its position",
+        arguments: [
+            ("just 5 | append \"a\" | filter { $0 > 1 }", "static"),
+            ("just 5 | prepend \"a\" | filter { $0 > 1 }", "static"),
+            ("just 5 | asyncMap delay 10 { \"a\" } | filter { $0 > 1 }", "static"),
+            ("just 1 | filter { $0 > 5 } | replaceEmpty \"a\" | map { $0 % 2 == 0 }", "static"),
+            ("just 5 | append nil | filter { $0 > 1 }", "failed: cannot compare nil with Int 1"),
+            ("from [1, nil] | replaceNil \"a\" | filter { $0 > 0 }", "failed: cannot compare String \"a\" with Int 0"),
+        ])
     func noTrap(_ text: String, _ expected: String) {
         let errors = diagnose(text).filter { $0.severity == .error }
         if expected == "static" {
@@ -148,13 +151,14 @@ struct WrongProofTests {
         return recorder.events.withLock { $0 }
     }
 
-    @Test("filter, first, map and compactMap proved for Ints meet a String: failed, with the closure's position",
-          arguments: [
-              ("from [5, \"a\", 7] | filter { $0 > 1 }", ["value 5", "failed: cannot compare String \"a\" with Int 1 (at test:1:29)"]),
-              ("from [\"a\", 5] | first { $0 > 1 }", ["failed: cannot compare String \"a\" with Int 1 (at test:1:25)"]),
-              ("from [5, \"a\", 7] | map { $0 % 2 == 0 }", ["value false", "failed: cannot apply '%' to String \"a\" and Int 2 (at test:1:26)"]),
-              ("from [5, \"a\"] | compactMap { $0 / 2 }", ["value 2", "failed: cannot apply '/' to String \"a\" and Int 2 (at test:1:30)"]),
-          ])
+    @Test(
+        "filter, first, map and compactMap proved for Ints meet a String: failed, with the closure's position",
+        arguments: [
+            ("from [5, \"a\", 7] | filter { $0 > 1 }", ["value 5", "failed: cannot compare String \"a\" with Int 1 (at test:1:29)"]),
+            ("from [\"a\", 5] | first { $0 > 1 }", ["failed: cannot compare String \"a\" with Int 1 (at test:1:25)"]),
+            ("from [5, \"a\", 7] | map { $0 % 2 == 0 }", ["value false", "failed: cannot apply '%' to String \"a\" and Int 2 (at test:1:26)"]),
+            ("from [5, \"a\"] | compactMap { $0 / 2 }", ["value 2", "failed: cannot apply '/' to String \"a\" and Int 2 (at test:1:30)"]),
+        ])
     func wrongProof(_ text: String, _ expected: [String]) throws {
         let events = try Self.runLying(text, stage: 1, kind: .int)
         #expect(Array(events.dropFirst()) == expected, "\(events)")
@@ -166,12 +170,16 @@ struct WrongProofTests {
 /// one terminal event (a crash would end the test process).
 @Suite("Generated kind-mixing pipelines")
 struct GeneratedKindMixingTests {
-    static let sources = ["just 5", "just \"a\"", "just true", "just 2.5", "just nil", "just [1]", "from [1, \"a\"]", "empty",
-                          "marble \"-a-1-|\"", "from [0] | merge (currentValue 0 | take 1)", "just 1 | asyncMap flaky 1"]
+    static let sources = [
+        "just 5", "just \"a\"", "just true", "just 2.5", "just nil", "just [1]", "from [1, \"a\"]", "empty",
+        "marble \"-a-1-|\"", "from [0] | merge (currentValue 0 | take 1)", "just 1 | asyncMap flaky 1",
+    ]
     static let mixers = ["append", "prepend", "merge", "replaceEmpty", "replaceError", "replaceNil", "asyncMap delay 1", "catch", "scan"]
     static let arguments = ["3", "\"b\"", "false", "1.5", "nil", "[2]"]
-    static let consumers = ["filter { $0 > 1 }", "map { $0 % 2 == 0 }", "first { $0 > 0 }", "compactMap { $0 / 2 }",
-                            "map { $0.count }", "filter { $0 == \"a\" }", "map { -$0 }", "allSatisfy { $0 > 0 }"]
+    static let consumers = [
+        "filter { $0 > 1 }", "map { $0 % 2 == 0 }", "first { $0 > 0 }", "compactMap { $0 / 2 }",
+        "map { $0.count }", "filter { $0 == \"a\" }", "map { -$0 }", "allSatisfy { $0 > 0 }",
+    ]
 
     static func stage(_ mixer: String, _ argument: String) -> String {
         switch mixer {

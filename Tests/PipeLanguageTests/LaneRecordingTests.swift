@@ -32,25 +32,27 @@ import Testing
 
     @Test("every stage opens a lane with its text, then reports its subscription, values and completion")
     func stages() {
-        #expect(Self.lanes("interval 100ms | take 2 | map { $0 * 2 }") == [
-            "0 0 opened(label: \"interval 100ms\", stage: 0, parent: nil)",
-            "0 1 opened(label: \"take 2\", stage: 1, parent: nil)",
-            "0 2 opened(label: \"map { $0 * 2 }\", stage: 2, parent: nil)",
-            "0 0 subscribed", "0 1 subscribed", "0 2 subscribed",
-            "100 0 value(0)", "100 1 value(0)", "100 2 value(0)",
-            "200 0 value(1)", "200 0 cancelled", "200 1 value(1)", "200 2 value(2)", "200 1 finished", "200 2 finished",
-        ])
+        #expect(
+            Self.lanes("interval 100ms | take 2 | map { $0 * 2 }") == [
+                "0 0 opened(label: \"interval 100ms\", stage: 0, parent: nil)",
+                "0 1 opened(label: \"take 2\", stage: 1, parent: nil)",
+                "0 2 opened(label: \"map { $0 * 2 }\", stage: 2, parent: nil)",
+                "0 0 subscribed", "0 1 subscribed", "0 2 subscribed",
+                "100 0 value(0)", "100 1 value(0)", "100 2 value(0)",
+                "200 0 value(1)", "200 0 cancelled", "200 1 value(1)", "200 2 value(2)", "200 1 finished", "200 2 finished",
+            ])
     }
 
     @Test("an inner pipeline draws its output as one lane under the stage that made it, one per value")
     func innerLanes() {
         let lines = Self.lanes("from [1, 2] | flatMap { just $0 | map { $0 * 10 } }")
-        #expect(lines.filter { $0.contains("opened") } == [
-            "0 0 opened(label: \"from [1, 2]\", stage: 0, parent: nil)",
-            "0 1 opened(label: \"flatMap { just $0 | map { $0 * 10 } }\", stage: 1, parent: nil)",
-            "0 2 opened(label: \"map { $0 * 10 }\", stage: 1, parent: Optional(1))",
-            "0 3 opened(label: \"map { $0 * 10 }\", stage: 1, parent: Optional(1))",
-        ])
+        #expect(
+            lines.filter { $0.contains("opened") } == [
+                "0 0 opened(label: \"from [1, 2]\", stage: 0, parent: nil)",
+                "0 1 opened(label: \"flatMap { just $0 | map { $0 * 10 } }\", stage: 1, parent: nil)",
+                "0 2 opened(label: \"map { $0 * 10 }\", stage: 1, parent: Optional(1))",
+                "0 3 opened(label: \"map { $0 * 10 }\", stage: 1, parent: Optional(1))",
+            ])
         #expect(lines.contains("0 2 value(10)") && lines.contains("0 3 value(20)"))
     }
 

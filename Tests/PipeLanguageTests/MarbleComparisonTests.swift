@@ -17,9 +17,11 @@ struct MarbleComparisonTests {
         return out
     }
 
-    @Test("a quoted one-character value is the same value as its bare glyph", arguments: [
-        ("-'a'-b-|", "-a-b-|"), ("('1'|)", "(1|)"), ("-'a''b'|", "-ab|"), ("-(a'2')-|", "-(a2)-|"),
-    ])
+    @Test(
+        "a quoted one-character value is the same value as its bare glyph",
+        arguments: [
+            ("-'a'-b-|", "-a-b-|"), ("('1'|)", "(1|)"), ("-'a''b'|", "-ab|"), ("-(a'2')-|", "-(a2)-|"),
+        ])
     func sameValues(_ expected: String, _ run: String) {
         #expect(MarbleComparison(expected: expected, events: Self.events(run), frame: Self.frame).holds)
     }
@@ -52,9 +54,10 @@ struct MarbleComparisonTests {
     @Test("a difference still gets its caret and sentence")
     func difference() {
         let c = MarbleComparison(expected: "-a-'10'-|", events: Self.events("-a--'10'|"), frame: Self.frame)
-        #expect(c.diff == [
-            "expected -a-'10'-   |", "actual   -a--   '10'|", "            ^",
-            "frame 3 (300ms): expected '10', got no event", "frame 4 (400ms): expected no event, got '10'",
-        ])
+        #expect(
+            c.diff == [
+                "expected -a-'10'-   |", "actual   -a--   '10'|", "            ^",
+                "frame 3 (300ms): expected '10', got no event", "frame 4 (400ms): expected no event, got '10'",
+            ])
     }
 }

@@ -57,17 +57,19 @@ import Testing
         #expect(diagnose("marble \"-1-|\" | retry 1").map(\.id.name) == ["retry-has-no-effect"])
     }
 
-    @Test("a bad marble string is a diagnostic pointing at the character", arguments: [
-        ("marble \"-a-?-|\"", 12, "'?' is not marble notation (use - a-z 0-9 'text' ( ) | #)"),
-        ("marble \"-a-|-b\"", 13, "nothing can follow '|' in a marble string"),
-        ("marble \"-(a(b))-|\"", 12, "groups cannot be nested"),
-        ("marble \"-(ab\"", 10, "the group '(' is never closed"),
-        ("marble \"-a)-|\"", 11, "')' without an opening '('"),
-        ("marble \"-()-|\"", 10, "an empty group '()'; write '-' for a frame with no event"),
-        ("marble \"-'ab-|\"", 10, "the quoted value is never closed with '"),
-        ("marble \"(a-b)\"", 11, "a group holds events, not '-'"),
-        ("marble \"-é-|\"", 10, "'é' is not marble notation (use - a-z 0-9 'text' ( ) | #)"),
-    ])
+    @Test(
+        "a bad marble string is a diagnostic pointing at the character",
+        arguments: [
+            ("marble \"-a-?-|\"", 12, "'?' is not marble notation (use - a-z 0-9 'text' ( ) | #)"),
+            ("marble \"-a-|-b\"", 13, "nothing can follow '|' in a marble string"),
+            ("marble \"-(a(b))-|\"", 12, "groups cannot be nested"),
+            ("marble \"-(ab\"", 10, "the group '(' is never closed"),
+            ("marble \"-a)-|\"", 11, "')' without an opening '('"),
+            ("marble \"-()-|\"", 10, "an empty group '()'; write '-' for a frame with no event"),
+            ("marble \"-'ab-|\"", 10, "the quoted value is never closed with '"),
+            ("marble \"(a-b)\"", 11, "a group holds events, not '-'"),
+            ("marble \"-é-|\"", 10, "'é' is not marble notation (use - a-z 0-9 'text' ( ) | #)"),
+        ])
     func badStrings(_ text: String, _ column: Int, _ reason: String) {
         let d = diagnose(text)
         #expect(d.map(\.message) == ["invalid marble string: " + reason], "\(text)")

@@ -157,12 +157,18 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
         Case("just " + String(repeating: "[", count: Parser.maxNesting) + String(repeating: "]", count: Parser.maxNesting), nil),
         Case("just " + String(repeating: "[", count: Parser.maxNesting) + "1️⃣[" + String(repeating: "]", count: Parser.maxNesting + 1), "nesting is too deep"),
         Case("just " + String(repeating: "[", count: Parser.maxNesting) + "1️⃣" + String(repeating: "[", count: deep - Parser.maxNesting), "nesting is too deep"),
-        Case("just 1 | map { " + String(repeating: "!", count: Parser.maxNesting - 1) + "1️⃣" + String(repeating: "!", count: deep) + "true }", "nesting is too deep"),
-        Case("just 1 | map " + String(repeating: "{ just 1 | map ", count: Parser.maxNesting) + "1️⃣" + String(repeating: "{ just 1 | map ", count: deep), "nesting is too deep"),
+        Case(
+            "just 1 | map { " + String(repeating: "!", count: Parser.maxNesting - 1) + "1️⃣" + String(repeating: "!", count: deep) + "true }",
+            "nesting is too deep"),
+        Case(
+            "just 1 | map " + String(repeating: "{ just 1 | map ", count: Parser.maxNesting) + "1️⃣" + String(repeating: "{ just 1 | map ", count: deep),
+            "nesting is too deep"),
         Case("just 1 | map { 1️⃣$0" + String(repeating: " + 1", count: deep) + " }", "expression is too complex"),
         Case("just 1" + String(repeating: " | map { $0 }", count: Parser.maxStages - 1), nil),
         Case("just 1" + String(repeating: " | map { $0 }", count: Parser.maxStages - 1) + " | 1️⃣map { $0 }", "pipeline is too long"),
-        Case("just 1" + String(repeating: " | map { $0 }", count: Parser.maxStages - 1) + " | 1️⃣map { $0 }" + String(repeating: " | map { $0 }", count: deep), "pipeline is too long"),
+        Case(
+            "just 1" + String(repeating: " | map { $0 }", count: Parser.maxStages - 1) + " | 1️⃣map { $0 }" + String(repeating: " | map { $0 }", count: deep),
+            "pipeline is too long"),
         Case("just \"" + String(repeating: "a", count: 1 << 20) + "\"", nil),
         Case("just 1 | map { $0 } 1️⃣" + String(repeating: "@", count: 1 << 20), "unexpected character '@'"),
     ]
@@ -206,12 +212,13 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
     func rendering() {
         let text = "just 1 | retyr 3"
         let d = diagnose(text)[0]
-        #expect(d.rendered(source: text, color: false) == """
-            t:1:10: error: unknown operator 'retyr'
-            just 1 | retyr 3
-                     ^~~~~
-            help: did you mean 'retry'?
-            """)
+        #expect(
+            d.rendered(source: text, color: false) == """
+                t:1:10: error: unknown operator 'retyr'
+                just 1 | retyr 3
+                         ^~~~~
+                help: did you mean 'retry'?
+                """)
         #expect(d.rendered(source: text, color: true).contains("\u{1B}["))
     }
 

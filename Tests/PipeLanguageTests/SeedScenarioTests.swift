@@ -13,8 +13,9 @@ import Testing
 
     @Test("flaky counts across flatMap's inner pipelines, catch's replacement and a binding's uses")
     func flakyEverywhere() {
-        #expect(run("from [1, 2, 3] | flatMap { just $0 | asyncMap flaky 2 | replaceError 0 }")
-            == ["0 subscribed", "0 value 0", "0 value 0", "0 value 3", "0 finished"])
+        #expect(
+            run("from [1, 2, 3] | flatMap { just $0 | asyncMap flaky 2 | replaceError 0 }")
+                == ["0 subscribed", "0 value 0", "0 value 0", "0 value 3", "0 finished"])
         #expect(run("fail \"x\" | catch { just 1 | asyncMap flaky 1 } | retry 1") == ["0 subscribed", "0 value 1", "0 finished"])
         let session = Session(runtime: Runtime(clock: .virtual))
         #expect(run("let f = just 7 | asyncMap flaky 1\nf | catch { f }", session: session) == ["0 subscribed", "0 value 7", "0 finished"])
@@ -29,18 +30,20 @@ import Testing
         #expect(diagnose("never | timeout 50ms customError: \"x\" | retry 1").isEmpty)
     }
 
-    @Test("a trailing closure stands for the labelled closure argument, as in Swift", arguments: [
-        ("from 1...6 | first { $0 > 3 }", ["0 value 4"]),
-        ("from 1...6 | last { $0 < 3 }", ["0 value 2"]),
-        ("from 1...6 | drop { $0 < 5 }", ["0 value 5", "0 value 6"]),
-        ("from 1...6 | prefix { $0 < 3 }", ["0 value 1", "0 value 2"]),
-        ("from 1...6 | contains { $0 > 5 }", ["0 value true"]),
-        ("from 1...6 | allSatisfy { $0 > 0 }", ["0 value true"]),
-        ("from [3, 1, 2] | min { $0 > $1 }", ["0 value 3"]),
-        ("from [3, 1, 2] | max by: { $0 > $1 }", ["0 value 1"]),
-        ("from [1, 2, 4, 5] | removeDuplicates { $1 == $0 + 1 }", ["0 value 1", "0 value 4"]),
-        ("from 1...6 | first where: { $0 > 3 }", ["0 value 4"]),
-    ])
+    @Test(
+        "a trailing closure stands for the labelled closure argument, as in Swift",
+        arguments: [
+            ("from 1...6 | first { $0 > 3 }", ["0 value 4"]),
+            ("from 1...6 | last { $0 < 3 }", ["0 value 2"]),
+            ("from 1...6 | drop { $0 < 5 }", ["0 value 5", "0 value 6"]),
+            ("from 1...6 | prefix { $0 < 3 }", ["0 value 1", "0 value 2"]),
+            ("from 1...6 | contains { $0 > 5 }", ["0 value true"]),
+            ("from 1...6 | allSatisfy { $0 > 0 }", ["0 value true"]),
+            ("from [3, 1, 2] | min { $0 > $1 }", ["0 value 3"]),
+            ("from [3, 1, 2] | max by: { $0 > $1 }", ["0 value 1"]),
+            ("from [1, 2, 4, 5] | removeDuplicates { $1 == $0 + 1 }", ["0 value 1", "0 value 4"]),
+            ("from 1...6 | first where: { $0 > 3 }", ["0 value 4"]),
+        ])
     func trailingClosures(_ text: String, _ values: [String]) {
         #expect(run(text) == ["0 subscribed"] + values + ["0 finished"])
     }
@@ -63,28 +66,33 @@ import Testing
 
     @Test("print \"label\" writes Combine's own lines on the timeline, at their times")
     func printLines() {
-        #expect(run("interval 100ms | take 2 | print \"ticks\"") == [
-            "0 print 2 ticks: receive subscription: (Output)", "0 subscribed", "0 print 2 ticks: request unlimited",
-            "100 print 2 ticks: receive value: (0)", "100 value 0",
-            "200 print 2 ticks: receive value: (1)", "200 value 1", "200 print 2 ticks: receive finished", "200 finished",
-        ])
+        #expect(
+            run("interval 100ms | take 2 | print \"ticks\"") == [
+                "0 print 2 ticks: receive subscription: (Output)", "0 subscribed", "0 print 2 ticks: request unlimited",
+                "100 print 2 ticks: receive value: (0)", "100 value 0",
+                "200 print 2 ticks: receive value: (1)", "200 value 1", "200 print 2 ticks: receive finished", "200 finished",
+            ])
         #expect(run("fail \"boom\" | print").contains("0 print 1 receive error: (boom (at test:1:1))"))
         #expect(run("just 1 | print \"one\" | take 1").contains("0 print 1 one: receive value: (1)"))
     }
 
     @Test("handleEvents hooks print their message when they run: the query starts on subscription and stops on cancel")
     func queryLifecycle() {
-        let events = run("""
+        let events = run(
+            """
             let heartRate = interval 100ms | handleEvents receiveSubscription: "start query" receiveCancel: "stop query"
             heartRate | take 2 | map { 60 + $0 }
             """)
-        #expect(events == [
-            "0 hook 1 start query", "0 subscribed", "100 value 60", "200 hook 1 stop query", "200 value 61", "200 finished",
-        ])
-        #expect(run("from [1, 2] | handleEvents receiveOutput: { \"got \\($0)\" } receiveCompletion: { \"done: \\($0)\" } receiveRequest: { \"asked \\($0)\" }") == [
-            "0 subscribed", "0 hook 1 asked unlimited", "0 hook 1 got 1", "0 value 1", "0 hook 1 got 2", "0 value 2",
-            "0 hook 1 done: finished", "0 finished",
-        ])
+        #expect(
+            events == [
+                "0 hook 1 start query", "0 subscribed", "100 value 60", "200 hook 1 stop query", "200 value 61", "200 finished",
+            ])
+        #expect(
+            run("from [1, 2] | handleEvents receiveOutput: { \"got \\($0)\" } receiveCompletion: { \"done: \\($0)\" } receiveRequest: { \"asked \\($0)\" }")
+                == [
+                    "0 subscribed", "0 hook 1 asked unlimited", "0 hook 1 got 1", "0 value 1", "0 hook 1 got 2", "0 value 2",
+                    "0 hook 1 done: finished", "0 finished",
+                ])
     }
 
     @Test("hooks are checked: a misspelt hook is suggested, a hook must be a message or a closure")
@@ -105,13 +113,14 @@ import Testing
         session.runtime.onNote { text in notes.withLock { $0.append(text) } }
         _ = run("let f = future delay 200 value 42", session: session)
         #expect(notes.withLock { $0 } == ["future started: it runs now, before anyone subscribes"])
-        #expect(run("let d = deferred { future delay 200 value 42 }\ntimer 100ms | flatMap { d | merge (d) }", session: session) == [
-            "0 subscribed",
-            "100 note 0 future started: it runs now, before anyone subscribes",
-            "100 note 0 future started: it runs now, before anyone subscribes",
-            "300 note 0 future fulfilled with 42 after 200ms", "300 value 42",
-            "300 note 0 future fulfilled with 42 after 200ms", "300 value 42", "300 finished",
-        ])
+        #expect(
+            run("let d = deferred { future delay 200 value 42 }\ntimer 100ms | flatMap { d | merge (d) }", session: session) == [
+                "0 subscribed",
+                "100 note 0 future started: it runs now, before anyone subscribes",
+                "100 note 0 future started: it runs now, before anyone subscribes",
+                "300 note 0 future fulfilled with 42 after 200ms", "300 value 42",
+                "300 note 0 future fulfilled with 42 after 200ms", "300 value 42", "300 finished",
+            ])
         // The bound future was fulfilled at 200 ms, outside any run.
         #expect(notes.withLock { $0 }.last == "future fulfilled with 42 after 200ms")
     }
@@ -119,11 +128,13 @@ import Testing
     @Test("a pipeline closure chooses a publisher per value: a binding, a source, a parenthesised pipeline, nested")
     func choosingPublishers() {
         let session = Session(runtime: Runtime(clock: .virtual))
-        #expect(run("let heartRate = interval 100ms | map { 60 + $0 } | take 2\nfrom [true, false] | flatMap { $0 ? heartRate : empty }", session: session)
-            == ["0 subscribed", "100 value 60", "200 value 61", "200 finished"])
+        #expect(
+            run("let heartRate = interval 100ms | map { 60 + $0 } | take 2\nfrom [true, false] | flatMap { $0 ? heartRate : empty }", session: session)
+                == ["0 subscribed", "100 value 60", "200 value 61", "200 finished"])
         #expect(run("from [1, 2] | flatMap { $0 > 1 ? (from [$0, $0]) : (just 0) }") == ["0 subscribed", "0 value 0", "0 value 2", "0 value 2", "0 finished"])
-        #expect(run("from [1, 2, 3] | flatMap { $0 > 2 ? (just \"big\") : $0 > 1 ? (just \"mid\") : empty }")
-            == ["0 subscribed", "0 value \"mid\"", "0 value \"big\"", "0 finished"])
+        #expect(
+            run("from [1, 2, 3] | flatMap { $0 > 2 ? (just \"big\") : $0 > 1 ? (just \"mid\") : empty }")
+                == ["0 subscribed", "0 value \"mid\"", "0 value \"big\"", "0 finished"])
         #expect(run("fail \"x\" | catch { $0 == \"x\" ? (just 1) : (just 2) }") == ["0 subscribed", "0 value 1", "0 finished"])
     }
 
@@ -132,8 +143,9 @@ import Testing
         let session = Session(runtime: Runtime(clock: .virtual))
         #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just 1) : (just 2) }").get().hasSuffix("AnyPublisher<Int, Never>"))
         // Mixed kinds have no faithful Swift form: `:type` shows the static pass's union and says so.
-        #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just \"a\") : (just 2) }").get()
-            .contains("\nAnyPublisher<Value, Never>\nnote: no faithful Swift form"))
+        #expect(
+            try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just \"a\") : (just 2) }").get()
+                .contains("\nAnyPublisher<Value, Never>\nnote: no faithful Swift form"))
         #expect(try session.typeDescription(of: "from [1, 2] | flatMap { $0 > 1 ? (just 1) : (fail \"no\") }").get().hasSuffix("AnyPublisher<Int, Error>"))
     }
 

@@ -5,8 +5,9 @@ import Testing
     @Test("a binding is not subscribed until used; each use builds a fresh graph")
     func bindings() {
         let session = Session(runtime: Runtime(clock: .virtual))
-        #expect(run("let ticks = interval 100ms | take 3\nticks | scan 0 { $0 + $1 }", session: session)
-            == ["0 subscribed", "100 value 0", "200 value 1", "300 value 3", "300 finished"])
+        #expect(
+            run("let ticks = interval 100ms | take 3\nticks | scan 0 { $0 + $1 }", session: session)
+                == ["0 subscribed", "100 value 0", "200 value 1", "300 value 3", "300 finished"])
         #expect(session.bindingNames == ["ticks"])
         #expect(session.bindingSummaries().first?.summary == "interval 100ms | take 3 : AnyPublisher<Int, Never>")
         #expect(run("ticks | count", session: session) == ["0 subscribed", "300 value 3", "300 finished"])
@@ -38,11 +39,15 @@ import Testing
     func futureAndDeferred() {
         let session = Session(runtime: Runtime(clock: .virtual))
         // The future started at 0; a pipeline that first waits 300ms then subscribes sees it at once.
-        #expect(run("let f = future delay 200 value 42\ntimer 300ms | flatMap { f }", session: session)
-            == ["0 subscribed", "300 value 42", "300 finished"])
-        #expect(run("let d = deferred { future delay 200 value 42 }\ntimer 300ms | flatMap { d }", session: session)
-            == ["0 subscribed", "300 note 0 future started: it runs now, before anyone subscribes",
-                "500 note 0 future fulfilled with 42 after 200ms", "500 value 42", "500 finished"])
+        #expect(
+            run("let f = future delay 200 value 42\ntimer 300ms | flatMap { f }", session: session)
+                == ["0 subscribed", "300 value 42", "300 finished"])
+        #expect(
+            run("let d = deferred { future delay 200 value 42 }\ntimer 300ms | flatMap { d }", session: session)
+                == [
+                    "0 subscribed", "300 note 0 future started: it runs now, before anyone subscribes",
+                    "500 note 0 future fulfilled with 42 after 200ms", "500 value 42", "500 finished",
+                ])
     }
 
     @Test("flaky counts across retry's resubscriptions within a run, and from zero for the next statement")
@@ -78,7 +83,9 @@ import Testing
         let (statements, d) = session.compile("\nexpect values [1, \"a\"]\nexpect count 2\nexpect time 1.5s\nexpect failed \"x\"\nexpect finished", file: "t")
         #expect(d.isEmpty)
         let actions = [nil] + statements.map { session.execute($0) }
-        guard case .success(.expect(.values([.int(1), .string("a")]), let location))? = actions[1] else { Issue.record("\(String(describing: actions[1]))"); return }
+        guard case .success(.expect(.values([.int(1), .string("a")]), let location))? = actions[1] else {
+            Issue.record("\(String(describing: actions[1]))"); return
+        }
         #expect(location.line == 2)
         guard case .success(.expect(.count(2), _))? = actions[2] else { Issue.record("\(String(describing: actions[2]))"); return }
         guard case .success(.expect(.time(.milliseconds(1500)), _))? = actions[3] else { Issue.record("\(String(describing: actions[3]))"); return }
@@ -89,12 +96,13 @@ import Testing
     @Test(":trace on reports each stage's lifecycle through handleEvents")
     func trace() {
         let events = run("just 1 | map { $0 + 1 }", trace: true)
-        #expect(events == [
-            "0 trace 0 just 0 subscribe", "0 trace 1 map 0 subscribe", "0 subscribed",
-            "0 trace 1 map 0 request(unlimited)", "0 trace 0 just 0 request(unlimited)",
-            "0 trace 0 just 0 value 1", "0 trace 1 map 0 value 2", "0 value 2",
-            "0 trace 0 just 0 finished", "0 trace 1 map 0 finished", "0 finished",
-        ])
+        #expect(
+            events == [
+                "0 trace 0 just 0 subscribe", "0 trace 1 map 0 subscribe", "0 subscribed",
+                "0 trace 1 map 0 request(unlimited)", "0 trace 0 just 0 request(unlimited)",
+                "0 trace 0 just 0 value 1", "0 trace 1 map 0 value 2", "0 value 2",
+                "0 trace 0 just 0 finished", "0 trace 1 map 0 finished", "0 finished",
+            ])
     }
 
     @Test("cancelling travels up the graph and emits cancelled once")
@@ -113,7 +121,9 @@ import Testing
         #expect(session.runtime.virtual?.scheduler.pendingCount == 0)
     }
 
-    @Test("real clock: asyncMap delay sleeps on ContinuousClock", arguments: ["just 1 | asyncMap delay 20 | map { $0 + 1 }", "just 1 | delay 20ms | map { $0 + 1 }"])
+    @Test(
+        "real clock: asyncMap delay sleeps on ContinuousClock",
+        arguments: ["just 1 | asyncMap delay 20 | map { $0 + 1 }", "just 1 | delay 20ms | map { $0 + 1 }"])
     func realClock(_ text: String) async throws {
         let session = Session(runtime: Runtime(clock: .real))
         let (statements, _) = session.compile(text, file: "t")
@@ -145,12 +155,13 @@ import Testing
         #expect(try session.typeDescription(of: "interval 1s | collect 2").get().hasSuffix("AnyPublisher<[Int], Never>"))
         #expect(try session.typeDescription(of: "fail \"x\" | replaceError 0").get().hasSuffix("AnyPublisher<Int, Never>"))
         let table = try session.typeDescription(of: "just 1 | filter { $0 > 0 } | map { $0 == 1 }").get()
-        #expect(table == """
-              just 1             -> Int, Failure: Never
-            | filter { $0 > 0 }  -> Int, Failure: Never
-            | map { $0 == 1 }    -> Bool, Failure: Never
-            AnyPublisher<Bool, Never>
-            """, "\(table)")
+        #expect(
+            table == """
+                  just 1             -> Int, Failure: Never
+                | filter { $0 > 0 }  -> Int, Failure: Never
+                | map { $0 == 1 }    -> Bool, Failure: Never
+                AnyPublisher<Bool, Never>
+                """, "\(table)")
         guard case .failure(let d) = session.typeDescription(of: "just 1 | retyr") else { Issue.record("no error"); return }
         #expect(d.message == "unknown operator 'retyr'")
     }
@@ -166,7 +177,10 @@ import Testing
             #expect(!swift.contains("tryMap") && !swift.contains("tryFilter"), "\(swift)")
             let table = try session.typeDescription(of: text).get()
             #expect(!table.contains("Failure: Error"), "\(table)")
-            #expect(table.contains("AnyPublisher<Int, Never>\nnote: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: `"), "\(table)")
+            #expect(
+                table.contains(
+                    "AnyPublisher<Int, Never>\nnote: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: `"),
+                "\(table)")
         }
         let plain = try session.typeDescription(of: "just 1 | filter { $0 > 0 }").get()
         #expect(!plain.contains("note:"), "\(plain)")
@@ -181,9 +195,9 @@ import Testing
         #expect(w("just 1 | replaceError 0") == ["replaceError on a publisher that never fails has no effect"])
         #expect(w("just 1 | catch { just 2 }") == ["catch on a publisher that never fails has no effect"])
         #expect(w("fail \"x\" | retry 3").isEmpty)
-        #expect(w("just 1 | asyncMap delay 100 | retry 3 | sink").isEmpty)   // asyncMap's throwing form
+        #expect(w("just 1 | asyncMap delay 100 | retry 3 | sink").isEmpty)  // asyncMap's throwing form
         #expect(w("just 5 | asyncMap flaky 2 | retry 3 | replaceError -1").isEmpty)
-        #expect(w("just 1 | map { $0 + 1 } | retry 3").isEmpty)   // Int arithmetic can overflow
+        #expect(w("just 1 | map { $0 + 1 } | retry 3").isEmpty)  // Int arithmetic can overflow
         // Warnings do not stop a statement from running.
         #expect(Session(runtime: Runtime(clock: .virtual)).compile("just 1 | retry 3", file: "t").statements.count == 1)
     }
@@ -235,7 +249,8 @@ import Testing
 
     @Test("send carries its value, fail its message, expect its evaluated expectation")
     func evaluatedAtCompile() {
-        let statements = checked("let s = subject\ns.send 1...3\ns.fail \"bo\" + \"om\"\nexpect values [1 + 1]\nexpect count 2\nexpect marbles \"-a |\" frame: 20ms")
+        let statements = checked(
+            "let s = subject\ns.send 1...3\ns.fail \"bo\" + \"om\"\nexpect values [1 + 1]\nexpect count 2\nexpect marbles \"-a |\" frame: 20ms")
         guard statements.count == 6 else {
             Issue.record("\(statements)")
             return

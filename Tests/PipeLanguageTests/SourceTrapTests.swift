@@ -25,7 +25,8 @@ struct SourceTrapTests {
         "Parser.swift: word.identifier!": "`expect` is parsed only when the next token is an identifier",
         "MarbleNotation.swift: group!": "inside `if group != nil`",
         "MarbleNotation.swift: s.first!": "inside `where s.count == 1`",
-        "Completion.swift: malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 2))!": "malloc of a few pointers: only out-of-memory fails, not input",
+        "Completion.swift: malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 2))!":
+            "malloc of a few pointers: only out-of-memory fails, not input",
         "Arguments.swift: topic.first!": "behind `topic.count > 1`",
         "EventFormatter.swift: buffer.baseAddress!": "a stack buffer of fixed, non-zero size",
         "OutputSink.swift: raw.baseAddress!": "inside the loop over a non-empty buffer (`offset < raw.count`)",
@@ -86,10 +87,14 @@ struct SourceTrapTests {
         var start = text.endIndex
         for i in text.indices.reversed() {
             let c = text[i]
-            if c == ")" || c == "]" { depth += 1 } else if c == "(" || c == "[" {
+            if c == ")" || c == "]" {
+                depth += 1
+            } else if c == "(" || c == "[" {
                 if depth == 0 { break }
                 depth -= 1
-            } else if depth == 0, c == " " || c == "=" || c == "," { break }
+            } else if depth == 0, c == " " || c == "=" || c == "," {
+                break
+            }
             start = i
         }
         return String(text[start...])

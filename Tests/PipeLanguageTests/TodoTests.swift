@@ -3,16 +3,18 @@ import Testing
 
 /// `todo`, the workshop's placeholder: checks with a warning, fails at its position when run.
 @Suite struct TodoTests {
-    @Test("todo as a stage, an argument or a closure body fails the statement at its position", arguments: [
-        ("from [1, 2, 3] | todo", 18),
-        ("from [1, 2, 3] | take todo", 23),
-        ("from [1, 2, 3] | map { todo }", 24),
-        ("todo | map { $0 }", 1),
-        ("just 1 | asyncMap todo", 19),
-        ("from [1, 2] | flatMap { todo }", 25),
-        ("from 1...3 | scan todo { $0 + $1 }", 19),
-        ("interval 10ms | take 3 | merge (todo)", 33),
-    ])
+    @Test(
+        "todo as a stage, an argument or a closure body fails the statement at its position",
+        arguments: [
+            ("from [1, 2, 3] | todo", 18),
+            ("from [1, 2, 3] | take todo", 23),
+            ("from [1, 2, 3] | map { todo }", 24),
+            ("todo | map { $0 }", 1),
+            ("just 1 | asyncMap todo", 19),
+            ("from [1, 2] | flatMap { todo }", 25),
+            ("from 1...3 | scan todo { $0 + $1 }", 19),
+            ("interval 10ms | take 3 | merge (todo)", 33),
+        ])
     func failsAtItsPosition(_ text: String, _ column: Int) throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         let (statements, diagnostics) = session.compile(text, file: "t")

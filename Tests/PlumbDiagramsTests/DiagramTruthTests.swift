@@ -3,7 +3,7 @@ import Testing
 import PlumbDiagrams
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// The diagrams tell the truth about time: checked on generated recorded runs (random lanes,
@@ -400,11 +400,11 @@ struct SVGPicture {
 
     init(_ svg: String) {
         #if canImport(FoundationXML)
-            let reader = Reader()
-            let parser = XMLParser(data: Data(svg.utf8))
-            parser.delegate = reader
-            _ = parser.parse()
-            diagrams = reader.diagrams
+        let reader = Reader()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = reader
+        _ = parser.parse()
+        diagrams = reader.diagrams
         #endif
     }
 
@@ -426,77 +426,78 @@ struct SVGPicture {
     }
 
     #if canImport(FoundationXML)
-        private final class Reader: NSObject, XMLParserDelegate {
-            var diagrams: [Diagram] = []
-            private var groups: [String] = []
-            private var mark: (lane: Int, event: Int, xs: [Double])?
-            private var tick: (x: Double?, label: String)?
-            private var breakGroup: Break?
-            private var inText = false
+    private final class Reader: NSObject, XMLParserDelegate {
+        var diagrams: [Diagram] = []
+        private var groups: [String] = []
+        private var mark: (lane: Int, event: Int, xs: [Double])?
+        private var tick: (x: Double?, label: String)?
+        private var breakGroup: Break?
+        private var inText = false
 
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-                let cls = attributes["class"] ?? ""
-                if name == "g" {
-                    groups.append(cls)
-                    switch cls {
-                    case "diagram": diagrams.append(Diagram())
-                    case let mark where mark.hasPrefix("mark "): self.mark = (Int(attributes["data-lane"] ?? "") ?? -1, Int(attributes["data-event"] ?? "") ?? -1, [])
-                    case "tick": tick = (nil, "")
-                    case "break":
-                        breakGroup = Break(
-                            from: Int64(attributes["data-from"] ?? "") ?? 0, to: Int64(attributes["data-to"] ?? "") ?? 0,
-                            left: Double(attributes["data-left"] ?? "") ?? 0, right: Double(attributes["data-right"] ?? "") ?? 0, label: "")
-                    default: break
-                    }
-                    return
-                }
-                let d = { (key: String) in Double(attributes[key] ?? "") }
-                if mark != nil {
-                    switch name {
-                    case "circle":
-                        if let cx = d("cx"), let r = d("r") { mark!.xs += [cx - r, cx + r] }
-                    case "line":
-                        if let a = d("x1"), let b = d("x2") { mark!.xs += [a, b] }
-                    case "path":
-                        let numbers = (attributes["d"] ?? "").split(whereSeparator: { " MLZ".contains($0) }).compactMap { Double($0) }
-                        mark!.xs += stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
-                    case "text":
-                        if let x = d("x") { mark!.xs.append(x) }
-                    default: break
-                    }
-                }
-                if tick != nil, name == "line", tick!.x == nil { tick!.x = d("x1") }
-                inText = name == "text" || name == "title"
-            }
-
-            func parser(_ parser: XMLParser, foundCharacters string: String) {
-                guard inText else { return }
-                if groups.last == "more", let count = Int(string.split(separator: " ").first ?? "") {
-                    diagrams[diagrams.count - 1].hidden += count
-                    return
-                }
-                if tick != nil { tick!.label += string }
-                if breakGroup != nil { breakGroup!.label += string }
-            }
-
-            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-                if name == "text" || name == "title" { inText = false }
-                guard name == "g", let cls = groups.popLast() else { return }
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            let cls = attributes["class"] ?? ""
+            if name == "g" {
+                groups.append(cls)
                 switch cls {
-                case let cls where cls.hasPrefix("mark "):
-                    if let m = mark, let lo = m.xs.min(), let hi = m.xs.max() {
-                        diagrams[diagrams.count - 1].marks.append(Mark(lane: m.lane, event: m.event, x: (lo + hi) / 2))
-                    }
-                    mark = nil
-                case "tick":
-                    if let t = tick, let x = t.x { diagrams[diagrams.count - 1].ticks.append(Tick(x: x, label: t.label)) }
-                    tick = nil
+                case "diagram": diagrams.append(Diagram())
+                case let mark where mark.hasPrefix("mark "):
+                    self.mark = (Int(attributes["data-lane"] ?? "") ?? -1, Int(attributes["data-event"] ?? "") ?? -1, [])
+                case "tick": tick = (nil, "")
                 case "break":
-                    if let b = breakGroup { diagrams[diagrams.count - 1].breaks.append(b) }
-                    breakGroup = nil
+                    breakGroup = Break(
+                        from: Int64(attributes["data-from"] ?? "") ?? 0, to: Int64(attributes["data-to"] ?? "") ?? 0,
+                        left: Double(attributes["data-left"] ?? "") ?? 0, right: Double(attributes["data-right"] ?? "") ?? 0, label: "")
+                default: break
+                }
+                return
+            }
+            let d = { (key: String) in Double(attributes[key] ?? "") }
+            if mark != nil {
+                switch name {
+                case "circle":
+                    if let cx = d("cx"), let r = d("r") { mark!.xs += [cx - r, cx + r] }
+                case "line":
+                    if let a = d("x1"), let b = d("x2") { mark!.xs += [a, b] }
+                case "path":
+                    let numbers = (attributes["d"] ?? "").split(whereSeparator: { " MLZ".contains($0) }).compactMap { Double($0) }
+                    mark!.xs += stride(from: 0, to: numbers.count, by: 2).map { numbers[$0] }
+                case "text":
+                    if let x = d("x") { mark!.xs.append(x) }
                 default: break
                 }
             }
+            if tick != nil, name == "line", tick!.x == nil { tick!.x = d("x1") }
+            inText = name == "text" || name == "title"
         }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard inText else { return }
+            if groups.last == "more", let count = Int(string.split(separator: " ").first ?? "") {
+                diagrams[diagrams.count - 1].hidden += count
+                return
+            }
+            if tick != nil { tick!.label += string }
+            if breakGroup != nil { breakGroup!.label += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text" || name == "title" { inText = false }
+            guard name == "g", let cls = groups.popLast() else { return }
+            switch cls {
+            case let cls where cls.hasPrefix("mark "):
+                if let m = mark, let lo = m.xs.min(), let hi = m.xs.max() {
+                    diagrams[diagrams.count - 1].marks.append(Mark(lane: m.lane, event: m.event, x: (lo + hi) / 2))
+                }
+                mark = nil
+            case "tick":
+                if let t = tick, let x = t.x { diagrams[diagrams.count - 1].ticks.append(Tick(x: x, label: t.label)) }
+                tick = nil
+            case "break":
+                if let b = breakGroup { diagrams[diagrams.count - 1].breaks.append(b) }
+                breakGroup = nil
+            default: break
+            }
+        }
+    }
     #endif
 }

@@ -3,7 +3,7 @@ import Testing
 import PlumbDiagrams
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 @Suite struct MarbleSVGTests {
@@ -44,47 +44,47 @@ import PlumbDiagrams
 }
 
 #if canImport(FoundationXML)
-    /// Counts elements and notes errors (on Linux, `parse()` alone may report success for a
-    /// document whose tags do not balance).
-    private final class ErrorCatcher: NSObject, XMLParserDelegate {
-        var failed = false
-        var elements = 0
-        var depth = 0
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            elements += 1
-            depth += 1
-        }
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { depth -= 1 }
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) { failed = true }
-        func parserDidEndDocument(_ parser: XMLParser) { if depth != 0 { failed = true } }
+/// Counts elements and notes errors (on Linux, `parse()` alone may report success for a
+/// document whose tags do not balance).
+private final class ErrorCatcher: NSObject, XMLParserDelegate {
+    var failed = false
+    var elements = 0
+    var depth = 0
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements += 1
+        depth += 1
     }
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { depth -= 1 }
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) { failed = true }
+    func parserDidEndDocument(_ parser: XMLParser) { if depth != 0 { failed = true } }
+}
 #endif
 
 /// Whether `text` parses as XML (with FoundationXML's parser where it exists, else by checking
 /// that the tags balance).
 func wellFormed(_ text: String) -> Bool {
     #if canImport(FoundationXML)
-        let parser = XMLParser(data: Data(text.utf8))
-        let delegate = ErrorCatcher()
-        parser.delegate = delegate
-        let parsed = parser.parse()
-        return parsed && parser.parserError == nil && !delegate.failed && delegate.elements > 0 && delegate.depth == 0
+    let parser = XMLParser(data: Data(text.utf8))
+    let delegate = ErrorCatcher()
+    parser.delegate = delegate
+    let parsed = parser.parse()
+    return parsed && parser.parserError == nil && !delegate.failed && delegate.elements > 0 && delegate.depth == 0
     #else
-        var stack: [Substring] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "<") {
-            guard let close = rest[open...].firstIndex(of: ">") else { return false }
-            let tag = rest[rest.index(after: open)..<close]
-            rest = rest[rest.index(after: close)...]
-            if tag.hasPrefix("?") || tag.hasPrefix("!") || tag.hasSuffix("/") { continue }
-            let name = tag.split(separator: " ").first ?? ""
-            if name.hasPrefix("/") {
-                guard stack.popLast() == name.dropFirst() else { return false }
-            } else {
-                stack.append(name)
-            }
+    var stack: [Substring] = []
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "<") {
+        guard let close = rest[open...].firstIndex(of: ">") else { return false }
+        let tag = rest[rest.index(after: open)..<close]
+        rest = rest[rest.index(after: close)...]
+        if tag.hasPrefix("?") || tag.hasPrefix("!") || tag.hasSuffix("/") { continue }
+        let name = tag.split(separator: " ").first ?? ""
+        if name.hasPrefix("/") {
+            guard stack.popLast() == name.dropFirst() else { return false }
+        } else {
+            stack.append(name)
         }
-        return stack.isEmpty
+    }
+    return stack.isEmpty
     #endif
 }
 

@@ -29,11 +29,13 @@ import Glibc
         #expect(result.stderr.hasPrefix("plumb: error: cannot read standard input: "), "\(result)")
     }
 
-    @Test("a script from a process substitution, /dev/stdin or a FIFO is read as a stream", arguments: [
-        #""$PLUMB" --clock virtual run <(echo 'just 1')"#,
-        #"echo 'just 1' | "$PLUMB" --clock virtual run /dev/stdin"#,
-        #"f="$(mktemp -u)"; mkfifo "$f"; (echo 'just 1' > "$f" &); "$PLUMB" --clock virtual run "$f"; s=$?; rm -f "$f"; exit $s"#,
-    ])
+    @Test(
+        "a script from a process substitution, /dev/stdin or a FIFO is read as a stream",
+        arguments: [
+            #""$PLUMB" --clock virtual run <(echo 'just 1')"#,
+            #"echo 'just 1' | "$PLUMB" --clock virtual run /dev/stdin"#,
+            #"f="$(mktemp -u)"; mkfifo "$f"; (echo 'just 1' > "$f" &); "$PLUMB" --clock virtual run "$f"; s=$?; rm -f "$f"; exit $s"#,
+        ])
     func nonRegularFiles(script: String) throws {
         let result = try PlumbBinary.shell(script)
         #expect(result.status == 0, "\(result)")
@@ -78,7 +80,8 @@ import Glibc
         chmod(path, 0)
         // Root reads any file, so as root plumb runs as `nobody` (setpriv drops the privileges
         // in the child; the script's folder and the binary's are open to others).
-        let result = getuid() == 0
+        let result =
+            getuid() == 0
             ? try PlumbBinary.shell("exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$PLUMB\" check '\(path)'")
             : try PlumbBinary.run(["check", path])
         #expect(result.status == 2, "\(result)")
@@ -163,7 +166,8 @@ import Glibc
     @Test("a loaded script's :quit ends the load, not the session (stdin mode and run)", arguments: [false, true])
     func quitEndsTheLoad(fromRun: Bool) throws {
         let folder = try PlumbBinary.folder(["q.pipe": "just 1\n:quit\njust 9\n", "main.pipe": ":load q.pipe\njust 3\n"])
-        let result = fromRun
+        let result =
+            fromRun
             ? try PlumbBinary.run(["--clock", "virtual", "run", "main.pipe"], directory: URL(fileURLWithPath: folder))
             : try PlumbBinary.run(["--clock", "virtual"], input: ":load q.pipe\njust 3\n", directory: URL(fileURLWithPath: folder))
         #expect(result.status == 0, "\(result)")
@@ -196,7 +200,8 @@ import Glibc
         // Standard input stays open until plumb has ended (its writer then waits on a second FIFO
         // for up to ten minutes): a plumb that waited for more input after its output had gone
         // would hit the shell's limit, which only catches that hang.
-        let result = try PlumbBinary.shell(#"""
+        let result = try PlumbBinary.shell(
+            #"""
             input="${TMPDIR:-/tmp}/plumb-input-$$"; ended="${TMPDIR:-/tmp}/plumb-ended-$$"
             mkfifo "$input" "$ended"
             { echo 'interval 1ms | sink &'; read -r -t 600 _ < "$ended"; } > "$input" 2>/dev/null &
@@ -207,9 +212,11 @@ import Glibc
         #expect(report == "status=141", "plumb waited for input after its output had gone: \(result)")
     }
 
-    @Test("output to a full device or a closed stdout: the pipeline is cancelled, exit 1 with one line on stderr", arguments: [
-        (">/dev/full", "no space left on device"), (">&-", "bad file descriptor"),
-    ])
+    @Test(
+        "output to a full device or a closed stdout: the pipeline is cancelled, exit 1 with one line on stderr",
+        arguments: [
+            (">/dev/full", "no space left on device"), (">&-", "bad file descriptor"),
+        ])
     func failedWriteEnds(redirection: String, reason: String) throws {
         let result = try PlumbBinary.shell(#"echo 'interval 1ms | sink' | "$PLUMB" "# + redirection, within: 20)
         #expect(result.status == 1, "\(result)")
@@ -248,8 +255,9 @@ import Glibc
         let result = try PlumbBinary.run(["check", path])
         #expect(result.status == 65, "exit \(result.status)")
         #expect(result.stderr.utf8.count < 1_000, "the diagnostic is \(result.stderr.utf8.count) bytes")
-        #expect(result.stderr.contains("error: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
-                "\(result.stderr.prefix(500))")
+        #expect(
+            result.stderr.contains("error: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
+            "\(result.stderr.prefix(500))")
     }
 
     @Test("a huge command-line word, :command or :load path gives a short error")

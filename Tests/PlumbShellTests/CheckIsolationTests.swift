@@ -43,12 +43,13 @@ import Testing
         #expect(result.stdout.contains("02-crash.pipe:1: plumb stopped by signal 11 (SIGSEGV) while checking it"), "\(result)")
     }
 
-    @Test("learn --once: an exercise that is not UTF-8, empty, or without an expect is a named failure, never 'all pass'",
-          arguments: [
-              (Data([0xFF, 0xFE, 0x20, 0x0A]), "not UTF-8"),
-              (Data(), "the exercise is empty"),
-              (Data("# a lesson\njust 1\n".utf8), "the exercise has no check: add an expect line"),
-          ])
+    @Test(
+        "learn --once: an exercise that is not UTF-8, empty, or without an expect is a named failure, never 'all pass'",
+        arguments: [
+            (Data([0xFF, 0xFE, 0x20, 0x0A]), "not UTF-8"),
+            (Data(), "the exercise is empty"),
+            (Data("# a lesson\njust 1\n".utf8), "the exercise has no check: add an expect line"),
+        ])
     func learnNamesBadExercises(_ contents: Data, _ expected: String) throws {
         let folder = try PlumbBinary.folder(["01-fine.pipe": "just 1\nexpect values [1]\n"])
         try contents.write(to: URL(fileURLWithPath: folder).appendingPathComponent("02-bad.pipe"))

@@ -33,8 +33,9 @@ import Testing
         return (try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
     }
 
-    @Test("every workshop lesson's example and solution renders as an SVG picture",
-          .enabled(if: converter != nil, "rsvg-convert is not installed (Debian librsvg2-bin)"))
+    @Test(
+        "every workshop lesson's example and solution renders as an SVG picture",
+        .enabled(if: converter != nil, "rsvg-convert is not installed (Debian librsvg2-bin)"))
     func workshopPictures() throws {
         let folder = try Self.folder("workshop-pictures")
         let workshop = PlumbBinary.packageRoot.appendingPathComponent("Examples/workshop")
@@ -61,8 +62,9 @@ import Testing
         print("workshop pictures: \(folder.path)")
     }
 
-    @Test("README's diagrams render as SVG pictures",
-          .enabled(if: converter != nil, "rsvg-convert is not installed (Debian librsvg2-bin)"))
+    @Test(
+        "README's diagrams render as SVG pictures",
+        .enabled(if: converter != nil, "rsvg-convert is not installed (Debian librsvg2-bin)"))
     func readmePictures() throws {
         let folder = try Self.folder("readme-pictures")
         let scripts = try Self.readmeScripts()

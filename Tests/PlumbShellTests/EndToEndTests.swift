@@ -9,14 +9,15 @@ import Testing
         let script = try PlumbBinary.script("from [1, 2, 3] | map { $0 * 10 }\n")
         let result = try PlumbBinary.run(["--clock", "virtual", "run", script])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == """
-              +0.000s  subscribed
-              +0.000s  value 10
-              +0.000s  value 20
-              +0.000s  value 30
-              +0.000s  finished                3 values in 0 ms
+        #expect(
+            result.stdout == """
+                  +0.000s  subscribed
+                  +0.000s  value 10
+                  +0.000s  value 20
+                  +0.000s  value 30
+                  +0.000s  finished                3 values in 0 ms
 
-            """, "\(result)")
+                """, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }
 
@@ -32,7 +33,8 @@ import Testing
 
     @Test("statements run in order; bindings and subjects carry over; jobs print with their number")
     func bindingsAndJobs() throws {
-        let script = try PlumbBinary.script("""
+        let script = try PlumbBinary.script(
+            """
             let ticks = from [1, 2] | asyncMap delay 100ms
             ticks | scan 0 { $0 + $1 }
             let s = subject
@@ -92,9 +94,11 @@ import Testing
         #expect(result.stderr.contains("did you mean 'map'?"), "\(result)")
     }
 
-    @Test("exit 2 for usage errors", arguments: [
-        ["run"], ["--bogus"], ["--clock", "fast"], ["frobnicate"], ["run", "/nonexistent/x.pipe"], ["test", "/nonexistent"],
-    ])
+    @Test(
+        "exit 2 for usage errors",
+        arguments: [
+            ["run"], ["--bogus"], ["--clock", "fast"], ["frobnicate"], ["run", "/nonexistent/x.pipe"], ["test", "/nonexistent"],
+        ])
     func usageExitsTwo(arguments: [String]) throws {
         let result = try PlumbBinary.run(arguments)
         #expect(result.status == 2, "\(result)")
@@ -161,13 +165,14 @@ import Testing
         ])
         let result = try PlumbBinary.run(["test", folder])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stdout == """
-            PASS \(folder)/a-pass.pipe
-            FAIL \(folder)/b-fail.pipe:4: expected values [3], got values [2]
-            PASS \(folder)/nested/c-time.pipe
-            2 passed, 1 failed
+        #expect(
+            result.stdout == """
+                PASS \(folder)/a-pass.pipe
+                FAIL \(folder)/b-fail.pipe:4: expected values [3], got values [2]
+                PASS \(folder)/nested/c-time.pipe
+                2 passed, 1 failed
 
-            """, "\(result)")
+                """, "\(result)")
     }
 
     @Test("test: exit 0 when all pass; 65 when a script has errors")
@@ -220,7 +225,8 @@ import Testing
 
     @Test("--clock virtual output is byte-identical across runs")
     func deterministic() throws {
-        let script = try PlumbBinary.script("""
+        let script = try PlumbBinary.script(
+            """
             from 1...5 | asyncMap delay 100ms | map { $0 * $0 }
             just 5 | asyncMap delay 250 | sink
             just 1 | asyncMap flaky 2 | replaceError -1

@@ -17,8 +17,9 @@ import Glibc
 
         """
 
-    @Test("SIGINT during a 100-million-value synchronous source: cancelled, the script stops, plumb ends by SIGINT",
-          arguments: ["run", "stdin"])
+    @Test(
+        "SIGINT during a 100-million-value synchronous source: cancelled, the script stops, plumb ends by SIGINT",
+        arguments: ["run", "stdin"])
     func interruptSynchronousSource(mode: String) throws {
         let running: RunningPlumb
         if mode == "run" {
@@ -48,11 +49,15 @@ import Glibc
 
     @Test("SIGINT during a timed pipeline: cancelled at once, background jobs cancelled too")
     func interruptInterval() throws {
-        let running = try PlumbBinary.start(["run", try PlumbBinary.script("""
-            let s = subject
-            s | sink &
-            interval 10ms | sink
-            """)])
+        let running = try PlumbBinary.start([
+            "run",
+            try PlumbBinary.script(
+                """
+                let s = subject
+                s | sink &
+                interval 10ms | sink
+                """),
+        ])
         #expect(running.waitForOutput { $0.contains("value 3\n") }, "\(running.stdout)")
         running.interrupt()
         let result = try running.finish(within: 10)

@@ -3,8 +3,9 @@ import Testing
 
 /// Long waits a learner can always get out of, tried in a real terminal (tmux).
 @Suite(.serialized) struct InterruptibleWaitTests {
-    @Test(":load of a FIFO nobody writes to: Ctrl-C gives the prompt back with the reason",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        ":load of a FIFO nobody writes to: Ctrl-C gives the prompt back with the reason",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func fifoLoad() throws {
         let binary = try #require(PlumbBinary.url)
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-fifo-\(UUID().uuidString)").path
@@ -24,8 +25,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "\(pane.screen)")
     }
 
-    @Test("plumb learn with an exercise that would run for a long time: q quits while it is checked",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "plumb learn with an exercise that would run for a long time: q quits while it is checked",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func learnQuitsDuringACheck() throws {
         let binary = try #require(PlumbBinary.url)
         // 1000 hours of a 1 ms interval: minutes of work, far past any test's patience.
@@ -39,8 +41,9 @@ import Testing
 
 /// A paste with a typo in its first line, as a learner pastes from the handout.
 @Suite(.serialized) struct PastedLinesTests {
-    @Test("pasted lines after a line with a fix-it run as pasted; the fix waits in the history (Up)",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "pasted lines after a line with a fix-it run as pasted; the fix waits in the history (Up)",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func pasteWithTypo() throws {
         let binary = try #require(PlumbBinary.url)
         let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["--clock", "virtual"])
@@ -61,8 +64,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "\(pane.screen)")
     }
 
-    @Test("a bracketed paste with a typo in its first line: the other lines still run, one by one",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "a bracketed paste with a typo in its first line: the other lines still run, one by one",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func bracketedPasteWithTypo() throws {
         let binary = try #require(PlumbBinary.url)
         let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["--clock", "virtual"])

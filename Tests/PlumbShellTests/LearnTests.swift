@@ -55,8 +55,9 @@ import Testing
         #expect(other.status == 2 && other.stderr.contains("no pristine copy"), "\(other)")
     }
 
-    @Test("learn: the lesson appears, h shows a hint, saving a fixed file moves on, q quits",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "learn: the lesson appears, h shows a hint, saving a fixed file moves on, q quits",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func interactive() throws {
         let binary = try #require(PlumbBinary.url)
         let folder = try Self.workshopCopy()

@@ -6,7 +6,8 @@ import Testing
     @Test("marble S | expect marbles S passes through plumb test, for groups, values, errors and idle runs")
     func roundTripThroughTest() throws {
         let strings = ["-a-(bc)-|", "--1--2--#", "-'10'-'200'-|", "(a|)", "a---------------------b|", "-(ab)-(cd)-|"]
-        let script = strings.map { "marble \"\($0)\"\nexpect marbles \"\($0)\"\n" }.joined()
+        let script =
+            strings.map { "marble \"\($0)\"\nexpect marbles \"\($0)\"\n" }.joined()
             + "marble \"-a-b-|\" frame: 50ms | delay 100ms\nexpect marbles \"- - - a - b - |\" frame: 50ms\n"
         let result = try PlumbBinary.run(["--clock", "virtual", "test", try PlumbBinary.script(script)])
         #expect(result.status == 0, "\(result)")
@@ -32,14 +33,16 @@ import Testing
         let script = try PlumbBinary.script("interval 100ms | take 4 | map { $0 * 2 } | filter { $0 > 2 }\n")
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script], environment: ["COLUMNS": "80"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("""
-                                    0   200 400 ms
-            [0] interval 100ms      ^-0-1-2-(3!)
-            [1] take 4              ^-0-1-2-(3|)
-            [2] map { $0 * 2 }      ^-0-2-4-(6|)
-            [3] filter { $0 > 2 }   ^-----4-(6|)
-                                    1 column = 50 ms; a group takes the width of its text
-            """), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                """
+                                        0   200 400 ms
+                [0] interval 100ms      ^-0-1-2-(3!)
+                [1] take 4              ^-0-1-2-(3|)
+                [2] map { $0 * 2 }      ^-0-2-4-(6|)
+                [3] filter { $0 > 2 }   ^-----4-(6|)
+                                        1 column = 50 ms; a group takes the width of its text
+                """), "\(result.stdout)")
     }
 
     @Test("retry draws each attempt of the stages above it; failures go on a legend line")
@@ -136,8 +139,9 @@ import Testing
 }
 
 @Suite(.serialized) struct LiveDiagramTests {
-    @Test("on a terminal the diagram grows while the pipeline runs, the prompt comes back, Ctrl-C leaves !",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "on a terminal the diagram grows while the pipeline runs, the prompt comes back, Ctrl-C leaves !",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func live() throws {
         let binary = try #require(PlumbBinary.url)
         let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary)

@@ -29,15 +29,17 @@ import Testing
         #expect(result.stdout.contains("value 2"), "\(result)")
     }
 
-    @Test("each of the hunt's unhelpful messages now says what is wrong", arguments: [
-        ("expect nothing\n", "unknown expectation 'nothing'"),
-        ("just 1\nexpect valeus [1]\n", "did you mean 'values'?"),
-        ("just 1 | filter { $0 = 1 }\n", "'=' assigns, and closures cannot assign: to compare, use '=='"),
-        ("just 1\u{200B}\n", "unexpected invisible character U+200B (ZERO WIDTH SPACE)"),
-        ("from 1..<5\n", "half-open ranges ('..<') are not part of the language"),
-        ("just 1 | delay 2x\n", "(use ns, us (or µs), ms, s, m or h)"),
-        ("just nil | map { $0 + 1 }\n", "cannot apply '+' to nil and Int 1"),
-    ])
+    @Test(
+        "each of the hunt's unhelpful messages now says what is wrong",
+        arguments: [
+            ("expect nothing\n", "unknown expectation 'nothing'"),
+            ("just 1\nexpect valeus [1]\n", "did you mean 'values'?"),
+            ("just 1 | filter { $0 = 1 }\n", "'=' assigns, and closures cannot assign: to compare, use '=='"),
+            ("just 1\u{200B}\n", "unexpected invisible character U+200B (ZERO WIDTH SPACE)"),
+            ("from 1..<5\n", "half-open ranges ('..<') are not part of the language"),
+            ("just 1 | delay 2x\n", "(use ns, us (or µs), ms, s, m or h)"),
+            ("just nil | map { $0 + 1 }\n", "cannot apply '+' to nil and Int 1"),
+        ])
     func messages(_ input: String, _ expected: String) throws {
         let result = try PlumbBinary.run(["--clock", "virtual"], input: input)
         #expect((result.stdout + result.stderr).contains(expected), "\(result)")

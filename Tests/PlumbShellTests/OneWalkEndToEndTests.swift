@@ -41,10 +41,11 @@ import Testing
     func traceThreadNames() throws {
         let result = try PlumbBinary.run([], input: ":trace on\ninterval 10ms | take 1 | asyncMap delay 5\n")
         #expect(result.status == 0, "\(result)")
-        let names = Set(result.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("│"), let open = line.lastIndex(of: "["), line.hasSuffix("]") else { return nil }
-            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
-        })
+        let names = Set(
+            result.stdout.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("│"), let open = line.lastIndex(of: "["), line.hasSuffix("]") else { return nil }
+                return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+            })
         #expect(!names.isEmpty, "\(result)")
         #expect(names.isSubset(of: ["main", "queue:runtime", "queue:global"]), "\(names)")
         #expect(names.contains("queue:runtime"))
@@ -53,12 +54,14 @@ import Testing
 
 /// The cap on what a pipeline builds holds on the thread a user's pipeline subscribes on.
 @Suite struct DepthCapEndToEndTests {
-    @Test("at the cap, traced or not, the deepest chains run to the end (no stack overflow)", arguments: [
-        "just 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
-        ":trace on\njust 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
-        ":trace on\njust 0" + String(repeating: " | flatMap { just $0 + 1 }", count: 499) + "\nexpect values [499]\n",
-        "let a0 = just 0\n" + (1...999).map { "let a\($0) = a\($0 - 1) | map { $0 + 1 }\n" }.joined() + "a999\nexpect values [999]\n",
-    ])
+    @Test(
+        "at the cap, traced or not, the deepest chains run to the end (no stack overflow)",
+        arguments: [
+            "just 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
+            ":trace on\njust 0" + String(repeating: " | map { $0 + 1 }", count: 999) + "\nexpect values [999]\n",
+            ":trace on\njust 0" + String(repeating: " | flatMap { just $0 + 1 }", count: 499) + "\nexpect values [499]\n",
+            "let a0 = just 0\n" + (1...999).map { "let a\($0) = a\($0 - 1) | map { $0 + 1 }\n" }.joined() + "a999\nexpect values [999]\n",
+        ])
     func deepestRun(_ text: String) throws {
         let script = try PlumbBinary.script(text)
         let result = try PlumbBinary.run(["--clock", "virtual", "test", script])

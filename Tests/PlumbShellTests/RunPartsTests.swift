@@ -84,14 +84,16 @@ private func record(values: [Value], termination: Termination? = .finished, dura
     func values() {
         let run = record(values: [.int(1), .int(2)])
         #expect(ExpectationCheck.verdict(.values([.int(1), .int(2)]), on: run, clock: .virtual) == .holds)
-        #expect(ExpectationCheck.verdict(.values([.int(1)]), on: run, clock: .virtual)
-            == .fails("expected values [1], got values [1, 2]"))
+        #expect(
+            ExpectationCheck.verdict(.values([.int(1)]), on: run, clock: .virtual)
+                == .fails("expected values [1], got values [1, 2]"))
     }
 
     @Test("an expect before any run fails and says so")
     func noRun() {
-        #expect(ExpectationCheck.verdict(.finished, on: nil, clock: .virtual)
-            == .fails("expected finished, got no pipeline run before it"))
+        #expect(
+            ExpectationCheck.verdict(.finished, on: nil, clock: .virtual)
+                == .fails("expected finished, got no pipeline run before it"))
     }
 
     @Test("time is exact on the virtual clock and allows 10% or 20 ms on the real one")
@@ -105,8 +107,9 @@ private func record(values: [Value], termination: Termination? = .finished, dura
     func failed() {
         let run = record(values: [], termination: .failed("flaky: attempt 1 failed"))
         #expect(ExpectationCheck.verdict(.failed("attempt 1"), on: run, clock: .virtual) == .holds)
-        #expect(ExpectationCheck.verdict(.finished, on: run, clock: .virtual)
-            == .fails("expected finished, got failed \"flaky: attempt 1 failed\""))
+        #expect(
+            ExpectationCheck.verdict(.finished, on: run, clock: .virtual)
+                == .fails("expected finished, got failed \"flaky: attempt 1 failed\""))
     }
 }
 

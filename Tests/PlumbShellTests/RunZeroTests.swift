@@ -8,8 +8,9 @@ import Testing
     @Test("time spent before the subscribed event is not counted; later events are measured from it")
     func zeroAtSubscription() {
         let runtime = Runtime(clock: .virtual)
-        let recorder = RunRecorder(job: 0, runtime: runtime, formatter: EventFormatter(format: .text, style: Style(enabled: false)),
-                                   sink: nil, onTerminal: {})
+        let recorder = RunRecorder(
+            job: 0, runtime: runtime, formatter: EventFormatter(format: .text, style: Style(enabled: false)),
+            sink: nil, onTerminal: {})
         // 5 ms pass (on the virtual clock) between making the recorder and the subscription.
         runtime.schedule(afterNanoseconds: 5_000_000) {}
         runtime.driveVirtualTime { false }

@@ -7,9 +7,12 @@ import Glibc
 #endif
 
 @Suite struct ScriptFileTests {
-    @Test("the first byte that is not UTF-8, counted from 1 with its line; nil for good text",
-          arguments: [([UInt8]("ok\n".utf8), nil as String?), ([0x61, 0x0A, 0x62, 0xFF], "not UTF-8 at byte 4 (line 2)"),
-                      ([0xC3], "not UTF-8 at byte 1 (line 1)"), ([UInt8]("é€😀".utf8) + [0xE2, 0x82], "not UTF-8 at byte 10 (line 1)")])
+    @Test(
+        "the first byte that is not UTF-8, counted from 1 with its line; nil for good text",
+        arguments: [
+            ([UInt8]("ok\n".utf8), nil as String?), ([0x61, 0x0A, 0x62, 0xFF], "not UTF-8 at byte 4 (line 2)"),
+            ([0xC3], "not UTF-8 at byte 1 (line 1)"), ([UInt8]("é€😀".utf8) + [0xE2, 0x82], "not UTF-8 at byte 10 (line 1)"),
+        ])
     func decode(bytes: [UInt8], reason: String?) {
         switch ScriptFile.decode(bytes) {
         case .success: #expect(reason == nil)
@@ -17,7 +20,8 @@ import Glibc
         }
     }
 
-    @Test("reasons people can act on", arguments: [(ENOENT, "no such file"), (EISDIR, "is a directory"), (EACCES, "permission denied"), (EBADF, "it is closed")])
+    @Test(
+        "reasons people can act on", arguments: [(ENOENT, "no such file"), (EISDIR, "is a directory"), (EACCES, "permission denied"), (EBADF, "it is closed")])
     func reasons(code: Int32, reason: String) {
         #expect(ScriptFile.reason(code) == reason)
     }

@@ -37,8 +37,9 @@ import Testing
         #expect(message.rendered(at: location, color: false) == "a.pipe:3: error: usage: :trace on|off\n")
         #expect(message.rendered(at: location, interactive: true, color: false) == "error: usage: :trace on|off\n")
         #expect(ShellMessage.noScripts("no .pipe files in x").rendered(at: nil, color: false) == "plumb: error: no .pipe files in x\n")
-        #expect(ShellMessage.historyNotSaved("/h", "read-only").rendered(at: nil, color: false)
-            == "plumb: warning: history will not be saved: /h: read-only\n")
+        #expect(
+            ShellMessage.historyNotSaved("/h", "read-only").rendered(at: nil, color: false)
+                == "plumb: warning: history will not be saved: /h: read-only\n")
     }
 
     @Test(":help E701 and :help unknown-command describe the shell's diagnostic")

@@ -21,15 +21,17 @@ import Testing
         }
     }
 
-    @Test("plumb > log.txt at a terminal: statements are read as from a pipe; the file has only the events",
-          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    @Test(
+        "plumb > log.txt at a terminal: statements are read as from a pipe; the file has only the events",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
     func redirectedOutput() throws {
         let binary = try #require(PlumbBinary.url)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-log-\(UUID().uuidString).txt").path
         defer { unlink(log) }
         // A shell in the pane runs plumb with its output redirected, as a learner would type it.
-        let shell = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: URL(fileURLWithPath: "/bin/sh"),
-                                           arguments: ["-c", "'\(binary.path) --clock virtual > \(log)'"])
+        let shell = try TerminalTests.Pane(
+            tmux: TerminalTests.tmux!, binary: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", "'\(binary.path) --clock virtual > \(log)'"])
         usleep(500_000)
         try shell.type("just 41 | map { $0 + 1 }")
         try shell.send("Enter")

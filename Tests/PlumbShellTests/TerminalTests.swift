@@ -109,8 +109,9 @@ import Testing
         }
     }
 
-    @Test("type a pipeline, Ctrl-C an interval, the prompt returns, Ctrl-D exits",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "type a pipeline, Ctrl-C an interval, the prompt returns, Ctrl-D exits",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func interactiveSession() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
@@ -148,8 +149,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("Ctrl-C stops a 100-million-value synchronous source; the prompt, history and bindings survive",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "Ctrl-C stops a 100-million-value synchronous source; the prompt, history and bindings survive",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func interruptSynchronousSource() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
@@ -163,8 +165,9 @@ import Testing
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains(" value ") }, "the pipeline did not start:\n\(pane.screen)")
         try pane.send("C-c")
-        #expect(pane.wait(seconds: 10) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" },
-                "the prompt did not come back:\n\(pane.screen)")
+        #expect(
+            pane.wait(seconds: 10) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" },
+            "the prompt did not come back:\n\(pane.screen)")
         #expect(pane.isAlive, "Ctrl-C killed the shell")
 
         try pane.type("small | map { $0 + 1 }")
@@ -179,16 +182,18 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("a line that fails with a fix-it (or a misspelt :command): the fix is shown, pre-filled on the next prompt, and Enter runs it",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "a line that fails with a fix-it (or a misspelt :command): the fix is shown, pre-filled on the next prompt, and Enter runs it",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func fixItOffer() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
         #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
         try pane.type("from [1, 2] | map { $0 * 10ms }")
         try pane.send("Enter")
-        #expect(pane.wait { $0.screen.contains("fix: from [1, 2] | map { $0 * 10 }  (press Enter to run it, or edit it)") },
-                "no fix line:\n\(pane.screen)")
+        #expect(
+            pane.wait { $0.screen.contains("fix: from [1, 2] | map { $0 * 10 }  (press Enter to run it, or edit it)") },
+            "no fix line:\n\(pane.screen)")
         #expect(pane.wait { $0.lastLine == "plumb> from [1, 2] | map { $0 * 10 }" }, "the prompt is not pre-filled:\n\(pane.screen)")
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 20") && $0.lastLine == "plumb>" }, "the fix did not run:\n\(pane.screen)")
@@ -220,8 +225,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("Ctrl-Z and fg at the prompt: the prompt and the typed line are drawn again and keys echo once",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "Ctrl-Z and fg at the prompt: the prompt and the typed line are drawn again and keys echo once",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func suspendAndResume() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary, inShell: true)
@@ -244,8 +250,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "the shell did not exit:\n\(pane.screen)")
     }
 
-    @Test("history goes to $HOME/.plumb_history when PLUMB_HISTORY is unset",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "history goes to $HOME/.plumb_history when PLUMB_HISTORY is unset",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func historyInHome() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let home = try PlumbBinary.folder([:])
@@ -261,9 +268,10 @@ import Testing
         #expect(saved?.contains("just 41") == true, "history was not saved in $HOME: \(saved ?? "no file")")
     }
 
-    @Test("a PLUMB_HISTORY that cannot be written (a directory, a missing directory) is reported once; the session goes on",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"),
-          arguments: [("/", "is a directory"), ("/nonexistent/h", "no such directory /nonexistent")])
+    @Test(
+        "a PLUMB_HISTORY that cannot be written (a directory, a missing directory) is reported once; the session goes on",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"),
+        arguments: [("/", "is a directory"), ("/nonexistent/h", "no such directory /nonexistent")])
     func unwritableHistory(path: String, reason: String) throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary, environment: ["PLUMB_HISTORY": path])
@@ -278,8 +286,9 @@ import Testing
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("a background job's cancelled line prints above the next prompt, not after it",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "a background job's cancelled line prints above the next prompt, not after it",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func cancelledJobLineBeforePrompt() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
@@ -295,15 +304,17 @@ import Testing
         usleep(300_000)
         let lines = pane.screen.split(separator: "\n").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(lines.last == "plumb>", "\(pane.screen)")
-        #expect(lines.dropLast().last?.hasPrefix("[1] +") == true && lines.dropLast().last?.contains("cancelled") == true,
-                "the cancelled line is not just above the prompt:\n\(pane.screen)")
+        #expect(
+            lines.dropLast().last?.hasPrefix("[1] +") == true && lines.dropLast().last?.contains("cancelled") == true,
+            "the cancelled line is not just above the prompt:\n\(pane.screen)")
         #expect(!lines.contains { $0.hasPrefix("plumb> [1]") }, "the cancelled line printed after the prompt:\n\(pane.screen)")
         try pane.send("C-d")
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
 
-    @Test("a background job prints above the prompt without corrupting the typed line",
-          .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    @Test(
+        "a background job prints above the prompt without corrupting the typed line",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func backgroundJob() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary)
@@ -312,8 +323,9 @@ import Testing
         try pane.send("Enter")
         try pane.type("just 4")
         // At least 600 ms; more on a busy machine.
-        #expect(pane.wait { $0.screen.contains("[1] +") && $0.screen.contains("finished                3 values") },
-                "\(pane.screen)")
+        #expect(
+            pane.wait { $0.screen.contains("[1] +") && $0.screen.contains("finished                3 values") },
+            "\(pane.screen)")
         #expect(pane.wait { $0.lastLine == "plumb> just 4" }, "the typed line was not redrawn:\n\(pane.screen)")
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 4") }, "\(pane.screen)")

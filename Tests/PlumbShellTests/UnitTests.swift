@@ -24,19 +24,21 @@ import Testing
         #expect(try ArgumentParser.parse(["-h"]).command == .help(nil))
     }
 
-    @Test("usage errors name the problem and suggest a fix", arguments: [
-        (["--clok", "virtual"], "did you mean '--clock'?"),
-        (["--clock", "fast"], "--clock must be real or virtual"),
-        (["--format", "xml"], "--format must be text or jsonl"),
-        (["--clock"], "--clock needs a value"),
-        (["rnu", "x.pipe"], "did you mean 'run'?"),
-        (["talk.pipe"], "plumb run talk.pipe"),
-        (["run"], "run needs a FILE"),
-        (["test"], "test needs a FILE or folder"),
-        (["help", "bogus"], "no command 'bogus'"),
-        (["--version", "extra"], "--version takes no operands, not 'extra'"),
-        (["--version", "--help"], "--version and --help cannot be used together"),
-    ])
+    @Test(
+        "usage errors name the problem and suggest a fix",
+        arguments: [
+            (["--clok", "virtual"], "did you mean '--clock'?"),
+            (["--clock", "fast"], "--clock must be real or virtual"),
+            (["--format", "xml"], "--format must be text or jsonl"),
+            (["--clock"], "--clock needs a value"),
+            (["rnu", "x.pipe"], "did you mean 'run'?"),
+            (["talk.pipe"], "plumb run talk.pipe"),
+            (["run"], "run needs a FILE"),
+            (["test"], "test needs a FILE or folder"),
+            (["help", "bogus"], "no command 'bogus'"),
+            (["--version", "extra"], "--version takes no operands, not 'extra'"),
+            (["--version", "--help"], "--version and --help cannot be used together"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         #expect {
             try ArgumentParser.parse(arguments)
@@ -67,8 +69,9 @@ import Testing
                         formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &general)
                         var fast: [UInt8] = [UInt8(ascii: "x")]
                         #expect(formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, into: &fast))
-                        #expect(String(decoding: fast.dropFirst(), as: UTF8.self) == String(decoding: general, as: UTF8.self),
-                                "\(int) at \(ns) ns, job \(job)")
+                        #expect(
+                            String(decoding: fast.dropFirst(), as: UTF8.self) == String(decoding: general, as: UTF8.self),
+                            "\(int) at \(ns) ns, job \(job)")
                     }
                 }
             }
@@ -80,17 +83,19 @@ import Testing
 
     /// Both paths share `LineWriter`, so comparing them cannot catch a fault in it: these lines
     /// are written out by hand, extremes included.
-    @Test("value lines written out: Int.min, Int.max, jobs, times truncated to ms (text) or µs (jsonl), both paths", arguments: [
-        (Int.min, Int64(0), 0, false, OutputFormat.text, "  +0.000s  value -9223372036854775808\n"),
-        (Int.max, 1_000_000_000_000_000, 12_345, true, .text, "[12345] +1000000.000s  next 9223372036854775807\n"),
-        (-1, 59_999_999_999, 3, false, .text, "[3] +59.999s  value -1\n"),
-        (0, -5, 0, false, .text, "  +0.000s  value 0\n"),
-        (100, 1_000_001, 0, true, .text, "  +0.001s  next 100\n"),
-        (Int.min, 2_500_000_000, 3, false, .jsonl, #"{"job":3,"t":2.5,"event":"value","value":-9223372036854775808}"# + "\n"),
-        (Int.max, 1_000_001, 0, true, .jsonl, #"{"job":0,"t":0.001,"event":"value","via":"next","value":9223372036854775807}"# + "\n"),
-        (7, 999, 12_345, false, .jsonl, #"{"job":12345,"t":0,"event":"value","value":7}"# + "\n"),
-        (-42, 101_000_000, 0, false, .jsonl, #"{"job":0,"t":0.101,"event":"value","value":-42}"# + "\n"),
-    ])
+    @Test(
+        "value lines written out: Int.min, Int.max, jobs, times truncated to ms (text) or µs (jsonl), both paths",
+        arguments: [
+            (Int.min, Int64(0), 0, false, OutputFormat.text, "  +0.000s  value -9223372036854775808\n"),
+            (Int.max, 1_000_000_000_000_000, 12_345, true, .text, "[12345] +1000000.000s  next 9223372036854775807\n"),
+            (-1, 59_999_999_999, 3, false, .text, "[3] +59.999s  value -1\n"),
+            (0, -5, 0, false, .text, "  +0.000s  value 0\n"),
+            (100, 1_000_001, 0, true, .text, "  +0.001s  next 100\n"),
+            (Int.min, 2_500_000_000, 3, false, .jsonl, #"{"job":3,"t":2.5,"event":"value","value":-9223372036854775808}"# + "\n"),
+            (Int.max, 1_000_001, 0, true, .jsonl, #"{"job":0,"t":0.001,"event":"value","via":"next","value":9223372036854775807}"# + "\n"),
+            (7, 999, 12_345, false, .jsonl, #"{"job":12345,"t":0,"event":"value","value":7}"# + "\n"),
+            (-42, 101_000_000, 0, false, .jsonl, #"{"job":0,"t":0.101,"event":"value","value":-42}"# + "\n"),
+        ])
     func valueLinesWrittenOut(_ int: Int, _ ns: Int64, _ job: Int, _ next: Bool, _ format: OutputFormat, _ expected: String) {
         let formatter = EventFormatter(format: format, style: .plain)
         var general: [UInt8] = []
@@ -107,12 +112,15 @@ import Testing
         #expect(line(.value(.int(-42)), job: 3, ms: 2500) == "[3] +2.500s  value -42\n")
         #expect(line(.value(.string("hi"))) == "  +0.101s  value \"hi\"\n")
         #expect(line(.subscribed, ms: 0) == "  +0.000s  subscribed\n")
-        #expect(line(.finished, summary: RunSummary(count: 1, duration: .milliseconds(101)))
-            == "  +0.101s  finished                1 value in 101 ms\n")
-        #expect(line(.cancelled, summary: RunSummary(count: 3, duration: .milliseconds(35)))
-            == "  +0.101s  cancelled               3 values in 35 ms\n")
-        #expect(line(.failed(PipelineError(message: "boom", location: nil)), summary: RunSummary(count: 0, duration: .zero))
-            == "  +0.101s  failed: boom            0 values in 0 ms\n")
+        #expect(
+            line(.finished, summary: RunSummary(count: 1, duration: .milliseconds(101)))
+                == "  +0.101s  finished                1 value in 101 ms\n")
+        #expect(
+            line(.cancelled, summary: RunSummary(count: 3, duration: .milliseconds(35)))
+                == "  +0.101s  cancelled               3 values in 35 ms\n")
+        #expect(
+            line(.failed(PipelineError(message: "boom", location: nil)), summary: RunSummary(count: 0, duration: .zero))
+                == "  +0.101s  failed: boom            0 values in 0 ms\n")
     }
 
     @Test("durations read well at every scale")
@@ -128,10 +136,14 @@ import Testing
     @Test("jsonl: one object per event, strings escaped")
     func json() {
         #expect(line(.value(.int(1)), format: .jsonl) == #"{"job":0,"t":0.101,"event":"value","value":1}"# + "\n")
-        #expect(line(.value(.array([.string("a\"b"), .null, .bool(true), .double(2.5)])), ms: 0, format: .jsonl)
-            == #"{"job":0,"t":0,"event":"value","value":["a\"b",null,true,2.5]}"# + "\n")
-        #expect(line(.failed(PipelineError(message: "line\nbreak", location: nil)), job: 2, ms: 1500, summary: RunSummary(count: 0, duration: .milliseconds(1500)), format: .jsonl)
-            == #"{"job":2,"t":1.5,"event":"failed","error":"line\nbreak","count":0,"duration":1.5}"# + "\n")
+        #expect(
+            line(.value(.array([.string("a\"b"), .null, .bool(true), .double(2.5)])), ms: 0, format: .jsonl)
+                == #"{"job":0,"t":0,"event":"value","value":["a\"b",null,true,2.5]}"# + "\n")
+        #expect(
+            line(
+                .failed(PipelineError(message: "line\nbreak", location: nil)), job: 2, ms: 1500, summary: RunSummary(count: 0, duration: .milliseconds(1500)),
+                format: .jsonl)
+                == #"{"job":2,"t":1.5,"event":"failed","error":"line\nbreak","count":0,"duration":1.5}"# + "\n")
     }
 }
 
@@ -183,9 +195,11 @@ import Testing
 }
 
 @Suite struct SecondsFormattingTests {
-    @Test("jsonl times: seconds with microsecond precision, no trailing zeros", arguments: [
-        (0, "0"), (1, "0.000001"), (101_000, "0.101"), (1_500_000, "1.5"), (2_000_000, "2"), (61_000_010, "61.00001"),
-    ])
+    @Test(
+        "jsonl times: seconds with microsecond precision, no trailing zeros",
+        arguments: [
+            (0, "0"), (1, "0.000001"), (101_000, "0.101"), (1_500_000, "1.5"), (2_000_000, "2"), (61_000_010, "61.00001"),
+        ])
     func seconds(microseconds: Int, text: String) {
         var bytes: [UInt8] = []
         EventFormatter.appendSeconds(.microseconds(microseconds), to: &bytes)

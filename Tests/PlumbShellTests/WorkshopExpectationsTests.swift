@@ -11,7 +11,8 @@ import Testing
 @Suite struct WorkshopExpectationsTests {
     @Test("expect subscriptions counts a binding's source: once behind share, once per subscriber without, once per attempt under retry")
     func subscriptionsPass() throws {
-        let script = try PlumbBinary.script("""
+        let script = try PlumbBinary.script(
+            """
             let ticks = interval 100ms | take 3 | share
             ticks | merge (timer 150ms | flatMap { ticks })
             expect values [0, 1, 1, 2, 2]
@@ -34,7 +35,8 @@ import Testing
 
     @Test("a failing expect subscriptions says how many times the source was subscribed")
     func subscriptionsFail() throws {
-        let script = try PlumbBinary.script("""
+        let script = try PlumbBinary.script(
+            """
             let plain = interval 100ms | take 3
             plain | merge (timer 150ms | flatMap { plain })
             expect subscriptions plain 1
@@ -58,7 +60,8 @@ import Testing
 
     @Test("expect started: a deferred future starts when subscribed; an eager one started before the run, and the failure says so")
     func started() throws {
-        let pass = try PlumbBinary.script("""
+        let pass = try PlumbBinary.script(
+            """
             let fetch = deferred { future delay 200 value 42 }
             timer 300ms | flatMap { fetch }
             expect started 300ms
@@ -67,7 +70,8 @@ import Testing
             """)
         let passed = try PlumbBinary.run(["--clock", "virtual", "test", pass])
         #expect(passed.status == 0, "\(passed)")
-        let eager = try PlumbBinary.script("""
+        let eager = try PlumbBinary.script(
+            """
             let fetch = future delay 500 value 42
             timer 300ms | flatMap { fetch }
             expect values [42]
@@ -78,7 +82,8 @@ import Testing
         let failed = try PlumbBinary.run(["--clock", "virtual", "test", eager])
         #expect(failed.status == 1, "\(failed)")
         #expect(failed.stdout.contains(":5: expected started 300 ms, got no future started during the run"), "\(failed)")
-        let early = try PlumbBinary.script("""
+        let early = try PlumbBinary.script(
+            """
             let fetch = deferred { future delay 200 value 42 }
             fetch
             expect started 300ms

@@ -289,10 +289,12 @@ struct BridgeStressTests {
             for i in 0..<100 {
                 let id = thread * 100 + i
                 all.enter()
-                Task(operation: { () async throws -> Int in
-                    if id % 3 == 0 { throw TestError() }
-                    return id
-                }, queue: queue) { _ in
+                Task(
+                    operation: { () async throws -> Int in
+                        if id % 3 == 0 { throw TestError() }
+                        return id
+                    }, queue: queue
+                ) { _ in
                     if DispatchQueue.getSpecific(key: key) != 1 { offQueue.increment() }
                     counts.withLock { $0[id, default: 0] += 1 }
                     all.leave()

@@ -98,7 +98,11 @@ final class DemandSource: Publisher, @unchecked Sendable {
 /// Tracks how many sources are live at once, and the most ever seen.
 final class LiveCounter: Sendable {
     private let state = Lock<(now: Int, most: Int)>((0, 0))
-    func enter() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+    func enter() {
+        state.withLock {
+            $0.now += 1; $0.most = max($0.most, $0.now)
+        }
+    }
     func leave() { state.withLock { $0.now -= 1 } }
     var most: Int { state.withLock { $0.most } }
 }

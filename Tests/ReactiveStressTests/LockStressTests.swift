@@ -79,7 +79,10 @@ struct LockStressTests {
     func resultAndError() {
         struct Boom: Error {}
         let lock = Lock([1, 2])
-        #expect(lock.withLock { $0.append(3); return $0.count } == 3)
+        #expect(
+            lock.withLock {
+                $0.append(3); return $0.count
+            } == 3)
         #expect(throws: Boom.self) { try lock.withLock { _ in throw Boom() } }
         // Still free: a second thread can take it.
         let finished = runConcurrently(threads: 4) { _ in

@@ -109,7 +109,9 @@ struct SchedulerStressTests {
         }
     }
 
-    @Test("C15 C16 receive(on:) drain racing a cancel and requests from other threads: at most the delivery in flight after cancel returns, nothing after, subscriber released")
+    @Test(
+        "C15 C16 receive(on:) drain racing a cancel and requests from other threads: at most the delivery in flight after cancel returns, nothing after, subscriber released"
+    )
     func receiveOnDrainRacingCancel() {
         for round in 0..<100 {
             let queue = DispatchQueue(label: "receive-on-race-\(round)")

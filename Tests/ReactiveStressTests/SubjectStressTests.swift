@@ -107,7 +107,9 @@ struct SubjectStressTests {
                 for round in 0..<300 {
                     let sub = TestSubscriber<Int, Never>(initialDemand: round % 2 == 0 ? .unlimited : .max(3))
                     if round % 3 == 0 {
-                        sub.onValue = { _, s in s.cancel(); return .none }
+                        sub.onValue = { _, s in
+                            s.cancel(); return .none
+                        }
                     }
                     subject.subscribe(sub)
                     sub.cancel()
@@ -236,7 +238,9 @@ struct SubjectStressTests {
         }
     }
 
-    @Test("C25 C27 C08 a subject with hundreds of subscribers: two threads send while two subscribe and cancel (many at once, so the subscriber table is squeezed mid-send); grammar, demand, per-thread order and release hold")
+    @Test(
+        "C25 C27 C08 a subject with hundreds of subscribers: two threads send while two subscribe and cancel (many at once, so the subscriber table is squeezed mid-send); grammar, demand, per-thread order and release hold"
+    )
     func churnAtScale() {
         final class Registry: @unchecked Sendable {
             // @unchecked: `all` is appended to under `lock` and read after the threads joined.
@@ -266,7 +270,11 @@ struct SubjectStressTests {
             }
             for round in 0..<800 {
                 let sub = TestSubscriber<Int, Never>(initialDemand: round % 4 == 0 ? .max(5) : .unlimited)
-                if round % 7 == 0 { sub.onValue = { _, me in me.cancel(); return .none } }
+                if round % 7 == 0 {
+                    sub.onValue = { _, me in
+                        me.cancel(); return .none
+                    }
+                }
                 registry.add(sub)
                 subject.subscribe(sub)
                 live.append(sub)

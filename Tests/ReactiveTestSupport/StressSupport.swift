@@ -31,7 +31,11 @@ public func runConcurrently(threads: Int = 4, timeout: Double = 10, _ body: @esc
 public final class Counter: Sendable {
     private let state = Lock<Int>(0)
     public init() {}
-    @discardableResult public func increment(by n: Int = 1) -> Int { state.withLock { $0 += n; return $0 } }
+    @discardableResult public func increment(by n: Int = 1) -> Int {
+        state.withLock {
+            $0 += n; return $0
+        }
+    }
     public var value: Int { state.withLock { $0 } }
 }
 
@@ -78,12 +82,16 @@ public func withinTime<T: Sendable>(
         Task {
             let result: Result<T, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
-            if claimed.withLock({ already in defer { already = true }; return !already }) {
+            if claimed.withLock({ already in
+                defer { already = true }; return !already
+            }) {
                 continuation.resume(returning: result)
             }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-            if claimed.withLock({ already in defer { already = true }; return !already }) {
+            if claimed.withLock({ already in
+                defer { already = true }; return !already
+            }) {
                 continuation.resume(returning: nil)
             }
         }

@@ -170,16 +170,17 @@ extension CatalogEntry {
         anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil
     ) {
         let signature = overloads.map { params in
-            ([name] + params.map { param in
-                var text = param.label.map { "\($0): " } ?? ""
-                switch param.kind {
-                case .closure, .pipelineClosure: text += "{ \(param.placeholder) }"
-                case .publisher: text += "(\(param.placeholder))"
-                case .keyword(let w): text += w
-                default: text += param.placeholder
-                }
-                return param.optional ? "[\(text)]" : text
-            }).joined(separator: " ")
+            ([name]
+                + params.map { param in
+                    var text = param.label.map { "\($0): " } ?? ""
+                    switch param.kind {
+                    case .closure, .pipelineClosure: text += "{ \(param.placeholder) }"
+                    case .publisher: text += "(\(param.placeholder))"
+                    case .keyword(let w): text += w
+                    default: text += param.placeholder
+                    }
+                    return param.optional ? "[\(text)]" : text
+                }).joined(separator: " ")
         }.joined(separator: "\n")
         self.init(
             name: name, aliases: aliases, signature: signature, summary: summary, combine: combine, example: example,
@@ -199,7 +200,8 @@ struct ArgumentValidation {
     /// escapes (so a problem can point at the character), else the literal's span.
     func stringLiteral(_ i: Int) -> (text: String, contents: Span, exact: Bool)? {
         guard i < arguments.count, let a = arguments[i], case .expr(let e) = a.value,
-              case .literal(.string(let text)) = e.kind else { return nil }
+            case .literal(.string(let text)) = e.kind
+        else { return nil }
         let written = source.text(e.span)
         let exact = written == "\"" + text + "\""
         return (text, exact ? Span(e.span.offset + 1, text.utf8.count) : e.span, exact)

@@ -138,9 +138,10 @@ public struct MarbleComparison: Sendable {
             let when = "frame \(grouped(i)) (\(Printer.duration(Int64(i) &* frame)))"
             if x == y {
                 // Spelt alike, not the same values: say which kinds.
-                let kinds = zip(e[i], a[i]).first { $0 != $1 }.map { pair -> String in
-                    "expected \(describe(pair.0)), got \(describe(pair.1))"
-                } ?? "expected \(x), got \(y)"
+                let kinds =
+                    zip(e[i], a[i]).first { $0 != $1 }.map { pair -> String in
+                        "expected \(describe(pair.0)), got \(describe(pair.1))"
+                    } ?? "expected \(x), got \(y)"
                 sentences.append("\(when): \(kinds) (only the kind differs)")
             } else {
                 sentences.append("\(when): expected \(describe(x)), got \(describe(y))")

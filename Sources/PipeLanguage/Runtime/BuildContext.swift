@@ -151,7 +151,11 @@ final class RunState: Sendable {
     }
 
     /// A new marble-diagram lane id, unique within the run.
-    func nextLane() -> Int { lanes.withLock { n in defer { n += 1 }; return n } }
+    func nextLane() -> Int {
+        lanes.withLock { n in
+            defer { n += 1 }; return n
+        }
+    }
 
     /// Lane signals a run reports at most: a diagram cannot show more, and past it the stages
     /// stop paying for them (`from 1...1000000` in the REPL, with marbles on).

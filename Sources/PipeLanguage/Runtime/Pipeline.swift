@@ -14,7 +14,9 @@ public struct Pipeline: Sendable {
     let runtime: Runtime
     let bindings: [String: Binding]
 
-    init(text: String, location: SourceLocation, isBackground: Bool, checked: CheckedPipeline, source: SourceText, runtime: Runtime, bindings: [String: Binding]) {
+    init(
+        text: String, location: SourceLocation, isBackground: Bool, checked: CheckedPipeline, source: SourceText, runtime: Runtime, bindings: [String: Binding]
+    ) {
         self.text = text
         self.location = location
         self.isBackground = isBackground
@@ -92,14 +94,15 @@ public struct Pipeline: Sendable {
         }
         guard case .terminal(let start) = checked.terminalEntry.build else { return }
         withoutActuallyEscaping(register) { register in
-            start(TerminalStart(publisher: publisher, runtime: runtime, events: events) { stop in
-                // A proof that fails in the graph ends the run as a failure (`RunState.abort`).
-                context.run.onAbort { error in
-                    events.send(.failed(error), terminal: true)
-                    stop()
-                }
-                return register(stop)
-            })
+            start(
+                TerminalStart(publisher: publisher, runtime: runtime, events: events) { stop in
+                    // A proof that fails in the graph ends the run as a failure (`RunState.abort`).
+                    context.run.onAbort { error in
+                        events.send(.failed(error), terminal: true)
+                        stop()
+                    }
+                    return register(stop)
+                })
         }
     }
 }

@@ -97,7 +97,8 @@ public final class Runtime: Sendable {
         scheduler.run(draining: virtual.executor) {
             if until() { return true }
             guard !overflow, let next = scheduler.nextDeadline, next.nanoseconds > limit, !virtual.executor.hasPendingJobs,
-                  scheduler.hasRecurringAction else { return false }
+                scheduler.hasRecurringAction
+            else { return false }
             stopped = true
             return true
         }

@@ -38,10 +38,11 @@ final class SubscriptionCounter: Sendable {
 
     /// `publisher`, counting each subscription to it here before it is passed on.
     func counting(_ publisher: ValuePublisher) -> ValuePublisher {
-        ValueStream(Deferred { [self] () -> ValuePublisher in
-            count.add(1, ordering: .relaxed)
-            return publisher
-        })
+        ValueStream(
+            Deferred { [self] () -> ValuePublisher in
+                count.add(1, ordering: .relaxed)
+                return publisher
+            })
     }
 }
 
@@ -119,9 +120,10 @@ public final class Session {
                 break
             }
             if let checked = checker.check(ast) {
-                statements.append(Statement(
-                    location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source,
-                    statement: checked))
+                statements.append(
+                    Statement(
+                        location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source,
+                        statement: checked))
             }
         }
         diagnostics += checker.diagnostics
@@ -145,9 +147,11 @@ public final class Session {
         }
         switch statement.statement {
         case .run(let checked, let background):
-            return .success(.run(Pipeline(
-                text: statement.text, location: location, isBackground: background,
-                checked: checked, source: source, runtime: runtime, bindings: scope)))
+            return .success(
+                .run(
+                    Pipeline(
+                        text: statement.text, location: location, isBackground: background,
+                        checked: checked, source: source, runtime: runtime, bindings: scope)))
         case .bind(let name, let checked, let info):
             let hot: HotSource?
             let subscriptions = SubscriptionCounter()

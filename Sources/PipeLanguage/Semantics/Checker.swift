@@ -145,7 +145,8 @@ struct Checker {
         do {
             return try ExpressionCompiler(source: source).compile(e)(.none)
         } catch {
-            let failure = (error as? PipelineError)
+            let failure =
+                (error as? PipelineError)
                 ?? PipelineError(message: "cannot evaluate this value", location: source.location(of: e.span.offset))
             self.error(.invalidConstant(failure), e.span)
             return nil
@@ -220,12 +221,14 @@ struct Checker {
                     } else if Catalog.names(of: .operator).contains(name) {
                         error(.operatorFirst(name), stage.nameSpan)
                     } else {
-                        error(.unknownSource(name), stage.nameSpan, suggesting: name,
-                              among: Catalog.names(of: .source) + bindings.keys.sorted())
+                        error(
+                            .unknownSource(name), stage.nameSpan, suggesting: name,
+                            among: Catalog.names(of: .source) + bindings.keys.sorted())
                     }
                 } else {
-                    error(.unknownOperator(name), stage.nameSpan, suggesting: name,
-                          among: Catalog.names(of: .operator) + Catalog.names(of: .terminal))
+                    error(
+                        .unknownOperator(name), stage.nameSpan, suggesting: name,
+                        among: Catalog.names(of: .operator) + Catalog.names(of: .terminal))
                 }
                 continue
             }
@@ -284,11 +287,13 @@ struct Checker {
             let inference = InferenceInput(
                 upstream: shape, arguments: match.arguments, overload: match.overload, nested: match.nested, dollars: dollars)
             if match.todo == nil, let i = entry.joinsArgument, i < match.arguments.count, let argument = match.arguments[i],
-               input.kind.cannotJoin(inference.joinedKind(i)) {
+                input.kind.cannotJoin(inference.joinedKind(i))
+            {
                 let other = inference.joinedKind(i)
-                error(.kindsDoNotJoin(name, upstream: input.kind.swiftName, other: other.swiftName), argument.span,
-                      notes: ["Combine's \(entry.combine) needs one Output type on both sides"],
-                      help: Checker.joinHelp(from: input.kind, to: other))
+                error(
+                    .kindsDoNotJoin(name, upstream: input.kind.swiftName, other: other.swiftName), argument.span,
+                    notes: ["Combine's \(entry.combine) needs one Output type on both sides"],
+                    help: Checker.joinHelp(from: input.kind, to: other))
                 ok = false
                 continue
             }
@@ -299,9 +304,10 @@ struct Checker {
                 default: total.addingSaturated(nested.size)
                 }
             }
-            stages.append(CheckedStage(
-                stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
-                nested: match.nested, shape: shape, input: input, size: 1.addingSaturated(nestedSize), todo: match.todo))
+            stages.append(
+                CheckedStage(
+                    stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
+                    nested: match.nested, shape: shape, input: input, size: 1.addingSaturated(nestedSize), todo: match.todo))
         }
         return ok ? CheckedPipeline(stages: stages, terminal: terminal, ast: p) : nil
     }
@@ -313,7 +319,8 @@ struct Checker {
     static func joinHelp(from upstream: ValueKind, to other: ValueKind) -> String {
         switch (upstream, other) {
         case (.string, _): return "make both sides String, e.g. `map { String($0) }` on the other side, or give a String"
-        case (_, .string): return "make both sides String: `map { String($0) }` before this stage, or give \(upstream.swiftName == "Int" ? "an" : "a") \(upstream.swiftName)"
+        case (_, .string):
+            return "make both sides String: `map { String($0) }` before this stage, or give \(upstream.swiftName == "Int" ? "an" : "a") \(upstream.swiftName)"
         default: return "give a value of upstream's kind (\(upstream.swiftName)), or map one side first so both agree"
         }
     }
@@ -347,11 +354,14 @@ struct Checker {
         var firstFailure: [Diagnostic]? = nil
         // Prefer the overload whose labels match, so errors are about the intended form.
         let firstLabel = stage.arguments.first?.label
-        let order = entry.overloads.count == 1 ? [0] : entry.overloads.indices.sorted { a, b in
-            let la = entry.overloads[a].first?.label == firstLabel && firstLabel != nil
-            let lb = entry.overloads[b].first?.label == firstLabel && firstLabel != nil
-            return la && !lb
-        }
+        let order =
+            entry.overloads.count == 1
+            ? [0]
+            : entry.overloads.indices.sorted { a, b in
+                let la = entry.overloads[a].first?.label == firstLabel && firstLabel != nil
+                let lb = entry.overloads[b].first?.label == firstLabel && firstLabel != nil
+                return la && !lb
+            }
         for overload in order {
             var trial = self
             trial.diagnostics = []
@@ -388,8 +398,9 @@ struct Checker {
                         error(.unknownLabel(name, label), argument.span, notes: [signature])
                     } else if let suggestion = Suggestions.closest(to: label, among: labels) {
                         let labelSpan = Span(argument.span.offset, label.utf8.count)
-                        error(.unknownLabel(name, label), argument.span, notes: [signature],
-                              help: "did you mean '\(suggestion):'?", fixIts: [source.replacing(labelSpan, with: suggestion)])
+                        error(
+                            .unknownLabel(name, label), argument.span, notes: [signature],
+                            help: "did you mean '\(suggestion):'?", fixIts: [source.replacing(labelSpan, with: suggestion)])
                     }
                     return nil
                 }
@@ -651,14 +662,17 @@ struct Checker {
             }
         case .word("fail"):
             guard args.count == 2, case .expr(let e) = args[1].value else {
-                error(.stepNeedsArgument("asyncMap fail needs a message, as in asyncMap fail \"boom\""), args.count > 2 ? args[2].span : first.span, notes: [usage])
+                error(
+                    .stepNeedsArgument("asyncMap fail needs a message, as in asyncMap fail \"boom\""), args.count > 2 ? args[2].span : first.span,
+                    notes: [usage])
                 return false
             }
             _ = e.usesDollar ? nil : checkConstant(e)
         case .word(let w):
             if let suggestion = Suggestions.closest(to: w, among: ["delay", "flaky", "fail"]) {
-                error(.unknownStep(w), first.span, notes: [usage], help: "did you mean '\(suggestion)'?",
-                      fixIts: [source.replacing(first.span, with: suggestion)])
+                error(
+                    .unknownStep(w), first.span, notes: [usage], help: "did you mean '\(suggestion)'?",
+                    fixIts: [source.replacing(first.span, with: suggestion)])
             } else {
                 error(.unknownStep(w), first.span, notes: [usage])
             }

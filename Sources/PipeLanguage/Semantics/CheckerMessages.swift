@@ -111,7 +111,9 @@ extension Message {
 
     static func pipelineTooLarge(_ size: Int) -> Message {
         let count = size >= Limits.maxExpandedStages * 1_000 ? "far more than \(Limits.maxExpandedStages)" : "\(size)"
-        return Message(CheckerCode.pipelineTooLarge, "this pipeline expands to \(count) stages, with its bindings and nested pipelines (the limit is \(Limits.maxExpandedStages))")
+        return Message(
+            CheckerCode.pipelineTooLarge,
+            "this pipeline expands to \(count) stages, with its bindings and nested pipelines (the limit is \(Limits.maxExpandedStages))")
     }
 
     static let retryHasNoEffect = Message(CheckerCode.retryHasNoEffect, "retry has no effect: upstream never fails")

@@ -129,9 +129,12 @@ enum Infallibility {
             return (.int, true)
         default:
             // + - * : Int overflows, Double overflows to infinity, String and Array hit the size caps.
-            let kind: ValueKind? = ra.kind == .int && rb.kind == .int ? .int
-                : isNumber(ra.kind) && isNumber(rb.kind) ? .double
-                : nil
+            let kind: ValueKind? =
+                ra.kind == .int && rb.kind == .int
+                ? .int
+                : isNumber(ra.kind) && isNumber(rb.kind)
+                    ? .double
+                    : nil
             return (kind, false)
         }
     }

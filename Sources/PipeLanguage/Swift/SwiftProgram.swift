@@ -29,9 +29,10 @@ extension SwiftTranslator {
             // A `flaky` counter counts per run: one a binding holds starts again for this one.
             lines += usedCounters.map { "\($0).reset()" }
             if program {
-                let show = code.pair.map { kinds in
-                    ", show: { \"[\" + " + kinds.indices.map { "$0.\($0).pipeText" }.joined(separator: " + \", \" + ") + " + \"]\" }"
-                } ?? ""
+                let show =
+                    code.pair.map { kinds in
+                        ", show: { \"[\" + " + kinds.indices.map { "$0.\($0).pipeText" }.joined(separator: " + \", \" + ") + " + \"]\" }"
+                    } ?? ""
                 if background && consume == .sink {
                     jobs += 1
                     lines.append("let job\(jobs) = start(\(text), job: \(jobs)\(show))")
@@ -215,7 +216,9 @@ extension Session {
                 body += written + code.lines
             } else {
                 let reasons = distinct(code.problems).joined(separator: "; ")
-                body += written + ["// no faithful Swift form: \(reasons)"] + code.lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "// " + $0 }
+                body +=
+                    written + ["// no faithful Swift form: \(reasons)"]
+                    + code.lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map { "// " + $0 }
                 body.append("print(\(Value.quote("skipped: " + reasons)))")
             }
             body.append("")

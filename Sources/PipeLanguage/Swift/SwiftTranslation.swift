@@ -191,7 +191,9 @@ struct SwiftStage {
     /// The pipeline closure at `i` as a Swift closure whose parameter stands for `$0`:
     /// `{ value in [value, value * 10].publisher }`. `parameter` names it in Swift; `dollar` is how
     /// `$0` is read from it (`String(describing: error)` for `catch`); `kind` is what `$0` holds.
-    func pipelineClosure(_ i: Int, parameter: String, dollar: String? = nil, kind dollarKind: ValueKind, expected: ValueKind? = nil, failing: Bool = false) -> (text: String, code: SwiftCode) {
+    func pipelineClosure(_ i: Int, parameter: String, dollar: String? = nil, kind dollarKind: ValueKind, expected: ValueKind? = nil, failing: Bool = false) -> (
+        text: String, code: SwiftCode
+    ) {
         let name = scope.depth == 0 ? parameter : parameter + String(scope.depth + 1)
         let inner = SwiftScope(names: [dollar.map { $0.replacingOccurrences(of: "PARAM", with: name) } ?? name], kinds: [dollarKind], depth: scope.depth + 1)
         var code: SwiftCode

@@ -268,7 +268,8 @@ struct Lexer {
                         // When the inside ends in the string's own closing quote (`"a\(1"`), close the
                         // interpolation before it; otherwise close both at the end of the line.
                         let stop = trimmedEnd(k)
-                        let fix = inString && stop > j + 2 && bytes[stop - 1] == UInt8(ascii: "\"")
+                        let fix =
+                            inString && stop > j + 2 && bytes[stop - 1] == UInt8(ascii: "\"")
                             ? inserting(")", at: stop - 1) : inserting(")\"", at: stop)
                         error(.unterminatedInterpolation, j, 2, help: "add ')'", fixIts: [fix])
                         // The string ends here too; one error is enough.

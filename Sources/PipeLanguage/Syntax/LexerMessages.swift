@@ -78,7 +78,6 @@ extension Message {
         Message(LexerCode.closureArgumentOutOfRange, "closure argument '\(spelling)' is out of range (use $0 or $1)")
     }
 
-
     static let halfOpenRange = Message(LexerCode.halfOpenRange, "half-open ranges ('..<') are not part of the language; ranges include their end ('...')")
 
     static func unexpectedCharacter(_ scalar: Unicode.Scalar) -> Message {

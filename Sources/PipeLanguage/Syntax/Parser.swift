@@ -94,8 +94,9 @@ struct Parser {
             let insertAt = tokens[max(0, index - 1)].span.offset + tokens[max(0, index - 1)].span.length
             // `{ $0 = 1 }`: an assignment where a comparison was meant.
             if current.isPunct("=") {
-                throw fail(.assignmentInExpression, current.span, help: "to compare, write '=='",
-                           fixIts: [FixIt(offset: current.span.offset, length: 1, replacement: "==")])
+                throw fail(
+                    .assignmentInExpression, current.span, help: "to compare, write '=='",
+                    fixIts: [FixIt(offset: current.span.offset, length: 1, replacement: "==")])
             }
             throw fail(
                 .unclosedBracket(p, opener: opener.punct ?? "", line: at.line, column: at.column, found: describe(current)),

@@ -113,7 +113,6 @@ extension Message {
     static let pipelineTooLong = Message(
         ParserCode.pipelineTooLong, "pipeline is too long (the limit is \(Parser.maxStages) stages)")
 
-
     static func expectedStage(found: String) -> Message {
         Message(ParserCode.expectedStage, "expected a source or operator name, found \(found)")
     }

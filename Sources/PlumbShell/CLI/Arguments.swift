@@ -45,7 +45,9 @@ struct UsageError: Error, Equatable {
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "swift", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version"]
+    static let options = [
+        "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
+    ]
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 

@@ -75,7 +75,9 @@ enum ChildCheck {
 
     /// What a crash is called in a report: `signal 4 (SIGILL)`.
     static func describe(signal: Int32) -> String {
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL",
+        ]
         return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
     }
 

@@ -62,105 +62,111 @@ enum HelpText {
 
     static func command(_ name: String) -> String {
         switch name {
-        case "learn": return """
-            plumb learn [DIR]
-            plumb learn --once [DIR]
-            plumb learn --reset FILE
+        case "learn":
+            return """
+                plumb learn [DIR]
+                plumb learn --once [DIR]
+                plumb learn --reset FILE
 
-            Walks you through the workshop's exercises (NN-name.pipe in DIR, default
-            Examples/workshop) in order. Each is a short lesson in comments and a task: a
-            pipeline with a `todo` where your answer goes, and `expect` lines that pass only when
-            it is right. On a terminal, plumb learn shows how far you are ("3/15 done"), the
-            first exercise that does not pass, its lesson and what fails (a marble diff for
-            `expect marbles`), and waits: save the file and it is checked again; when it
-            passes, the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
+                Walks you through the workshop's exercises (NN-name.pipe in DIR, default
+                Examples/workshop) in order. Each is a short lesson in comments and a task: a
+                pipeline with a `todo` where your answer goes, and `expect` lines that pass only when
+                it is right. On a terminal, plumb learn shows how far you are ("3/15 done"), the
+                first exercise that does not pass, its lesson and what fails (a marble diff for
+                `expect marbles`), and waits: save the file and it is checked again; when it
+                passes, the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
 
-            --once checks every exercise once, prints "N/M done" and the next exercise, and
-            exits 0 only when all pass (for scripts, and for a teacher checking the room).
-            --reset FILE restores an exercise from the pristine copy plumb learn keeps beside
-            it (a hidden .NAME.pipe.pristine, made the first time it sees the exercise).
+                --once checks every exercise once, prints "N/M done" and the next exercise, and
+                exits 0 only when all pass (for scripts, and for a teacher checking the room).
+                --reset FILE restores an exercise from the pristine copy plumb learn keeps beside
+                it (a hidden .NAME.pipe.pristine, made the first time it sees the exercise).
 
-            Exercises run on the virtual clock: times are exact and nothing waits.
-            """
-        case "run": return """
-            plumb run FILE... | -
+                Exercises run on the virtual clock: times are exact and nothing waits.
+                """
+        case "run":
+            return """
+                plumb run FILE... | -
 
-            Runs each script statement by statement, printing every event with its time since
-            subscription and a summary line. A foreground pipeline runs to completion before the next
-            statement; background jobs (`&`) are cancelled at the end of the script unless they have
-            finished. `:`-commands work as in the REPL. `-` reads the script from standard input.
-            A script with errors is reported and not run. Ctrl-C (SIGINT) cancels the running
-            pipeline at once, even a synchronous source in the middle of its values: it prints
-            `cancelled`, background jobs are cancelled, the script stops, and plumb ends by SIGINT
-            (a shell shows status 130 and stops a loop running plumb). A second Ctrl-C before
-            that ends plumb at once.
+                Runs each script statement by statement, printing every event with its time since
+                subscription and a summary line. A foreground pipeline runs to completion before the next
+                statement; background jobs (`&`) are cancelled at the end of the script unless they have
+                finished. `:`-commands work as in the REPL. `-` reads the script from standard input.
+                A script with errors is reported and not run. Ctrl-C (SIGINT) cancels the running
+                pipeline at once, even a synchronous source in the middle of its values: it prints
+                `cancelled`, background jobs are cancelled, the script stops, and plumb ends by SIGINT
+                (a shell shows status 130 and stops a loop running plumb). A second Ctrl-C before
+                that ends plumb at once.
 
-            OPTIONS  --clock real|virtual, --format text|jsonl, --no-color, --trace
+                OPTIONS  --clock real|virtual, --format text|jsonl, --no-color, --trace
 
-            EXIT CODES
-              0    every pipeline finished (or failed as an `expect failed` said it would)
-              1    a pipeline failed, or an `expect` did not hold
-              2    usage error, or a file could not be read
-              65   a script has syntax or static errors (nothing of it ran)
-              130  interrupted by Ctrl-C (SIGINT)
-              141  standard output's reader went away; the running pipeline was cancelled
+                EXIT CODES
+                  0    every pipeline finished (or failed as an `expect failed` said it would)
+                  1    a pipeline failed, or an `expect` did not hold
+                  2    usage error, or a file could not be read
+                  65   a script has syntax or static errors (nothing of it ran)
+                  130  interrupted by Ctrl-C (SIGINT)
+                  141  standard output's reader went away; the running pipeline was cancelled
 
-            EXAMPLE
-              plumb --clock virtual run Examples/tour.pipe
-            """
-        case "check": return """
-            plumb check FILE...
+                EXAMPLE
+                  plumb --clock virtual run Examples/tour.pipe
+                """
+        case "check":
+            return """
+                plumb check FILE...
 
-            Parses and statically checks each script without running anything: syntax, unknown names,
-            argument counts and kinds, and warnings such as `retry has no effect: upstream never fails`.
-            Diagnostics go to standard error; each clean file prints `ok FILE`.
+                Parses and statically checks each script without running anything: syntax, unknown names,
+                argument counts and kinds, and warnings such as `retry has no effect: upstream never fails`.
+                Diagnostics go to standard error; each clean file prints `ok FILE`.
 
-            EXIT CODES
-              0    no errors (warnings allowed)
-              2    usage error, or a file could not be read
-              65   a script has syntax or static errors
-            """
-        case "test": return """
-            plumb test PATH...
+                EXIT CODES
+                  0    no errors (warnings allowed)
+                  2    usage error, or a file could not be read
+                  65   a script has syntax or static errors
+                """
+        case "test":
+            return """
+                plumb test PATH...
 
-            Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
-            `expect` statements against the pipeline just before each one:
-              expect values [1, 2]     expect finished     expect failed "message"
-              expect count 3           expect time 300ms      expect marbles "-a-b-|"
-              expect subscriptions NAME 1   (how many times binding NAME's source was subscribed)
-              expect started 300ms          (when, after the subscription, a future's work began)
-            Event output is not printed. Per file, a line `PASS path` or
-            `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
-            The clock is virtual unless --clock real is given, so time-based exercises run instantly.
+                Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
+                `expect` statements against the pipeline just before each one:
+                  expect values [1, 2]     expect finished     expect failed "message"
+                  expect count 3           expect time 300ms      expect marbles "-a-b-|"
+                  expect subscriptions NAME 1   (how many times binding NAME's source was subscribed)
+                  expect started 300ms          (when, after the subscription, a future's work began)
+                Event output is not printed. Per file, a line `PASS path` or
+                `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
+                The clock is virtual unless --clock real is given, so time-based exercises run instantly.
 
-            EXIT CODES
-              0    every file passed
-              1    a file failed
-              2    usage error, or a path could not be read
-              65   a script has syntax or static errors
-              130  interrupted by Ctrl-C (SIGINT): no total is printed
-            """
-        case "repl": return """
-            plumb [repl]
+                EXIT CODES
+                  0    every file passed
+                  1    a file failed
+                  2    usage error, or a path could not be read
+                  65   a script has syntax or static errors
+                  130  interrupted by Ctrl-C (SIGINT): no total is printed
+                """
+        case "repl":
+            return """
+                plumb [repl]
 
-            The interactive shell: type a pipeline and watch its events. Tab completes operators,
-            sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
-            (saved in $PLUMB_HISTORY, default $HOME/.plumb_history; one that cannot be written is
-            reported at start and nothing is saved). Ctrl-C cancels the running pipeline
-            (at once, even a synchronous source in the middle of its values; the session, bindings and
-            history stay) or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
-            When standard input is not a terminal, statements are read from it without a prompt,
-            and Ctrl-C stops them as it stops `plumb run`. A `:load`ed script may not load itself
-            (directly or through others) and nests at most 32 deep; its `:quit` ends the load only.
-            """
-        case "help": return """
-            plumb help [COMMAND]
-            plumb help diagnostics | ID
+                The interactive shell: type a pipeline and watch its events. Tab completes operators,
+                sources, bindings, :commands and file names after :load; Up and Ctrl-R recall history
+                (saved in $PLUMB_HISTORY, default $HOME/.plumb_history; one that cannot be written is
+                reported at start and nothing is saved). Ctrl-C cancels the running pipeline
+                (at once, even a synchronous source in the middle of its values; the session, bindings and
+                history stay) or clears the line; Ctrl-D on an empty line quits. `&` runs a background job.
+                When standard input is not a terminal, statements are read from it without a prompt,
+                and Ctrl-C stops them as it stops `plumb run`. A `:load`ed script may not load itself
+                (directly or through others) and nests at most 32 deep; its `:quit` ends the load only.
+                """
+        case "help":
+            return """
+                plumb help [COMMAND]
+                plumb help diagnostics | ID
 
-            Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
-            every error and warning plumb can report, by code and name (`E101  unterminated-string
-            (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
-            """
+                Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
+                every error and warning plumb can report, by code and name (`E101  unterminated-string
+                (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
+                """
         case "diagnostics": return diagnostics
         default:
             if let id = DiagnosticID.anyNamed(name) { return diagnostic(id) }

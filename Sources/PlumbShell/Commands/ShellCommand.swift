@@ -94,9 +94,10 @@ extension ShellCommand {
                 runner.say(style.dim("no bindings yet: let NAME = PIPELINE"))
             } else {
                 let width = bindings.map(\.name.count).max() ?? 0
-                runner.say(bindings.map {
-                    style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
-                }.joined(separator: "\n"))
+                runner.say(
+                    bindings.map {
+                        style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
+                    }.joined(separator: "\n"))
             }
             return .ok
         },
@@ -106,11 +107,12 @@ extension ShellCommand {
                 runner.say(runner.style.dim("no background jobs"))
             } else {
                 let now = runner.session.runtime.now()
-                runner.say(runner.jobs.jobs.map { job in
-                    let record = job.recorder.snapshot
-                    let count = record.count == 1 ? "1 value" : "\(record.count) values"
-                    return "[\(job.id)] running  \(EventFormatter.durationText(now - job.recorder.start))  \(count)  \(job.text)"
-                }.joined(separator: "\n"))
+                runner.say(
+                    runner.jobs.jobs.map { job in
+                        let record = job.recorder.snapshot
+                        let count = record.count == 1 ? "1 value" : "\(record.count) values"
+                        return "[\(job.id)] running  \(EventFormatter.durationText(now - job.recorder.start))  \(count)  \(job.text)"
+                    }.joined(separator: "\n"))
             }
             return .ok
         },

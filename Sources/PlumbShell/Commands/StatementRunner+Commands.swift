@@ -137,7 +137,9 @@ extension StatementRunner {
         guard !path.isEmpty else { return usage(":export FILE.svg", at: location) }
         guard let last else { return commandError(.nothingRecorded("no pipeline has run yet"), at: location) }
         let run = last.record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(last.record.duration))
-        guard !run.lanes.isEmpty else { return commandError(.nothingRecorded("the last run was not recorded (:marbles on records the next ones)"), at: location) }
+        guard !run.lanes.isEmpty else {
+            return commandError(.nothingRecorded("the last run was not recorded (:marbles on records the next ones)"), at: location)
+        }
         if let problem = Self.writeSVG([run], titles: [last.text], to: path) { return commandError(.cannotWriteFile(problem), at: location) }
         say(style.dim("wrote \(path)"))
         return .ok

@@ -73,7 +73,8 @@ extension ShellMessage {
     static func cannotTranslateLoad(_ argument: String, file: String) -> ShellMessage {
         ShellMessage(
             .cannotTranslateLoad,
-            "plumb swift cannot translate ':load \(argument)': the loaded script's pipelines are not in \(file) (translate \(argument) on its own, or put its lines here)")
+            "plumb swift cannot translate ':load \(argument)': the loaded script's pipelines are not in \(file) (translate \(argument) on its own, or put its lines here)"
+        )
     }
     static func unreadableFile(_ text: String) -> ShellMessage { ShellMessage(.unreadableFile, text) }
     static func invalidInputLine(_ reason: String) -> ShellMessage { ShellMessage(.invalidInputLine, reason) }

@@ -41,8 +41,9 @@ struct Learn {
     func reset(_ file: String) -> Int32 {
         let exercise = Exercise(path: file, text: "")
         guard FileManager.default.fileExists(atPath: exercise.pristinePath) else {
-            writeStandardError(.workshopProblem(
-                "no pristine copy of \(file) (plumb learn keeps one when it first sees an exercise; git checkout \(file) also restores it)"))
+            writeStandardError(
+                .workshopProblem(
+                    "no pristine copy of \(file) (plumb learn keeps one when it first sees an exercise; git checkout \(file) also restores it)"))
             return ExitCode.usage
         }
         do {

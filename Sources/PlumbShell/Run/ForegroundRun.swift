@@ -60,15 +60,18 @@ struct ForegroundRun {
             job: 0, runtime: runtime, formatter: formatter, sink: printsEvents ? (live?.sink ?? out) : nil,
             onTerminal: { wake.signal() })
         let run = pipeline.makeRun(trace: trace, record: recordLanes, onEvent: recorder.handle)
-        let watcher = InterruptWatcher(catchingSignal: catchingSignal, onTick: {
-            out.flush()
-            live?.drainBeforeDrawn()
-            // A synchronous source keeps the main thread inside `start()`: stop it from here.
-            if StandardStreams.outputFailed {
-                run.cancel()
-                wake.signal()
+        let watcher = InterruptWatcher(
+            catchingSignal: catchingSignal,
+            onTick: {
+                out.flush()
+                live?.drainBeforeDrawn()
+                // A synchronous source keeps the main thread inside `start()`: stop it from here.
+                if StandardStreams.outputFailed {
+                    run.cancel()
+                    wake.signal()
+                }
             }
-        }) {
+        ) {
             run.cancel()
             wake.signal()
         }

@@ -51,8 +51,10 @@ final class RunRecorder: Sendable {
     /// - Parameters:
     ///   - sink: where event lines go; nil prints nothing (used by `plumb test`).
     ///   - onTerminal: called once, after the terminal event was printed (wakes the main thread).
-    init(job: Int, runtime: Runtime, formatter: EventFormatter, sink: OutputSink?,
-         onTerminal: @escaping @Sendable () -> Void) {
+    init(
+        job: Int, runtime: Runtime, formatter: EventFormatter, sink: OutputSink?,
+        onTerminal: @escaping @Sendable () -> Void
+    ) {
         self.job = job
         self.runtime = runtime
         self.formatter = formatter

@@ -52,11 +52,12 @@ extension StatementRunner {
             if close(fd) != 0, code == 0 { code = errno }
         }
         guard code != 0 else { return nil }
-        let reason = switch code {
-        case ENOENT: "the folder \((path as NSString).deletingLastPathComponent) does not exist"
-        case ENOSPC: "no space left on the device"
-        default: ScriptFile.reason(code)
-        }
+        let reason =
+            switch code {
+            case ENOENT: "the folder \((path as NSString).deletingLastPathComponent) does not exist"
+            case ENOSPC: "no space left on the device"
+            default: ScriptFile.reason(code)
+            }
         return "cannot write \(path): \(reason)"
     }
 }

@@ -82,8 +82,10 @@ final class StatementRunner {
     /// The scripts being run, outermost first: a `plumb run` file, then each `:load` inside it.
     var loading: [LoadedFile] = []
 
-    init(options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe,
-         interactive: Bool = false, verbosity: Verbosity = .normal) {
+    init(
+        options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe,
+        interactive: Bool = false, verbosity: Verbosity = .normal
+    ) {
         self.options = options
         self.session = Session(runtime: Runtime(clock: options.clock))
         self.out = out
@@ -134,8 +136,9 @@ final class StatementRunner {
         reading: while true {
             let compiled = session.compile(script.language, file: file, firstLine: script.firstLine)
             // Read again after a command, the text's warnings were already shown.
-            report(again ? compiled.diagnostics.filter { $0.severity == .error } : compiled.diagnostics,
-                   source: script.language, firstLine: script.firstLine)
+            report(
+                again ? compiled.diagnostics.filter { $0.severity == .error } : compiled.diagnostics,
+                source: script.language, firstLine: script.firstLine)
             if compiled.diagnostics.contains(where: { $0.severity == .error }) {
                 report.countCompileFailure()
                 return .compileErrors
@@ -212,7 +215,8 @@ final class StatementRunner {
     func report(_ diagnostics: [Diagnostic], source: String, firstLine: Int) {
         guard !diagnostics.isEmpty else { return }
         if let line = lineOfferingFixes, source == line, firstLine == 1, fixOffer == nil,
-           diagnostics.contains(where: { $0.severity == .error }) {
+            diagnostics.contains(where: { $0.severity == .error })
+        {
             fixOffer = FixIt.applyingFirstFixes(of: diagnostics, to: line)
         }
         if let error = diagnostics.first(where: { $0.severity == .error }) {

@@ -38,7 +38,8 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            let subscription = AsyncSequenceSubscription<Base, S>(base: base, downstream: subscriber,
+            let subscription = AsyncSequenceSubscription<Base, S>(
+                base: base, downstream: subscriber,
                 executorPreference: executorPreference)
             subscriber.receive(subscription: subscription)
         }

@@ -24,7 +24,8 @@ extension Publisher where Output: Sendable {
     ///   without a value; `CancellationError` when the calling task is cancelled (the subscription
     ///   is cancelled too).
     nonisolated(nonsending)
-    public func async() async throws -> Output {
+        public func async() async throws -> Output
+    {
         let subscriber = FirstValueSubscriber<Output, Failure>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

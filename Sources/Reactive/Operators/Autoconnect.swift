@@ -1,4 +1,3 @@
-
 extension Publishers {
     /// The publisher `autoconnect()` returns: connects on the first subscriber, disconnects
     /// (cancels the connection) when the last one cancels or completes, and connects again for

@@ -24,7 +24,8 @@ extension Publisher {
     ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
-    public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
+    public func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
+        -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
     where P.Failure == Failure {
         Publishers.Map(upstream: Publishers.CombineLatest(self, other)) { transform($0.0, $0.1) }
     }
@@ -55,7 +56,8 @@ extension Publisher {
     ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
-    public func combineLatest<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
+    public func combineLatest<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T)
+        -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
     where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Map(upstream: Publishers.CombineLatest3(self, publisher1, publisher2)) { transform($0.0, $0.1, $0.2) }
     }
@@ -74,7 +76,8 @@ extension Publisher {
     /// ```
     /// - Returns: A publisher of tuples.
     @inlinable
-    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.CombineLatest4<Self, P, Q, R>
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher>(_ publisher1: P, _ publisher2: Q, _ publisher3: R)
+        -> Publishers.CombineLatest4<Self, P, Q, R>
     where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
@@ -87,7 +90,9 @@ extension Publisher {
     ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
-    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
+    public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
     where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.Map(upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)) { transform($0.0, $0.1, $0.2, $0.3) }
     }

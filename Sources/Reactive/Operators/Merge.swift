@@ -44,7 +44,10 @@ extension Publisher {
     /// - Returns: A publisher of every input's values.
     @inlinable
     public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure {
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output,
+        E.Failure == Failure
+    {
         Publishers.Merge5(self, b, c, d, e)
     }
 
@@ -53,8 +56,12 @@ extension Publisher {
     /// Finishes when all have finished; the first failure fails the result and cancels the rest.
     /// - Returns: A publisher of every input's values.
     @inlinable
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F)
+        -> Publishers.Merge6<Self, B, C, D, E, F>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output,
+        E.Failure == Failure, F.Output == Output, F.Failure == Failure
+    {
         Publishers.Merge6(self, b, c, d, e, f)
     }
 
@@ -63,8 +70,12 @@ extension Publisher {
     /// Finishes when all have finished; the first failure fails the result and cancels the rest.
     /// - Returns: A publisher of every input's values.
     @inlinable
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G)
+        -> Publishers.Merge7<Self, B, C, D, E, F, G>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output,
+        E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure
+    {
         Publishers.Merge7(self, b, c, d, e, f, g)
     }
 
@@ -73,8 +84,13 @@ extension Publisher {
     /// Finishes when all have finished; the first failure fails the result and cancels the rest.
     /// - Returns: A publisher of every input's values.
     @inlinable
-    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
-    where B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output, E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure {
+    public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+        with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+    ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+    where
+        B.Output == Output, B.Failure == Failure, C.Output == Output, C.Failure == Failure, D.Output == Output, D.Failure == Failure, E.Output == Output,
+        E.Failure == Failure, F.Output == Output, F.Failure == Failure, G.Output == Output, G.Failure == Failure, H.Output == Output, H.Failure == Failure
+    {
         Publishers.Merge8(self, b, c, d, e, f, g, h)
     }
 
@@ -196,7 +212,10 @@ extension Publishers {
 
     /// The publisher `merge(with:_:_:_:)` returns: the values of 5 publishers, as they arrive.
     public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
-    where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure {
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure,
+        E.Output == A.Output, E.Failure == A.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -238,7 +257,10 @@ extension Publishers {
 
     /// The publisher `merge(with:_:_:_:_:)` returns: the values of 6 publishers, as they arrive.
     public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
-    where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure {
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure,
+        E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -284,7 +306,10 @@ extension Publishers {
 
     /// The publisher `merge(with:_:_:_:_:_:)` returns: the values of 7 publishers, as they arrive.
     public struct Merge7<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>: Publisher
-    where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure {
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure,
+        E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 
@@ -334,7 +359,11 @@ extension Publishers {
 
     /// The publisher `merge(with:_:_:_:_:_:_:)` returns: the values of 8 publishers, as they arrive.
     public struct Merge8<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>: Publisher
-    where B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure, E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure, H.Output == A.Output, H.Failure == A.Failure {
+    where
+        B.Output == A.Output, B.Failure == A.Failure, C.Output == A.Output, C.Failure == A.Failure, D.Output == A.Output, D.Failure == A.Failure,
+        E.Output == A.Output, E.Failure == A.Failure, F.Output == A.Output, F.Failure == A.Failure, G.Output == A.Output, G.Failure == A.Failure,
+        H.Output == A.Output, H.Failure == A.Failure
+    {
         public typealias Output = A.Output
         public typealias Failure = A.Failure
 

@@ -1,4 +1,3 @@
-
 extension Publisher {
     /// Shares this publisher through a subject made by `createSubject` (once, on first use).
     ///

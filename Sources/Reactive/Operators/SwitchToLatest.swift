@@ -63,9 +63,11 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
     /// `switchToLatest` with inner publishers that cannot fail: their failure type becomes the upstream's.
     /// - Returns: A publisher of the latest inner publisher's values.
     @inlinable
-    public func switchToLatest() -> Publishers.SwitchToLatest<
-        Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
-    > {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<
+            Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+        >
+    {
         Publishers.SwitchToLatest(upstream: map { Publishers.SetFailureType(upstream: $0) })
     }
 }

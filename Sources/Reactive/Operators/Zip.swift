@@ -51,7 +51,8 @@ extension Publisher {
     ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
-    public func zip<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
+    public func zip<P: Publisher, Q: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T)
+        -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
     where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Map(upstream: Publishers.Zip3(self, publisher1, publisher2)) { transform($0.0, $0.1, $0.2) }
     }
@@ -81,7 +82,9 @@ extension Publisher {
     ///   - transform: Makes one output value from one value of each input.
     /// - Returns: A publisher of the transformed tuples.
     @inlinable
-    public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
+    public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
     where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.Map(upstream: Publishers.Zip4(self, publisher1, publisher2, publisher3)) { transform($0.0, $0.1, $0.2, $0.3) }
     }

@@ -1,4 +1,3 @@
-
 /// A publisher that eventually produces one value and finishes, or fails.
 ///
 /// The closure runs once, at once, when the future is created (not on subscribe: wrap it in

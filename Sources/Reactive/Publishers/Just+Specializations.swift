@@ -280,7 +280,10 @@ extension Just {
     /// - Returns: A `Result.Publisher` of the value or the error.
     @inlinable
     public func tryRemoveDuplicates(by predicate: (Output, Output) throws -> Bool) -> Result<Output, any Error>.Publisher {
-        Result<Output, any Error>.Publisher(Result { _ = try predicate(output, output); return output })
+        Result<Output, any Error>.Publisher(
+            Result {
+                _ = try predicate(output, output); return output
+            })
     }
 
     /// A `Just` never fails: this `Just`.

@@ -1,4 +1,3 @@
-
 /// A publisher that replays a recorded list of values, then a recorded completion, to each subscriber.
 ///
 /// Values are sent as demand arrives; the completion follows the last value without waiting for

@@ -86,7 +86,10 @@ extension Result.Publisher {
     /// - Returns: A `Result.Publisher` of the value or the error.
     @inlinable
     public func tryMin(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, any Error>.Publisher {
-        Result<Success, any Error>.Publisher(tryOnValue { value in _ = try areInIncreasingOrder(value, value); return value })
+        Result<Success, any Error>.Publisher(
+            tryOnValue { value in
+                _ = try areInIncreasingOrder(value, value); return value
+            })
     }
 
     /// The greatest of one value by a throwing ordering: the value, or the error the ordering
@@ -95,7 +98,10 @@ extension Result.Publisher {
     /// - Returns: A `Result.Publisher` of the value or the error.
     @inlinable
     public func tryMax(by areInIncreasingOrder: (Success, Success) throws -> Bool) -> Result<Success, any Error>.Publisher {
-        Result<Success, any Error>.Publisher(tryOnValue { value in _ = try areInIncreasingOrder(value, value); return value })
+        Result<Success, any Error>.Publisher(
+            tryOnValue { value in
+                _ = try areInIncreasingOrder(value, value); return value
+            })
     }
 
     /// 1 for a success; a failure passes through.
@@ -151,7 +157,10 @@ extension Result.Publisher {
     /// - Returns: A `Result.Publisher` of the value or the error.
     @inlinable
     public func tryRemoveDuplicates(by predicate: (Success, Success) throws -> Bool) -> Result<Success, any Error>.Publisher {
-        Result<Success, any Error>.Publisher(tryOnValue { value in _ = try predicate(value, value); return value })
+        Result<Success, any Error>.Publisher(
+            tryOnValue { value in
+                _ = try predicate(value, value); return value
+            })
     }
 
     /// The value, or `output` in place of a failure.

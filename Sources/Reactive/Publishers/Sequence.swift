@@ -22,8 +22,9 @@ extension Publishers {
             var iterator = sequence.makeIterator()
             if let first = iterator.next() {
                 let sequence = self.sequence
-                subscriber.receive(subscription: SequenceSubscription(
-                    downstream: subscriber, iterator: iterator, first: first, describe: { String(describing: sequence) }))
+                subscriber.receive(
+                    subscription: SequenceSubscription(
+                        downstream: subscriber, iterator: iterator, first: first, describe: { String(describing: sequence) }))
             } else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)

@@ -37,7 +37,8 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
         guard !boxes.isEmpty else { return ObservableObjectPublisher() }
         // One lock for the whole attach, so two threads asking at once agree on one publisher.
         return ObservableObjectPublisher.attaching.guarded {
-            let shared = boxes.lazy.compactMap { box in box.lock.guarded { box.objectWillChange } }.first
+            let shared =
+                boxes.lazy.compactMap { box in box.lock.guarded { box.objectWillChange } }.first
                 ?? ObservableObjectPublisher()
             for box in boxes {
                 box.lock.guarded { box.objectWillChange = shared }

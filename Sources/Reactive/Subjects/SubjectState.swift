@@ -112,7 +112,6 @@ class SubjectCore {
     }
 }
 
-
 /// The typed state of a subject: its completion and, for a `CurrentValueSubject`, its value.
 @usableFromInline
 final class SubjectStorage<Output, Failure: Error>: SubjectCore {

@@ -1,4 +1,3 @@
-
 /// Subscribes a subject to an upstream publisher. It passes itself to the subject as the upstream
 /// subscription, so cancelling it (the `AnyCancellable` that `subscribe(_:)` returns) cancels upstream.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {

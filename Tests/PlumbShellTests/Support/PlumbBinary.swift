@@ -40,15 +40,19 @@ enum PlumbBinary {
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `plumb arguments…` with `input` on standard input, colour off unless asked, and a 30 s watchdog.
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> PlumbResult {
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> PlumbResult {
         let running = try start(arguments, input: input, environment: environment, directory: directory)
         return try running.finish(within: 30)
     }
 
     /// Starts `plumb arguments…` without waiting for it, for tests that watch its output or signal it.
-    static func start(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-                      directory: URL? = nil) throws -> RunningPlumb {
+    static func start(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> RunningPlumb {
         let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
         return try RunningPlumb(binary: binary, arguments: arguments, input: input, environment: environment, directory: directory)
     }
@@ -56,8 +60,10 @@ enum PlumbBinary {
     /// Runs `script` with bash, `$PLUMB` naming the binary, for what only a shell sets up: closed
     /// descriptors (`<&-`, `>&-`), `| head -1`, `>/dev/full`, `<(…)`, FIFOs. Status and output are
     /// the script's (use `exit ${PIPESTATUS[0]}` to report plumb's own status from a pipe).
-    static func shell(_ script: String, input: String? = nil, directory: URL? = nil,
-                      within seconds: Double = 30) throws -> PlumbResult {
+    static func shell(
+        _ script: String, input: String? = nil, directory: URL? = nil,
+        within seconds: Double = 30
+    ) throws -> PlumbResult {
         let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
         // `timeout` kills its whole process group (plumb too, not only bash) with SIGKILL, which
         // the signal mask a test thread passes on cannot block; it then exits 137.

@@ -143,8 +143,9 @@ struct ValuesNeverHangTests {
         }
     }
 
-    @Test("the bridge's subscriber is Cancellable: cancelling it ends both loops, also a second time",
-          arguments: [false, true])
+    @Test(
+        "the bridge's subscriber is Cancellable: cancelling it ends both loops, also a second time",
+        arguments: [false, true])
     func cancellingTheSubscriberEndsTheLoop(throwing: Bool) {
         if throwing {
             let upstream = LoosePublisher<Int, TestError>()

@@ -63,7 +63,11 @@ final class BridgeLog: Sendable {
 /// Tracks how many transforms run at once.
 final class ConcurrencyMeter: Sendable {
     private let state = Lock<(now: Int, peak: Int)>((0, 0))
-    func enter() { state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) } }
+    func enter() {
+        state.withLock {
+            $0.now += 1; $0.peak = max($0.peak, $0.now)
+        }
+    }
     func leave() { state.withLock { $0.now -= 1 } }
     var peak: Int { state.withLock { $0.peak } }
 }

@@ -65,7 +65,9 @@ struct FutureBridgeTests {
         let failing = Future<Int, any Error>(executorPreference: executor) { throw TestError("f") }
         executor.drain()
         await #expect(throws: TestError("f")) { try await failing.async() }
-        let plain = Future(executorPreference: executor) { await Task.yield(); return "ok" }
+        let plain = Future(executorPreference: executor) {
+            await Task.yield(); return "ok"
+        }
         executor.drain()
         #expect(try await plain.async() == "ok")
     }

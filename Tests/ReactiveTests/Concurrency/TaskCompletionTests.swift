@@ -83,11 +83,13 @@ struct TaskCompletionTests {
         let calls = Counter()
         let gates = Gates()
         let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Int, any Error>, Never>) in
-            let task = Task(operation: { () async throws -> Int in
-                await gates.wait(1)
-                try Task.checkCancellation()
-                return 1
-            }, queue: queue) { result in
+            let task = Task(
+                operation: { () async throws -> Int in
+                    await gates.wait(1)
+                    try Task.checkCancellation()
+                    return 1
+                }, queue: queue
+            ) { result in
                 calls.increment()
                 done.resume(returning: result)
             }

@@ -152,8 +152,12 @@ struct CancellableTests {
             let witness = Witness()
             weakWitness = witness
             cancellable = publisher.sink(
-                receiveCompletion: { _ in withExtendedLifetime(witness) {}; completions += 1 },
-                receiveValue: { withExtendedLifetime(witness) {}; seen.append($0) }
+                receiveCompletion: { _ in
+                    withExtendedLifetime(witness) {}; completions += 1
+                },
+                receiveValue: {
+                    withExtendedLifetime(witness) {}; seen.append($0)
+                }
             )
         }
         publisher.send(1)

@@ -53,4 +53,3 @@ struct DemandTableTests {
         #expect(demand == .none)
     }
 }
-

@@ -35,7 +35,9 @@ struct CoreChainTests {
     @Test("C20 request from inside receive does not recurse over 100,000 elements")
     func noRecursion() {
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        sub.onValue = { _, s in s.request(.max(1)); return .none }
+        sub.onValue = { _, s in
+            s.request(.max(1)); return .none
+        }
         (1...100_000).publisher.subscribe(sub)
         #expect(sub.values.count == 100_000)
         #expect(sub.maxNesting <= 1)

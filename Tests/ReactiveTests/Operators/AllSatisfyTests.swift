@@ -32,6 +32,10 @@ struct AllSatisfyTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.allSatisfy { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.allSatisfy { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

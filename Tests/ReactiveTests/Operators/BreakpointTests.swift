@@ -13,9 +13,15 @@ struct BreakpointTests {
         let sub = TestSubscriber<Int, Never>()
         [1, 2, 3].publisher
             .breakpoint(
-                receiveSubscription: { _ in log.append("subscription"); return false },
-                receiveOutput: { log.append("\($0)"); return false },
-                receiveCompletion: { _ in log.append("completion"); return false }
+                receiveSubscription: { _ in
+                    log.append("subscription"); return false
+                },
+                receiveOutput: {
+                    log.append("\($0)"); return false
+                },
+                receiveCompletion: { _ in
+                    log.append("completion"); return false
+                }
             )
             .subscribe(sub)
         #expect(log.all == ["subscription", "1", "2", "3", "completion"])

@@ -177,15 +177,16 @@ struct BufferTests {
     }
 }
 
-
 @Suite("Filtering: buffer ordering (Combine)")
 struct BufferOrderingTests {
     // Combine fact (issue #20 item 1): both strategies ask upstream before the subscriber gets
     // its subscription. Source: the OpenCombine project's buffer tests, checked against Apple's
     // Combine, assert that nothing reached the subscriber when upstream's request arrives.
-    @Test("upstream is asked for values before the subscription goes downstream", arguments: [
-        (Publishers.PrefetchStrategy.keepFull, "up request(max(2))"), (.byRequest, "up request(unlimited)"),
-    ])
+    @Test(
+        "upstream is asked for values before the subscription goes downstream",
+        arguments: [
+            (Publishers.PrefetchStrategy.keepFull, "up request(max(2))"), (.byRequest, "up request(unlimited)"),
+        ])
     func requestBeforeSubscription(prefetch: Publishers.PrefetchStrategy, request: String) {
         let log = OrderLog()
         let upstream = LoggedPublisher<Int, Never>("up", log: log)

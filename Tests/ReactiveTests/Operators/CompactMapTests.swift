@@ -33,6 +33,10 @@ struct CompactMapTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.compactMap { token.touch(); return $0 } }
+        expectLifecycle { source, token in
+            source.compactMap {
+                token.touch(); return $0
+            }
+        }
     }
 }

@@ -45,6 +45,10 @@ struct ComparisonTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.min { token.touch(); return $0 < $1 } }
+        expectLifecycle { source, token in
+            source.min {
+                token.touch(); return $0 < $1
+            }
+        }
     }
 }

@@ -27,6 +27,10 @@ struct ContainsWhereTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.contains { _ in token.touch(); return false } }
+        expectLifecycle { source, token in
+            source.contains { _ in
+                token.touch(); return false
+            }
+        }
     }
 }

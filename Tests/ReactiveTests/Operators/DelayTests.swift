@@ -4,11 +4,13 @@ import Testing
 
 @Suite("delay")
 struct DelayTests {
-    @Test("C39 values and the completion arrive exactly `interval` later, in order", arguments: [
-        ("-a-b-|", "---a-b-|"),
-        ("ab(cd)|", "--ab(cd)|"),
-        ("|", "--|"),
-    ])
+    @Test(
+        "C39 values and the completion arrive exactly `interval` later, in order",
+        arguments: [
+            ("-a-b-|", "---a-b-|"),
+            ("ab(cd)|", "--ab(cd)|"),
+            ("|", "--|"),
+        ])
     func values(input: String, expected: String) {
         let result = marbles(input, expected: expected) { source, scheduler in
             source.delay(for: .milliseconds(20), scheduler: scheduler)

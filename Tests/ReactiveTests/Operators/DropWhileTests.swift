@@ -13,7 +13,10 @@ struct DropWhileTests {
     @Test("the predicate is not called after it first fails")
     func stopsCalling() {
         var calls = 0
-        _ = recordedEvents([1, 5, 1, 1].publisher.drop { calls += 1; return $0 < 3 })
+        _ = recordedEvents(
+            [1, 5, 1, 1].publisher.drop {
+                calls += 1; return $0 < 3
+            })
         #expect(calls == 2)
     }
 
@@ -40,6 +43,10 @@ struct DropWhileTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.drop { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.drop { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

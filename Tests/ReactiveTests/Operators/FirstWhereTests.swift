@@ -36,6 +36,10 @@ struct FirstWhereTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.first { _ in token.touch(); return false } }
+        expectLifecycle { source, token in
+            source.first { _ in
+                token.touch(); return false
+            }
+        }
     }
 }

@@ -181,7 +181,9 @@ struct FlatMapTests {
     @Test("C20 request from inside receive does not recurse")
     func noRecursion() {
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        sub.onValue = { _, s in s.request(.max(1)); return .none }
+        sub.onValue = { _, s in
+            s.request(.max(1)); return .none
+        }
         (1...10_000).publisher.flatMap { Just($0) }.subscribe(sub)
         #expect(sub.values == Array(1...10_000))
         #expect(sub.maxNesting <= 1)

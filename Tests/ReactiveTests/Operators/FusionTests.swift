@@ -11,7 +11,9 @@ struct FusionTests {
         let source = ManualPublisher<Int, TestError>()
         var secondSaw: [Int] = []
         let fused: Publishers.Filter<ManualPublisher<Int, TestError>> =
-            source.filter { $0.isMultiple(of: 2) }.filter { secondSaw.append($0); return $0 > 2 }
+            source.filter { $0.isMultiple(of: 2) }.filter {
+                secondSaw.append($0); return $0 > 2
+            }
         let sub = recordSubscriber(fused, demand: .max(1))
         #expect(source.last?.requested == [.max(1)])
         // C13: each dropped value asks upstream for one more, whichever test dropped it.
@@ -28,7 +30,9 @@ struct FusionTests {
     func tryFilters() {
         let source = [1, 2, 3, 4].publisher
         let a: Publishers.TryFilter<Publishers.Sequence<[Int], Never>> =
-            source.filter { $0 > 1 }.tryFilter { if $0 == 4 { throw TestError("four") }; return $0 != 3 }
+            source.filter { $0 > 1 }.tryFilter {
+                if $0 == 4 { throw TestError("four") }; return $0 != 3
+            }
         let b: Publishers.TryFilter<Publishers.Sequence<[Int], Never>> =
             source.tryFilter { $0 > 1 }.filter { $0 != 3 }
         let c: Publishers.TryFilter<Publishers.Sequence<[Int], Never>> =
@@ -42,7 +46,9 @@ struct FusionTests {
     func tryMaps() {
         let source = [1, 2, 3].publisher
         let a: Publishers.TryMap<Publishers.Sequence<[Int], Never>, Int> =
-            source.map { $0 * 10 }.tryMap { if $0 == 20 { throw TestError("twenty") }; return $0 + 1 }
+            source.map { $0 * 10 }.tryMap {
+                if $0 == 20 { throw TestError("twenty") }; return $0 + 1
+            }
         let b: Publishers.TryMap<Publishers.Sequence<[Int], Never>, String> =
             source.tryMap { $0 * 10 }.map { "\($0)" }
         let c: Publishers.TryMap<Publishers.Sequence<[Int], Never>, Int> =

@@ -24,12 +24,15 @@ struct HandleEventsTests {
     func order() {
         let log = HookLog()
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(2))
-        sub.onValue = { value, _ in log.add("downstream \(value)"); return value == 1 ? .max(1) : .none }
+        sub.onValue = { value, _ in
+            log.add("downstream \(value)"); return value == 1 ? .max(1) : .none
+        }
         logged([1, 2, 3].publisher, log).subscribe(sub)
-        #expect(log.all == [
-            "subscription", "request max(2)", "output 1", "downstream 1", "request max(1)",
-            "output 2", "downstream 2", "output 3", "downstream 3", "finished",
-        ])
+        #expect(
+            log.all == [
+                "subscription", "request max(2)", "output 1", "downstream 1", "request max(1)",
+                "output 2", "downstream 2", "output 3", "downstream 3", "finished",
+            ])
         #expect(sub.events == [.subscription, .value(1), .value(2), .value(3), .finished])
         #expect(sub.violations == [])
     }

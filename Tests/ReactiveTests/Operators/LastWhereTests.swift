@@ -27,6 +27,10 @@ struct LastWhereTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.last { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.last { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

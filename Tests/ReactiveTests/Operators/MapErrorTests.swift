@@ -25,6 +25,10 @@ struct MapErrorTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.mapError { token.touch(); return $0 } }
+        expectLifecycle { source, token in
+            source.mapError {
+                token.touch(); return $0
+            }
+        }
     }
 }

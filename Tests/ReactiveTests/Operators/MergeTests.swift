@@ -137,4 +137,3 @@ struct MergeTests {
         #expect(mixed.values.sorted() == [1, 2, 3])
     }
 }
-

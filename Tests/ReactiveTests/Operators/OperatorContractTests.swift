@@ -105,7 +105,9 @@ struct OperatorContractTests {
     @Test("C20 request from inside receive through a stateful operator does not recurse")
     func noRecursion() {
         let sub = TestSubscriber<Int, any Error>(initialDemand: .max(1))
-        sub.onValue = { _, s in s.request(.max(1)); return .none }
+        sub.onValue = { _, s in
+            s.request(.max(1)); return .none
+        }
         (1...100_000).publisher.tryMap { $0 }.tryFilter { _ in true }.subscribe(sub)
         #expect(sub.values.count == 100_000)
         #expect(sub.maxNesting <= 1)

@@ -38,6 +38,10 @@ struct PrefixWhileTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.prefix { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.prefix { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

@@ -21,10 +21,11 @@ struct PrintTests {
         let range = PrintCapture()
         _ = recordedEvents((1...3).publisher.print(to: range))
         #expect(range.lines.first == "receive subscription: (1...3)")
-        #expect(capture.lines == [
-            "p: receive subscription: ([1, 2])", "p: request unlimited", "p: receive value: (1)",
-            "p: receive value: (2)", "p: receive finished",
-        ])
+        #expect(
+            capture.lines == [
+                "p: receive subscription: ([1, 2])", "p: request unlimited", "p: receive value: (1)",
+                "p: receive value: (2)", "p: receive finished",
+            ])
     }
 
     @Test("no prefix, failure, cancel and synchronous demand")
@@ -40,9 +41,10 @@ struct PrintTests {
         source.print("c", to: cancelled).subscribe(sub)
         source.send(5)
         sub.cancel()
-        #expect(cancelled.lines.dropFirst() == [
-            "c: request max: (1)", "c: receive value: (5)", "c: request max: (1) (synchronous)", "c: receive cancel",
-        ])
+        #expect(
+            cancelled.lines.dropFirst() == [
+                "c: request max: (1)", "c: receive value: (5)", "c: request max: (1) (synchronous)", "c: receive cancel",
+            ])
     }
 
     @Test("C08 demand is respected")

@@ -31,6 +31,10 @@ struct ReduceTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.reduce(0) { token.touch(); return $0 + $1 } }
+        expectLifecycle { source, token in
+            source.reduce(0) {
+                token.touch(); return $0 + $1
+            }
+        }
     }
 }

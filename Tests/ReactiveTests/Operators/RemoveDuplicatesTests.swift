@@ -33,6 +33,10 @@ struct RemoveDuplicatesTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.removeDuplicates { _, _ in token.touch(); return false } }
+        expectLifecycle { source, token in
+            source.removeDuplicates { _, _ in
+                token.touch(); return false
+            }
+        }
     }
 }

@@ -89,7 +89,6 @@ struct RetryTests {
     }
 }
 
-
 @Suite("Combining: retry ordering (Combine)")
 struct RetryOrderingTests {
     @Test("the upstream is subscribed first; its subscription sends ours downstream, then the demand goes up")
@@ -109,10 +108,11 @@ struct RetryOrderingTests {
         upstream.send(completion: .failure(TestError("1")))
         upstream.send(2)
         upstream.send(completion: .failure(TestError("2")))
-        #expect(log.entries == [
-            "up subscribe", "down subscription", "up request(max(3))", "down value(1)",
-            "up subscribe", "up request(max(2))", "down value(2)", "down failure(2)",
-        ])
+        #expect(
+            log.entries == [
+                "up subscribe", "down subscription", "up request(max(3))", "down value(1)",
+                "up subscribe", "up request(max(2))", "down value(2)", "down failure(2)",
+            ])
     }
 
     @Test("C09 demand the downstream adds while receiving goes upstream as a request, not through receive's return")
@@ -137,7 +137,9 @@ struct RetryOrderingTests {
         #expect(sub.maxNesting <= 1)
         #expect(sub.completion == .finished)
         let requesting = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        requesting.onValue = { _, s in s.request(.max(1)); return .none }
+        requesting.onValue = { _, s in
+            s.request(.max(1)); return .none
+        }
         (1...100_000).publisher.retry(1).subscribe(requesting)
         #expect(requesting.values.count == 100_000)
         #expect(requesting.maxNesting <= 1)

@@ -38,6 +38,10 @@ struct ScanTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.scan(0) { token.touch(); return $0 + $1 } }
+        expectLifecycle { source, token in
+            source.scan(0) {
+                token.touch(); return $0 + $1
+            }
+        }
     }
 }

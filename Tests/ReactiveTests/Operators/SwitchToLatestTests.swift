@@ -110,7 +110,6 @@ struct SwitchToLatestTests {
     }
 }
 
-
 @Suite("Combining: switchToLatest ordering (Combine)")
 struct SwitchToLatestOrderingTests {
     @Test("the subscription goes downstream before the upstream is subscribed")

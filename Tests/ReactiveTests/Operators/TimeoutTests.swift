@@ -4,12 +4,14 @@ import Testing
 
 @Suite("timeout")
 struct TimeoutTests {
-    @Test("C39 finishes after `interval` of silence, counted from subscription and from each value", arguments: [
-        ("-a-b----c|", "-a-b--|"),
-        ("-----a", "---|"),
-        ("-a|", "-a|"),
-        ("-a-#", "-a-#"),
-    ])
+    @Test(
+        "C39 finishes after `interval` of silence, counted from subscription and from each value",
+        arguments: [
+            ("-a-b----c|", "-a-b--|"),
+            ("-----a", "---|"),
+            ("-a|", "-a|"),
+            ("-a-#", "-a-#"),
+        ])
     func values(input: String, expected: String) {
         let result = marbles(input, expected: expected) { source, scheduler in
             source.timeout(.milliseconds(30), scheduler: scheduler)

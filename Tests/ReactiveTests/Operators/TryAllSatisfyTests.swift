@@ -12,7 +12,11 @@ struct TryAllSatisfyTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryAllSatisfy { try check($0); return true } }
+        expectThrowing(before: []) { source, check in
+            source.tryAllSatisfy {
+                try check($0); return true
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -32,6 +36,10 @@ struct TryAllSatisfyTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryAllSatisfy { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.tryAllSatisfy { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

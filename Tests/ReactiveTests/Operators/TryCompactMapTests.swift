@@ -11,7 +11,11 @@ struct TryCompactMapTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: ["value(1)"]) { source, check in source.tryCompactMap { try check($0); return $0 } }
+        expectThrowing(before: ["value(1)"]) { source, check in
+            source.tryCompactMap {
+                try check($0); return $0
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -37,6 +41,10 @@ struct TryCompactMapTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryCompactMap { token.touch(); return $0 } }
+        expectLifecycle { source, token in
+            source.tryCompactMap {
+                token.touch(); return $0
+            }
+        }
     }
 }

@@ -12,8 +12,16 @@ struct TryComparisonTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryMin { try check($1); try check($0); return $0 < $1 } }
-        expectThrowing(before: []) { source, check in source.tryMax { try check($1); try check($0); return $0 < $1 } }
+        expectThrowing(before: []) { source, check in
+            source.tryMin {
+                try check($1); try check($0); return $0 < $1
+            }
+        }
+        expectThrowing(before: []) { source, check in
+            source.tryMax {
+                try check($1); try check($0); return $0 < $1
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -33,6 +41,10 @@ struct TryComparisonTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryMax { token.touch(); return $0 < $1 } }
+        expectLifecycle { source, token in
+            source.tryMax {
+                token.touch(); return $0 < $1
+            }
+        }
     }
 }

@@ -12,7 +12,11 @@ struct TryContainsWhereTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryContains { try check($0); return false } }
+        expectThrowing(before: []) { source, check in
+            source.tryContains {
+                try check($0); return false
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -32,6 +36,10 @@ struct TryContainsWhereTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryContains { _ in token.touch(); return false } }
+        expectLifecycle { source, token in
+            source.tryContains { _ in
+                token.touch(); return false
+            }
+        }
     }
 }

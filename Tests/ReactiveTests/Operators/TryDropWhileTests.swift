@@ -11,7 +11,11 @@ struct TryDropWhileTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryDrop { try check($0); return true } }
+        expectThrowing(before: []) { source, check in
+            source.tryDrop {
+                try check($0); return true
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -37,6 +41,10 @@ struct TryDropWhileTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryDrop { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.tryDrop { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

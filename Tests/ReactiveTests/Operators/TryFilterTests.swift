@@ -11,7 +11,11 @@ struct TryFilterTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: ["value(1)"]) { source, check in source.tryFilter { try check($0); return true } }
+        expectThrowing(before: ["value(1)"]) { source, check in
+            source.tryFilter {
+                try check($0); return true
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -37,6 +41,10 @@ struct TryFilterTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryFilter { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.tryFilter { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

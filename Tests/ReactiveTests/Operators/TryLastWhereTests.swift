@@ -11,7 +11,11 @@ struct TryLastWhereTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryLast { try check($0); return true } }
+        expectThrowing(before: []) { source, check in
+            source.tryLast {
+                try check($0); return true
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -31,6 +35,10 @@ struct TryLastWhereTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryLast { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.tryLast { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

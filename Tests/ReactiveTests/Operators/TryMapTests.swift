@@ -12,10 +12,11 @@ struct TryMapTests {
     @Test("C33 a thrown error is one failure, upstream is cancelled, nothing follows")
     func thrown() {
         let source = ManualPublisher<Int, TestError>()
-        let sub = recordSubscriber(source.tryMap { n -> Int in
-            if n == 2 { throw TestError("two") }
-            return n
-        })
+        let sub = recordSubscriber(
+            source.tryMap { n -> Int in
+                if n == 2 { throw TestError("two") }
+                return n
+            })
         source.send(1)
         source.send(2)
         #expect(source.last?.isCancelled == true)
@@ -46,6 +47,10 @@ struct TryMapTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryMap { token.touch(); return $0 } }
+        expectLifecycle { source, token in
+            source.tryMap {
+                token.touch(); return $0
+            }
+        }
     }
 }

@@ -11,7 +11,11 @@ struct TryPrefixWhileTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: ["value(1)"]) { source, check in source.tryPrefix { try check($0); return true } }
+        expectThrowing(before: ["value(1)"]) { source, check in
+            source.tryPrefix {
+                try check($0); return true
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -33,6 +37,10 @@ struct TryPrefixWhileTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryPrefix { _ in token.touch(); return true } }
+        expectLifecycle { source, token in
+            source.tryPrefix { _ in
+                token.touch(); return true
+            }
+        }
     }
 }

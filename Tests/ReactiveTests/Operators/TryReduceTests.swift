@@ -11,7 +11,11 @@ struct TryReduceTests {
 
     @Test("C33 a thrown error is one failure, no result")
     func thrown() {
-        expectThrowing(before: []) { source, check in source.tryReduce(0) { try check($1); return $0 + $1 } }
+        expectThrowing(before: []) { source, check in
+            source.tryReduce(0) {
+                try check($1); return $0 + $1
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -31,6 +35,10 @@ struct TryReduceTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryReduce(0) { token.touch(); return $0 + $1 } }
+        expectLifecycle { source, token in
+            source.tryReduce(0) {
+                token.touch(); return $0 + $1
+            }
+        }
     }
 }

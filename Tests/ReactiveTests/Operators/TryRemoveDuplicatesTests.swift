@@ -12,7 +12,9 @@ struct TryRemoveDuplicatesTests {
     @Test("C33 a thrown error is one failure")
     func thrown() {
         expectThrowing(before: ["value(1)"]) { source, check in
-            source.tryRemoveDuplicates { try check($1); return false }
+            source.tryRemoveDuplicates {
+                try check($1); return false
+            }
         }
     }
 
@@ -39,6 +41,10 @@ struct TryRemoveDuplicatesTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryRemoveDuplicates { _, _ in token.touch(); return false } }
+        expectLifecycle { source, token in
+            source.tryRemoveDuplicates { _, _ in
+                token.touch(); return false
+            }
+        }
     }
 }

@@ -11,7 +11,11 @@ struct TryScanTests {
 
     @Test("C33 a thrown error is one failure")
     func thrown() {
-        expectThrowing(before: ["value(1)"]) { source, check in source.tryScan(0) { try check($1); return $0 + $1 } }
+        expectThrowing(before: ["value(1)"]) { source, check in
+            source.tryScan(0) {
+                try check($1); return $0 + $1
+            }
+        }
     }
 
     @Test("C04 upstream failure passes through")
@@ -35,6 +39,10 @@ struct TryScanTests {
 
     @Test("C19 lifecycle matrix")
     func lifecycle() {
-        expectLifecycle { source, token in source.tryScan(0) { token.touch(); return $0 + $1 } }
+        expectLifecycle { source, token in
+            source.tryScan(0) {
+                token.touch(); return $0 + $1
+            }
+        }
     }
 }

@@ -123,7 +123,9 @@ struct NotificationCenterPublisherLifetimeTests {
         center.publisher(for: name).subscribe(
             AnySubscriber<Notification, Never>(
                 receiveSubscription: { $0.request(.unlimited) },
-                receiveValue: { _ in received.withLock { $0 += 1 }; return .none }))
+                receiveValue: { _ in
+                    received.withLock { $0 += 1 }; return .none
+                }))
         center.post(name: name, object: nil)
         center.post(name: name, object: nil)
         #expect(received.withLock { $0 } == 2)

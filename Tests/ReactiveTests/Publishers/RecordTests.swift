@@ -63,7 +63,9 @@ struct RecordTests {
     func noRecursion() {
         let record = Record<Int, Never>(output: Array(0..<10_000), completion: .finished)
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
-        sub.onValue = { _, s in s.request(.max(1)); return .none }
+        sub.onValue = { _, s in
+            s.request(.max(1)); return .none
+        }
         record.subscribe(sub)
         #expect(sub.values.count == 10_000)
         #expect(sub.maxNesting <= 1)

@@ -10,7 +10,9 @@ struct SequenceSpecializationTests {
     @Test("map runs its transform for every element when map is applied, once")
     func mapIsEager() {
         var calls: [Int] = []
-        let mapped: Publishers.Sequence<[String], Never> = [1, 2, 3].publisher.map { calls.append($0); return "\($0 * 10)" }
+        let mapped: Publishers.Sequence<[String], Never> = [1, 2, 3].publisher.map {
+            calls.append($0); return "\($0 * 10)"
+        }
         #expect(calls == [1, 2, 3], "the transform ran before anything subscribed")
         #expect(mapped.sequence == ["10", "20", "30"])
         #expect(recordedEvents(mapped) == expectedEvents(["10", "20", "30"]))
@@ -21,7 +23,9 @@ struct SequenceSpecializationTests {
     @Test("filter, compactMap, scan, removeDuplicates and replaceNil are sequences of arrays, computed at once")
     func arraySequences() {
         var seen = 0
-        let evens: Publishers.Sequence<[Int], Never> = (1...6).publisher.filter { seen += 1; return $0 % 2 == 0 }
+        let evens: Publishers.Sequence<[Int], Never> = (1...6).publisher.filter {
+            seen += 1; return $0 % 2 == 0
+        }
         #expect(seen == 6)
         #expect(evens.sequence == [2, 4, 6])
         let parsed: Publishers.Sequence<[Int], Never> = ["1", "x", "3"].publisher.compactMap { Int($0) }
@@ -140,7 +144,10 @@ struct SequenceSpecializationTests {
             upstream.map { $0 * 2 }
         }
         var produced = 0
-        let lazy = doubled((1...).lazy.map { n -> Int in produced += 1; return n }.publisher)
+        let lazy = doubled(
+            (1...).lazy.map { n -> Int in
+                produced += 1; return n
+            }.publisher)
         #expect(recordedEvents(lazy, demand: .max(2)) == expectedEvents([2, 4], nil))
         #expect(produced <= 3, "an endless sequence behind the generic map is read on demand")
     }

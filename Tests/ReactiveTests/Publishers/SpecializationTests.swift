@@ -9,7 +9,9 @@ struct JustSpecializationTests {
     @Test("Just.map is a Just, and the transform runs when map is applied")
     func mapIsJust() {
         var calls = 0
-        let mapped: Just<String> = Just(21).map { calls += 1; return "\($0 * 2)" }
+        let mapped: Just<String> = Just(21).map {
+            calls += 1; return "\($0 * 2)"
+        }
         #expect(calls == 1)
         #expect(mapped == Just("42"))
         #expect(recordedEvents(mapped) == expectedEvents(["42"]))
@@ -91,7 +93,9 @@ struct JustSpecializationTests {
     func genericCodeIsLazy() {
         var calls = 0
         func doubled<P: Publisher>(_ upstream: P) -> Publishers.Map<P, Int> where P.Output == Int {
-            upstream.map { calls += 1; return $0 * 2 }
+            upstream.map {
+                calls += 1; return $0 * 2
+            }
         }
         let lazy = doubled(Just(4))
         #expect(calls == 0)

@@ -44,9 +44,10 @@ struct VirtualClockTests {
             return log.all
         }
         let first = program()
-        #expect(first == [
-            "50ms c1", "50ms c2", "50ms group done", "100ms a", "150ms b", "200ms a", "300ms b", "300ms a",
-        ])
+        #expect(
+            first == [
+                "50ms c1", "50ms c2", "50ms group done", "100ms a", "150ms b", "200ms a", "300ms b", "300ms a",
+            ])
         for _ in 0..<5 { #expect(program() == first) }
     }
 

@@ -44,7 +44,8 @@ struct SubjectManySubscribersTests {
         #expect(log.entries.map(\.value) == [9, 10])
     }
 
-    @Test("C23 cancelling most subscribers and subscribing new ones from inside a send: the rest get the value once, in order; the new ones the next value only")
+    @Test(
+        "C23 cancelling most subscribers and subscribing new ones from inside a send: the rest get the value once, in order; the new ones the next value only")
     func cancelManyAndSubscribeInsideSend() {
         let subject = PassthroughSubject<Int, Never>()
         let log = Log()

@@ -126,10 +126,11 @@ struct SubjectReentrancyTests {
         var deinitRan = false
         let sub = TestSubscriber<Noisy, Never>()
         sub.onValue = { _, s in
-            subject.send(Noisy {
-                deinitRan = true
-                subject.send(completion: .finished)
-            })
+            subject.send(
+                Noisy {
+                    deinitRan = true
+                    subject.send(completion: .finished)
+                })
             s.cancel()
             return .none
         }

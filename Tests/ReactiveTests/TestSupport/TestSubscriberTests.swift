@@ -95,10 +95,11 @@ struct TestSubscriberTests {
         // The cancelling thread itself: a breach, the completion too.
         _ = sub.receive(3)
         sub.receive(completion: .finished)
-        #expect(sub.violations == [
-            "C15: value after cancel on the cancelling thread",
-            "C15: completion after cancel on the cancelling thread",
-        ])
+        #expect(
+            sub.violations == [
+                "C15: value after cancel on the cancelling thread",
+                "C15: completion after cancel on the cancelling thread",
+            ])
         #expect(sub.eventsAfterCancel == [.value(2), .value(3), .finished])
     }
 

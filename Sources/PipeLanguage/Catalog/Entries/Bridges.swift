@@ -40,7 +40,8 @@ extension CatalogTable {
                 case "delay":
                     let result = b.closureBody(2, names: ["value"], kinds: [b.upstream.kind])
                     let sleep = "try await Task.sleep(for: \(b.duration(1)))"
-                    return b.then(".asyncMap { value in\n    \(sleep)\n    return \(result?.text ?? "value")\n}", kind: result?.kind ?? b.upstream.kind, fails: true)
+                    return b.then(
+                        ".asyncMap { value in\n    \(sleep)\n    return \(result?.text ?? "value")\n}", kind: result?.kind ?? b.upstream.kind, fails: true)
                 case "flaky":
                     b.needs(.flaky)
                     let counter = b.declare("flaky") { "let \($0) = Flaky(failing: \(b.value(1)))" }
@@ -53,7 +54,7 @@ extension CatalogTable {
                     let (closure, kind) = b.closure(0)
                     return b.then(".asyncMap \(closure)", kind: kind)
                 }
-            }),
+            })
     ]
 }
 
@@ -112,4 +113,3 @@ final class FlakyCounter: Sendable {
     private let count = Atomic<Int>(0)
     func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }
-

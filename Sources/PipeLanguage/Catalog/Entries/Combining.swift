@@ -3,9 +3,14 @@ extension CatalogTable {
     static let combining: [CatalogEntry] = [
         CatalogEntry(
             "flatMap",
-            [[p("N", .positive, label: "maxPublishers", optional: true, labelRequired: true),
-              p("pipeline over $0", .pipelineClosure(.upstreamValue))]],
-            summary: "maps each value to a publisher and merges their values; an inner's failure also cancels upstream (Combine leaves it running)", combine: ".flatMap { … } / .flatMap(maxPublishers:_:)",
+            [
+                [
+                    p("N", .positive, label: "maxPublishers", optional: true, labelRequired: true),
+                    p("pipeline over $0", .pipelineClosure(.upstreamValue)),
+                ]
+            ],
+            summary: "maps each value to a publisher and merges their values; an inner's failure also cancels upstream (Combine leaves it running)",
+            combine: ".flatMap { … } / .flatMap(maxPublishers:_:)",
             example: "from [1, 2] | flatMap { from [$0, $0 * 10] }",
             build: .operator { b in
                 let max: Subscribers.Demand = b.argument(0) == nil ? .unlimited : .max(try b.int(0, minimum: 1))

@@ -35,8 +35,10 @@ extension CatalogTable {
             swift: { b in b.then(b.has(0) ? ".last(where: \(b.closure(0).text))" : ".last()") }),
         CatalogEntry(
             "prefix", aliases: ["take"],
-            [[p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while")],
-             [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
+            [
+                [p("COUNT", .count)], [p("$0 < 3", .closure(arity: 1), label: "while")],
+                [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)],
+            ],
             summary: "passes the first COUNT values (or while a condition holds, or until another publisher emits), then finishes",
             combine: ".prefix(_:) / .prefix(while:) / .prefix(untilOutputFrom:)", example: "interval 100ms | take 3",
             build: .operator { b in
@@ -66,8 +68,10 @@ extension CatalogTable {
             swift: { b in b.then(b.has(0) ? ".dropFirst(\(b.value(0)))" : ".dropFirst()") }),
         CatalogEntry(
             "drop",
-            [[p("$0 < 3", .closure(arity: 1), label: "while")],
-             [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)]],
+            [
+                [p("$0 < 3", .closure(arity: 1), label: "while")],
+                [p("publisher", .publisher, label: "untilOutputFrom", labelRequired: true)],
+            ],
             summary: "skips values while a condition holds, or until another publisher emits",
             combine: ".drop(while:) / .drop(untilOutputFrom:)", example: "from 1...5 | drop while: { $0 < 3 }",
             build: .operator { b in

@@ -66,7 +66,9 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "interval", [[p("PERIOD", .period)]],
-            summary: "emits 0, 1, 2, … every period", combine: "Publishers.interval(_:scheduler:) (an addition of this repository: not in Combine); Combine's nearest, Timer.publish(every:on:in:).autoconnect(), emits Dates from one timer shared by every subscriber",
+            summary: "emits 0, 1, 2, … every period",
+            combine:
+                "Publishers.interval(_:scheduler:) (an addition of this repository: not in Combine); Combine's nearest, Timer.publish(every:on:in:).autoconnect(), emits Dates from one timer shared by every subscriber",
             example: "interval 100ms | take 3",
             build: .source { b in
                 let ns = try b.duration(0)
@@ -83,7 +85,9 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "timer", [[p("DELAY", .duration)]],
-            summary: "emits 0 once after a delay, then finishes", combine: "Publishers.interval(_:scheduler:).prefix(1) (an addition of this repository: not in Combine); in Combine, Just(0).delay(for:scheduler:) emits the same",
+            summary: "emits 0 once after a delay, then finishes",
+            combine:
+                "Publishers.interval(_:scheduler:).prefix(1) (an addition of this repository: not in Combine); in Combine, Just(0).delay(for:scheduler:) emits the same",
             example: "timer 1s",
             build: .source { b in
                 // One value (0) after the delay: the first tick of an interval.
@@ -124,10 +128,15 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "marble",
-            [[p("\"-a-b-|\"", .string), p("D", .period, label: "frame", optional: true, labelRequired: true),
-              p("MESSAGE", .string, label: "error", optional: true, labelRequired: true)]],
+            [
+                [
+                    p("\"-a-b-|\"", .string), p("D", .period, label: "frame", optional: true, labelRequired: true),
+                    p("MESSAGE", .string, label: "error", optional: true, labelRequired: true),
+                ]
+            ],
             summary: "emits as a marble string says, one frame (default 100ms) per character: - a 1 'text' (ab) | #",
-            combine: "marble(_:frame:), a helper :swift writes (an addition of this repository: not in Combine); a test scheduler's cold publisher in RxJS terms",
+            combine:
+                "marble(_:frame:), a helper :swift writes (an addition of this repository: not in Combine); a test scheduler's cold publisher in RxJS terms",
             example: "marble \"-a-(bc)-|\"",
             build: .source { b in
                 guard case .success(let frames) = MarbleNotation.parse(try b.value(0).plainText) else {
@@ -160,22 +169,25 @@ extension CatalogTable {
                 b.needs(.marble)
                 let failure = Value.quote(b.has(2) ? b.string(2) : "marble error")
                 let events = frames.map { tokens in
-                    "[" + tokens.map { token in
-                        switch token {
-                        case .value(let v): ".value(\(SwiftExpressions.literal(v)))"
-                        case .finished: ".finished"
-                        case .failed: ".failed(\(failure))"
-                        }
-                    }.joined(separator: ", ") + "]"
+                    "["
+                        + tokens.map { token in
+                            switch token {
+                            case .value(let v): ".value(\(SwiftExpressions.literal(v)))"
+                            case .finished: ".finished"
+                            case .failed: ".failed(\(failure))"
+                            }
+                        }.joined(separator: ", ") + "]"
                 }
-                let code = SwiftCode("marble([\(events.joined(separator: ", "))] as [[MarbleEvent<\(b.kind.swiftName)>]], frame: \(frame))", kind: b.kind, fails: true)
+                let code = SwiftCode(
+                    "marble([\(events.joined(separator: ", "))] as [[MarbleEvent<\(b.kind.swiftName)>]], frame: \(frame))", kind: b.kind, fails: true)
                 // The helper's Failure is Error; a string with no `#` cannot fail, so say so in its type.
                 return frames.joined().contains(.failed) ? code : code.then(".assertNoFailure()", fails: false)
             }),
         CatalogEntry(
             "todo", [[]],
             summary: "the workshop's placeholder: a stage, an argument or a closure body still to write; running it fails there",
-            combine: ".tryMap { _ in throw … } (an addition of this repository: not in Combine); like fatalError(\"TODO\"), but a failure at its position, never a crash",
+            combine:
+                ".tryMap { _ in throw … } (an addition of this repository: not in Combine); like fatalError(\"TODO\"), but a failure at its position, never a crash",
             example: "from [1, 2, 3] | todo",
             build: .source { b in Fail<Value, any Error>(error: b.error(.todo)).valueStream() },
             infer: Infer.anyFailing, anyPosition: true,

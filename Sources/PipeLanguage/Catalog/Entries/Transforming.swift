@@ -123,9 +123,11 @@ extension CatalogTable {
             swift: { b in b.then(".replaceNil(with: \(b.value(0)))") }),
         CatalogEntry(
             "handleEvents",
-            [["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"].map {
-                p("MESSAGE", .message, label: $0, optional: true, labelRequired: true)
-            }],
+            [
+                ["receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest"].map {
+                    p("MESSAGE", .message, label: $0, optional: true, labelRequired: true)
+                }
+            ],
             summary: "passes everything through; each hook given prints its message (or its closure's result) when it runs",
             combine: ".handleEvents(receiveSubscription:receiveCancel:) (and receiveOutput:, receiveCompletion:, receiveRequest:)",
             example: "interval 100ms | handleEvents receiveSubscription: \"start query\" receiveCancel: \"stop query\" | take 2",
@@ -171,7 +173,8 @@ extension CatalogTable {
                 var hooks: [String] = []
                 if b.isClosure(2) { b.needs(.completionMessage) }
                 for i in labels.indices where b.has(i) {
-                    let message = b.isClosure(i)
+                    let message =
+                        b.isClosure(i)
                         ? b.closureBody(i, names: [dollars[i]], kinds: [i == 1 ? b.upstream.kind : .string])?.text ?? "\"\""
                         : Value.quote(b.string(i))
                     let parameter = parameters[i].isEmpty ? "" : (b.isClosure(i) || parameters[i] == "_" ? parameters[i] : "_") + " in "

@@ -141,11 +141,13 @@ final class AsyncMapStorage<Upstream: Publisher, Downstream: Subscriber>: Subscr
     @inlinable
     func startWorkers() {
         // A plain closure sent to the task: the task's own closure captures no generic metatype.
-        guard let body = lock.guarded({ () -> (() async -> Void)? in
-            let body = workerBody
-            workerBody = nil
-            return body
-        }) else { return }
+        guard
+            let body = lock.guarded({ () -> (() async -> Void)? in
+                let body = workerBody
+                workerBody = nil
+                return body
+            })
+        else { return }
         let task = Task(executorPreference: executorPreference) { await body() }
         let cancelNow = lock.guarded { () -> Bool in
             if machine.phase == .terminated { return true }

@@ -4,11 +4,13 @@ import Testing
 
 @Suite("debounce")
 struct DebounceTests {
-    @Test("C39 a value is published after dueTime of quiet", arguments: [
-        ("-a-b------c----|", "------b------c-|"),
-        ("abcd----", "------d"),
-        ("a---b---", "---a---b"),
-    ])
+    @Test(
+        "C39 a value is published after dueTime of quiet",
+        arguments: [
+            ("-a-b------c----|", "------b------c-|"),
+            ("abcd----", "------d"),
+            ("a---b---", "---a---b"),
+        ])
     func values(input: String, expected: String) {
         let result = marbles(input, expected: expected) { source, scheduler in
             source.debounce(for: .milliseconds(30), scheduler: scheduler)

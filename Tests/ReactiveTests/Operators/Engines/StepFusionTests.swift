@@ -62,11 +62,12 @@ struct StepFusionTests {
 
     private func run(_ script: FusionScript, _ make: (ManualPublisher<Int, TestError>) -> AnyPublisher<String, any Error>) -> Run {
         let source = ManualPublisher<Int, TestError>()
-        let initial: Subscribers.Demand = switch script {
-        case .oneByOne: .max(1)
-        case .lateDemand: .none
-        default: .unlimited
-        }
+        let initial: Subscribers.Demand =
+            switch script {
+            case .oneByOne: .max(1)
+            case .lateDemand: .none
+            default: .unlimited
+            }
         let subscriber = TestSubscriber<String, any Error>(initialDemand: initial)
         make(source).subscribe(subscriber)
         for value in 1...5 {

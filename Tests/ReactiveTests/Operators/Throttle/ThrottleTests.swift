@@ -4,11 +4,13 @@ import Testing
 
 @Suite("throttle")
 struct ThrottleTests {
-    @Test("C39 latest: the first value at once, then the latest of each interval at its end", arguments: [
-        ("abc---d-e--|", "a--c--d--e-|"),
-        ("a-----b", "a-----b"),
-        ("ab", "a--b"),
-    ])
+    @Test(
+        "C39 latest: the first value at once, then the latest of each interval at its end",
+        arguments: [
+            ("abc---d-e--|", "a--c--d--e-|"),
+            ("a-----b", "a-----b"),
+            ("ab", "a--b"),
+        ])
     func latest(input: String, expected: String) {
         let result = marbles(input, expected: expected) { source, scheduler in
             source.throttle(for: .milliseconds(30), scheduler: scheduler, latest: true)
@@ -16,10 +18,12 @@ struct ThrottleTests {
         #expect(result.passed, "\(result)")
     }
 
-    @Test("C39 first: the first value at once, then the first of each interval at its end", arguments: [
-        ("abc---d-e--|", "a--b--d--e-|"),
-        ("abcdefg", "a--b--d--g"),
-    ])
+    @Test(
+        "C39 first: the first value at once, then the first of each interval at its end",
+        arguments: [
+            ("abc---d-e--|", "a--b--d--e-|"),
+            ("abcdefg", "a--b--d--g"),
+        ])
     func first(input: String, expected: String) {
         let result = marbles(input, expected: expected) { source, scheduler in
             source.throttle(for: .milliseconds(30), scheduler: scheduler, latest: false)
