@@ -19,14 +19,15 @@ public enum PlumbMain {
     public static func run(arguments: [String]) -> Int32 {
         StandardStreams.reserve()
         if let problem = StandardStreams.ensureDescriptors() {
-            writeStandardError("plumb: error: \(problem)\n")
+            writeStandardError(.resourceLimit(problem))
             return ExitCode.failure
         }
         let invocation: Invocation
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            writeStandardError("plumb: error: \(Diagnostic.capped(error.message))\nUsage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
+            writeStandardError(.commandLineUsage(error.message))
+            writeStandardError("Usage: plumb [OPTIONS] [run FILE... | check FILE... | test PATH... | help [COMMAND]]\nSee 'plumb --help'.\n")
             return ExitCode.usage
         }
         Signals.ignoreBrokenPipe()

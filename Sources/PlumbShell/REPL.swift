@@ -33,7 +33,7 @@ struct REPL {
         let style = runner.style
         runner.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
         if let historyProblem {
-            writeStandardError("plumb: warning: history will not be saved: \(historyPath): \(historyProblem)\n")
+            writeStandardError(.historyNotSaved(historyPath, historyProblem))
         }
 
         var pending = ""

@@ -19,7 +19,7 @@ struct ScriptRunner {
         switch ScriptFile.read(path) {
         case .success(let text): return text
         case .failure(let failure):
-            writeStandardError("plumb: error: \(failure.message)\n")
+            writeStandardError(.unreadableFile(failure.message))
             return nil
         }
     }
@@ -32,7 +32,7 @@ struct ScriptRunner {
             if diagrams.isEmpty {
                 writeStandardError("plumb: note: no foreground pipeline ran: \(svg) not written\n")
             } else if let problem = StatementRunner.writeSVG(diagrams.map(\.run), titles: diagrams.map(\.text), to: svg) {
-                writeStandardError("plumb: error: \(problem)\n")
+                writeStandardError(.cannotWriteFile(problem))
                 code = ExitCode.worst(code, ExitCode.usage)
             }
         }
@@ -108,10 +108,10 @@ struct ScriptRunner {
             switch next {
             case .text(let text): line = text
             case .invalid(let reason):
-                runner.reportLineError(reason, at: SourceLocation(file: "<stdin>", line: lineNumber, column: 1))
+                runner.reportLineError(.invalidInputLine(reason), at: SourceLocation(file: "<stdin>", line: lineNumber, column: 1))
                 continue reading
             case .failed(let code):
-                writeStandardError("plumb: error: cannot read standard input: \(ScriptFile.reason(code))\n")
+                writeStandardError(.unreadableInput(ScriptFile.reason(code)))
                 readFailed = true
                 break reading
             }
@@ -184,11 +184,11 @@ struct ScriptRunner {
     func test(paths: [String]) -> Int32 {
         let (files, missing) = Self.scripts(in: paths)
         for path in missing {
-            writeStandardError("plumb: error: cannot read \(path): no such file or folder\n")
+            writeStandardError(.noScripts("cannot read \(path): no such file or folder"))
         }
         if !missing.isEmpty { return ExitCode.usage }
         if files.isEmpty {
-            writeStandardError("plumb: error: no .pipe files in \(paths.joined(separator: " "))\n")
+            writeStandardError(.noScripts("no .pipe files in \(paths.joined(separator: " "))"))
             return ExitCode.usage
         }
         let style = Style(enabled: options.color)

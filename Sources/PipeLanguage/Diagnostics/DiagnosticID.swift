@@ -40,19 +40,24 @@ public struct DiagnosticID: Sendable, Hashable, Comparable, CustomStringConverti
 
 /// One layer's diagnostic codes. A case's raw value is its number (warnings from 900 up), its
 /// Swift name becomes the id's dashed name (`unknownOperator` → `unknown-operator`).
-protocol DiagnosticCode: CaseIterable, RawRepresentable where RawValue == Int {
+///
+/// Public so a layer outside the language (the shell's 7xx) declares its codes the same way.
+public protocol DiagnosticCode: CaseIterable, RawRepresentable where RawValue == Int {
+    /// The layer's name, as `plumb help diagnostics` shows it: `lexer`, `shell` …
     static var layer: String { get }
 }
 
 extension DiagnosticCode {
-    var id: DiagnosticID {
+    /// The id: `E` or `W` and the number, the case's name in dashes, the layer.
+    public var id: DiagnosticID {
         let severity: Diagnostic.Severity = rawValue >= 900 ? .warning : .error
         let number = String(rawValue)
         let code = (severity == .warning ? "W" : "E") + String(repeating: "0", count: max(0, 3 - number.count)) + number
         return DiagnosticID(code: code, name: Self.dashed(String(describing: self)), layer: Self.layer, severity: severity, number: rawValue)
     }
 
-    static var ids: [DiagnosticID] { allCases.map(\.id) }
+    /// Every case's id.
+    public static var ids: [DiagnosticID] { allCases.map(\.id) }
 
     private static func dashed(_ camel: String) -> String {
         var out = ""

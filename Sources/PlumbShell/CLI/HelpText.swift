@@ -176,7 +176,7 @@ enum HelpText {
             """
         case "diagnostics": return diagnostics
         default:
-            if let id = DiagnosticID.named(name) { return diagnostic(id) }
+            if let id = DiagnosticID.anyNamed(name) { return diagnostic(id) }
             return overview
         }
     }
@@ -186,7 +186,7 @@ extension HelpText {
     /// Every diagnostic, one a line: `E101  unterminated-string  (lexer)`.
     static var diagnostics: String {
         var lines = ["Diagnostics (E: error, W: warning); `plumb help ID` or `:help ID` describes one.", ""]
-        lines += DiagnosticID.all.map(line)
+        lines += DiagnosticID.everyLayer.map(line)
         return lines.joined(separator: "\n")
     }
 
@@ -208,11 +208,11 @@ extension HelpText {
 
     /// Whether `topic` is something `plumb help` can describe besides a command.
     static func isTopic(_ topic: String) -> Bool {
-        topic == "diagnostics" || DiagnosticID.named(topic) != nil
+        topic == "diagnostics" || DiagnosticID.anyNamed(topic) != nil
     }
 
     /// What an unknown help topic may have meant: commands, `diagnostics` and diagnostic names.
     static func topics(commands: [String]) -> [String] {
-        commands + ["diagnostics"] + DiagnosticID.all.map(\.name)
+        commands + ["diagnostics"] + DiagnosticID.everyLayer.map(\.name)
     }
 }

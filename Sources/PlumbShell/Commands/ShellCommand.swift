@@ -123,7 +123,7 @@ extension ShellCommand {
             } else if let id = jobNumber(argument) {
                 guard let job = runner.jobs.job(id) else {
                     let hint = runner.jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"
-                    return runner.commandError("no job \(id)" + hint, at: location)
+                    return runner.commandError(.noSuchJob("no job \(id)" + hint), at: location)
                 }
                 runner.cancelJob(job)
             } else {

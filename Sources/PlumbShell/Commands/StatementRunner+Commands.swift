@@ -16,7 +16,7 @@ extension StatementRunner {
         } else {
             message += " (:help lists the commands)"
         }
-        return commandError(message, at: location)
+        return commandError(.unknownCommand(message), at: location)
     }
 
     /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
@@ -27,11 +27,11 @@ extension StatementRunner {
     }
 
     func usage(_ syntax: String, at location: SourceLocation) -> StepResult {
-        commandError("usage: \(syntax)", at: location)
+        commandError(.usage(syntax), at: location)
     }
 
     /// A command that could not be performed: an error message, and a static error for the exit code.
-    func commandError(_ message: String, at location: SourceLocation) -> StepResult {
+    func commandError(_ message: ShellMessage, at location: SourceLocation) -> StepResult {
         reportLineError(message, at: location)
     }
 
@@ -49,7 +49,7 @@ extension StatementRunner {
         }
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
-        if let id = DiagnosticID.named(name) { return HelpText.diagnostic(id) }
+        if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }
         var message = "no help for '\(topic)'"
         let names = HelpText.topics(commands: Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names)
         if let suggestion = Suggestions.closest(to: name, among: names) {
@@ -109,9 +109,9 @@ extension StatementRunner {
         case "on": options.marbles = true
         case "off": options.marbles = false
         case "":
-            guard let last else { return commandError("no pipeline has run yet", at: location) }
+            guard let last else { return commandError(.nothingRecorded("no pipeline has run yet"), at: location) }
             guard let lines = diagramLines(last.record) else {
-                return commandError("the last run was not recorded (:marbles on records the next ones)", at: location)
+                return commandError(.nothingRecorded("the last run was not recorded (:marbles on records the next ones)"), at: location)
             }
             say(lines.joined(separator: "\n"))
             return .ok
@@ -120,10 +120,10 @@ extension StatementRunner {
                 return usage(":marbles on|off|N", at: location)
             }
             guard let recorder = jobs.recorder(id) else {
-                return commandError("no job \(id)", at: location)
+                return commandError(.noSuchJob("no job \(id)"), at: location)
             }
             guard let lines = diagramLines(recorder.partialSnapshot) else {
-                return commandError("job \(id) was not recorded (it started with :marbles off)", at: location)
+                return commandError(.nothingRecorded("job \(id) was not recorded (it started with :marbles off)"), at: location)
             }
             say(lines.joined(separator: "\n"))
             return .ok
@@ -135,10 +135,10 @@ extension StatementRunner {
     /// `:export OUT.svg`: the last run's diagram as a standalone SVG.
     func exportCommand(_ path: String, at location: SourceLocation) -> StepResult {
         guard !path.isEmpty else { return usage(":export FILE.svg", at: location) }
-        guard let last else { return commandError("no pipeline has run yet", at: location) }
+        guard let last else { return commandError(.nothingRecorded("no pipeline has run yet"), at: location) }
         let run = last.record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(last.record.duration))
-        guard !run.lanes.isEmpty else { return commandError("the last run was not recorded (:marbles on records the next ones)", at: location) }
-        if let problem = Self.writeSVG([run], titles: [last.text], to: path) { return commandError(problem, at: location) }
+        guard !run.lanes.isEmpty else { return commandError(.nothingRecorded("the last run was not recorded (:marbles on records the next ones)"), at: location) }
+        if let problem = Self.writeSVG([run], titles: [last.text], to: path) { return commandError(.cannotWriteFile(problem), at: location) }
         say(style.dim("wrote \(path)"))
         return .ok
     }

@@ -27,7 +27,7 @@ struct SystemError: Error, Equatable {
 /// ```swift
 /// switch ScriptFile.read("-") {
 /// case .success(let text): run(text)
-/// case .failure(let failure): writeStandardError("plumb: error: \(failure.message)\n")
+/// case .failure(let failure): writeStandardError(.unreadableFile(failure.message))
 /// }
 /// ```
 enum ScriptFile {

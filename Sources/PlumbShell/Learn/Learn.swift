@@ -22,7 +22,7 @@ struct Learn {
         switch Workshop.load(directory) {
         case .success(let w): workshop = w
         case .failure(let problem):
-            writeStandardError("plumb: error: \(problem.message)\n")
+            writeStandardError(.workshopProblem(problem.message))
             return ExitCode.usage
         }
         workshop.keepPristineCopies()
@@ -35,14 +35,15 @@ struct Learn {
     func reset(_ file: String) -> Int32 {
         let exercise = Exercise(path: file, text: "")
         guard FileManager.default.fileExists(atPath: exercise.pristinePath) else {
-            writeStandardError("plumb: error: no pristine copy of \(file) (plumb learn keeps one when it first sees an exercise; git checkout \(file) also restores it)\n")
+            writeStandardError(.workshopProblem(
+                "no pristine copy of \(file) (plumb learn keeps one when it first sees an exercise; git checkout \(file) also restores it)"))
             return ExitCode.usage
         }
         do {
             let original = try Data(contentsOf: URL(fileURLWithPath: exercise.pristinePath))
             try original.write(to: URL(fileURLWithPath: file))
         } catch {
-            writeStandardError("plumb: error: cannot restore \(file): \(error.localizedDescription)\n")
+            writeStandardError(.cannotWriteFile("cannot restore \(file): \(error.localizedDescription)"))
             return ExitCode.usage
         }
         print("restored \(file) to its first version")

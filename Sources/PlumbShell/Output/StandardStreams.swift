@@ -68,7 +68,7 @@ enum StandardStreams {
     static func outputFailureExitCode() -> Int32 {
         let code = failure.load(ordering: .relaxed)
         if code == EPIPE { return ExitCode.brokenPipe }
-        writeStandardError("plumb: error: cannot write to standard output: \(String(cString: strerror(code)).lowercased())\n")
+        writeStandardError(.cannotWriteOutput(String(cString: strerror(code)).lowercased()))
         return ExitCode.failure
     }
 

@@ -46,17 +46,17 @@ extension StatementRunner {
         let file = LoadedFile(name: argument, path: path)
         if let identity = file.identity, let first = loading.firstIndex(where: { $0.identity == identity }) {
             let chain = (loading[first...].map(\.name) + [argument]).joined(separator: " → ")
-            return commandError(":load cycle: \(chain) (a script cannot load itself, directly or through others)", at: location)
+            return commandError(.loadCycle(chain), at: location)
         }
         guard loading.count < Self.maximumLoadDepth else {
             let chain = loading.map(\.name).joined(separator: " → ")
-            return commandError(":load nests more than \(Self.maximumLoadDepth) scripts deep: \(chain) → \(argument)", at: location)
+            return commandError(.loadTooDeep(Self.maximumLoadDepth, "\(chain) → \(argument)"), at: location)
         }
         let text: String
         switch ScriptFile.read(path) {
         case .success(let read): text = read
         case .failure(let failure):
-            return commandError(ReadFailure(path: argument, reason: failure.reason).message, at: location)
+            return commandError(.unreadableFile(ReadFailure(path: argument, reason: failure.reason).message), at: location)
         }
         loading.append(file)
         defer { loading.removeLast() }

@@ -229,12 +229,11 @@ final class StatementRunner {
     /// line that is not UTF-8): printed with its line in a script, and counted as a static error
     /// there; at the REPL only printed.
     @discardableResult
-    func reportLineError(_ message: String, at location: SourceLocation) -> StepResult {
+    func reportLineError(_ message: ShellMessage, at location: SourceLocation) -> StepResult {
         if !interactive { report.countCompileFailure() }
         if verbosity != .silent {
             out.flush()
-            let prefix = interactive ? "" : "\(location.file):\(location.line): "
-            writeStandardError(prefix + Style(enabled: options.colorErrors).red("error") + ": \(Diagnostic.capped(message))\n")
+            writeStandardError(message, at: location, interactive: interactive, color: options.colorErrors)
         }
         return interactive ? .ok : .compileErrors
     }

@@ -19,7 +19,7 @@ final class WakePipe: Sendable {
         if pipe(&fds) != 0 {
             // Not a trap: out of descriptors is the environment's limit, not a bug (see
             // `StandardStreams.ensureDescriptors`, which raises the limit first).
-            writeStandardError("plumb: error: cannot create a pipe: \(String(cString: strerror(errno)).lowercased())\n")
+            writeStandardError(.resourceLimit("cannot create a pipe: \(String(cString: strerror(errno)).lowercased())"))
             exit(ExitCode.failure)
         }
         for i in fds.indices {
