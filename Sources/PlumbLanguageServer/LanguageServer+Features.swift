@@ -131,14 +131,15 @@ extension LanguageServer {
         if trimmed.hasPrefix(":") {
             guard !trimmed.contains(" ") else { return [] }
             let start = Position(line: position.line, character: position.character - trimmed.utf16.count)
-            return .array(commands.map { command in
-                let label = ":" + command.name
-                return [
-                    "label": .string(label), "kind": 14, "detail": .string("\(label) \(command.arguments)"),
-                    "documentation": .string(command.summary),
-                    "textEdit": ["range": TextRange(start: start, end: position).json, "newText": .string(label)],
-                ]
-            })
+            return .array(
+                commands.map { command in
+                    let label = ":" + command.name
+                    return [
+                        "label": .string(label), "kind": 14, "detail": .string("\(label) \(command.arguments)"),
+                        "documentation": .string(command.summary),
+                        "textEdit": ["range": TextRange(start: start, end: position).json, "newText": .string(label)],
+                    ]
+                })
         }
         let offset = analysis.language.offset(of: position)
         let bindings = Self.uniqueNames(analysis.outline.bindings.filter { $0.offset + $0.length <= offset })
@@ -197,13 +198,14 @@ extension LanguageServer {
     /// The `let` bindings, with their types as detail.
     func documentSymbols(_ params: JSONValue) throws -> JSONValue {
         let (_, analysis) = try document(params)
-        return .array(analysis.outline.bindings.map { binding in
-            [
-                "name": .string(binding.name), "detail": .string(binding.type), "kind": 13,
-                "range": analysis.language.range(offset: binding.offset, length: binding.length).json,
-                "selectionRange": analysis.language.range(offset: binding.nameOffset, length: binding.nameLength).json,
-            ]
-        })
+        return .array(
+            analysis.outline.bindings.map { binding in
+                [
+                    "name": .string(binding.name), "detail": .string(binding.type), "kind": 13,
+                    "range": analysis.language.range(offset: binding.offset, length: binding.length).json,
+                    "selectionRange": analysis.language.range(offset: binding.nameOffset, length: binding.nameLength).json,
+                ]
+            })
     }
 
     /// A binding's use → the name in its `let`.
@@ -230,11 +232,12 @@ extension LanguageServer {
         let range = TextRange(params["range"])
         let lo = range.map { analysis.language.offset(of: $0.start) } ?? 0
         let hi = range.map { analysis.language.offset(of: $0.end) } ?? Int.max
-        return .array(analysis.outline.stages.filter { lo <= $0.end && $0.end <= hi }.map { stage in
-            [
-                "position": analysis.language.position(of: stage.end).json,
-                "label": .string("→ \(stage.output)"), "kind": 1, "paddingLeft": true,
-            ]
-        })
+        return .array(
+            analysis.outline.stages.filter { lo <= $0.end && $0.end <= hi }.map { stage in
+                [
+                    "position": analysis.language.position(of: stage.end).json,
+                    "label": .string("→ \(stage.output)"), "kind": 1, "paddingLeft": true,
+                ]
+            })
     }
 }

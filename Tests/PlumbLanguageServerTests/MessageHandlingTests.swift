@@ -103,10 +103,13 @@ import Testing
     func quickFix() throws {
         let client = TestClient()
         client.open("let n = just \"😀\"\nn | retyr 3")
-        let actions = try #require(client.request("textDocument/codeAction", [
-            "textDocument": ["uri": .string(client.uri)],
-            "range": ["start": ["line": 1, "character": 5], "end": ["line": 1, "character": 5]], "context": ["diagnostics": []],
-        ])["result"]?.array)
+        let actions = try #require(
+            client.request(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(client.uri)],
+                    "range": ["start": ["line": 1, "character": 5], "end": ["line": 1, "character": 5]], "context": ["diagnostics": []],
+                ])["result"]?.array)
         let action = try #require(actions.first)
         #expect(action["kind"] == "quickfix")
         #expect(action["title"] == "Replace 'retyr' with 'retry'")
@@ -161,9 +164,12 @@ import Testing
     func inlayHints() throws {
         let client = TestClient()
         client.open("from [1, 2] | map { \"n\\($0)\" } | count")
-        let hints = try #require(client.request("textDocument/inlayHint", [
-            "textDocument": ["uri": .string(client.uri)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
-        ])["result"]?.array)
+        let hints = try #require(
+            client.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": .string(client.uri)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
+                ])["result"]?.array)
         #expect(hints.map { $0["label"] } == ["→ Int", "→ String", "→ Int"])
     }
 }

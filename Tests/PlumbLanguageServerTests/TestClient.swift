@@ -35,12 +35,16 @@ final class TestClient {
     }
 
     func open(_ text: String) {
-        #expect(notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "pipe", "version": .int(version), "text": .string(text)]]).isEmpty)
+        #expect(
+            notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "pipe", "version": .int(version), "text": .string(text)]])
+                .isEmpty)
     }
 
     func change(_ text: String) {
         version += 1
-        #expect(notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]]]).isEmpty)
+        #expect(
+            notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]]])
+                .isEmpty)
     }
 
     /// The diagnostics published now for the test document (asserts exactly one publication).

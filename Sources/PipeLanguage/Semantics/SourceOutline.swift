@@ -59,9 +59,10 @@ public struct SourceOutline: Sendable {
             if case .bind(let name, let pipeline, let info) = statement.statement,
                 case .binding(_, let nameSpan, _) = statement.ast.kind
             {
-                bindings.append(Binding(
-                    name: name, nameOffset: nameSpan.offset, nameLength: nameSpan.length, offset: statement.ast.span.offset,
-                    length: statement.ast.span.length, type: info.shape.swiftType, text: statement.source.text(pipeline.ast.span)))
+                bindings.append(
+                    Binding(
+                        name: name, nameOffset: nameSpan.offset, nameLength: nameSpan.length, offset: statement.ast.span.offset,
+                        length: statement.ast.span.length, type: info.shape.swiftType, text: statement.source.text(pipeline.ast.span)))
             }
             guard let pipeline = statement.checked else { continue }
             references += pipeline.bindingReferences.map { Reference(name: $0.name, offset: $0.span.offset, length: $0.span.length) }
@@ -72,10 +73,11 @@ public struct SourceOutline: Sendable {
 
     private mutating func add(_ pipeline: CheckedPipeline) {
         for stage in pipeline.stages {
-            stages.append(Stage(
-                name: stage.stage.name, nameOffset: stage.stage.nameSpan.offset, nameLength: stage.stage.nameSpan.length,
-                end: stage.stage.span.offset + stage.stage.span.length, entry: stage.entry?.name,
-                output: stage.shape.kind.swiftName, canFail: stage.shape.canFail))
+            stages.append(
+                Stage(
+                    name: stage.stage.name, nameOffset: stage.stage.nameSpan.offset, nameLength: stage.stage.nameSpan.length,
+                    end: stage.stage.span.offset + stage.stage.span.length, entry: stage.entry?.name,
+                    output: stage.shape.kind.swiftName, canFail: stage.shape.canFail))
             for nested in stage.nested.values {
                 switch nested {
                 case .pipeline(let inner): add(inner)
