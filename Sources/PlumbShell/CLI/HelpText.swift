@@ -170,7 +170,7 @@ enum HelpText {
             plumb help [COMMAND]
             plumb help diagnostics | ID
 
-            Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
+            Describes plumb, or one of its commands: run, check, test, repl, lsp. `diagnostics` lists
             every error and warning plumb can report, by code and name (`E101  unterminated-string
             (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
             """
