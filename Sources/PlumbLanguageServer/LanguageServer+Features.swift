@@ -35,19 +35,19 @@ extension LanguageServer {
     func codeActions(_ params: JSONValue) throws -> JSONValue {
         let (uri, analysis) = try document(params)
         guard let requested = TextRange(params["range"]) else { throw ResponseError(code: .invalidParams, message: "missing or bad range") }
-        let lo = analysis.language.offset(of: requested.start)
-        let hi = analysis.language.offset(of: requested.end)
         var actions: [JSONValue] = []
         for diagnostic in analysis.diagnostics where !diagnostic.fixIts.isEmpty {
-            let end = analysis.language.offset(diagnostic.offset, advancedByScalars: diagnostic.length)
+            let text = analysis.text(of: diagnostic)
+            let (lo, hi) = (text.offset(of: requested.start), text.offset(of: requested.end))
+            let end = text.offset(diagnostic.offset, advancedByScalars: diagnostic.length)
             guard diagnostic.offset <= hi, lo <= end else { continue }
             for (index, fix) in diagnostic.fixIts.enumerated() {
                 let edit: JSONValue = [
-                    "range": analysis.language.range(offset: fix.offset, length: fix.length).json,
+                    "range": text.range(offset: fix.offset, length: fix.length).json,
                     "newText": .string(fix.replacement),
                 ]
                 actions.append([
-                    "title": .string(Self.title(of: fix, in: analysis.language)),
+                    "title": .string(Self.title(of: fix, in: text)),
                     "kind": "quickfix",
                     "isPreferred": .bool(index == 0),
                     "diagnostics": [diagnosticJSON(diagnostic, in: analysis, uri: uri)],

@@ -13,13 +13,15 @@ import PipeLanguage
 /// _ = server.handle(Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#.utf8))
 /// ```
 public final class LanguageServer {
-    /// A `:command` the shell knows, for completion and hover.
+    /// A `:command` the shell knows, for completion, hover and the unknown-command error.
     public struct Command: Sendable {
         public var name: String
+        public var aliases: [String]
         public var arguments: String
         public var summary: String
-        public init(name: String, arguments: String, summary: String) {
+        public init(name: String, aliases: [String] = [], arguments: String, summary: String) {
             self.name = name
+            self.aliases = aliases
             self.arguments = arguments
             self.summary = summary
         }
@@ -46,6 +48,8 @@ public final class LanguageServer {
     }
 
     let commands: [Command]
+    /// The shell's id for an unknown `:command` (its diagnostics are the shell's, not the language's).
+    let unknownCommand: DiagnosticID?
     var entries: [String: Entry] = [:]
     /// Documents changed since their diagnostics were last published, in order of change.
     private var pending: [String] = []
@@ -54,9 +58,12 @@ public final class LanguageServer {
     /// Set by the `exit` notification: 0 after `shutdown`, 1 without.
     public private(set) var exitCode: Int32?
 
-    /// - Parameter commands: The shell's `:commands` (completion after `:`, hover on a command line).
-    public init(commands: [Command] = []) {
+    /// - Parameters:
+    ///   - commands: The shell's `:commands` (completion after `:`, hover on a command line).
+    ///   - unknownCommand: The id of the error for a `:command` not among them (none: not checked).
+    public init(commands: [Command] = [], unknownCommand: DiagnosticID? = nil) {
         self.commands = commands
+        self.unknownCommand = unknownCommand
     }
 
     /// True when documents wait for their diagnostics.
@@ -220,7 +227,9 @@ public final class LanguageServer {
     /// The document's analysis at its current text (compiled now if it changed).
     func analysis(_ uri: String) -> Analysis {
         if let analysis = entries[uri]?.analysis { return analysis }
-        let analysis = Analysis(entries[uri]?.document ?? TextDocument(uri: uri, version: 0, text: ""))
+        let analysis = Analysis(
+            entries[uri]?.document ?? TextDocument(uri: uri, version: 0, text: ""), commands: unknownCommand == nil ? nil : commands,
+            unknownCommand: unknownCommand)
         entries[uri]?.analysis = analysis
         return analysis
     }

@@ -12,10 +12,11 @@ public enum StdioServer {
     /// - Returns: The exit code: 0 after `shutdown` then `exit`, 1 when `exit` or the end of input
     ///   comes without `shutdown`.
     public static func run(
-        commands: [LanguageServer.Command], input: FileHandle = .standardInput, output: FileHandle = .standardOutput
+        commands: [LanguageServer.Command], unknownCommand: DiagnosticID? = nil, input: FileHandle = .standardInput,
+        output: FileHandle = .standardOutput
     ) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(commands: commands)
+        let server = LanguageServer(commands: commands, unknownCommand: unknownCommand)
         let inbox = Inbox()
         let reader = Thread {
             var decoder = FrameDecoder()

@@ -64,8 +64,10 @@ public enum PlumbMain {
         case .swift(let file, let program):
             return StandardStreams.exitCode(after: ScriptRunner(options: options).swift(file: file, program: program))
         case .lsp:
-            let commands = ShellCommand.all.map { LanguageServer.Command(name: $0.name, arguments: $0.arguments, summary: $0.summary) }
-            return StdioServer.run(commands: commands)
+            let commands = ShellCommand.all.map {
+                LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
+            }
+            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id)
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):

@@ -161,6 +161,22 @@ import Testing
         #expect(outer?["range"]?["start"] == ["line": 1, "character": 4])
     }
 
+    @Test("an unknown :command is the shell's error at its name, with the closest command as a quick fix")
+    func unknownCommand() throws {
+        let client = TestClient()
+        client.open("just 1\n  :trcae on\n:t off\n:help")
+        let diagnostics = client.publishedDiagnostics()
+        #expect(diagnostics.count == 1)
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostic["code"] == "E701")
+        #expect(diagnostic["message"] == "unknown command ':trcae'; did you mean ':trace'?")
+        #expect(diagnostic["range"] == ["start": ["line": 1, "character": 3], "end": ["line": 1, "character": 8]])
+        let actions = client.request(
+            "textDocument/codeAction",
+            ["textDocument": ["uri": .string(client.uri)], "range": diagnostic["range"]!, "context": ["diagnostics": []]])["result"]
+        #expect(actions?.array?.first?["edit"]?["changes"]?[client.uri] == [["range": diagnostic["range"]!, "newText": "trace"]])
+    }
+
     @Test("inlay hints: each stage's output type after it, as :type shows it")
     func inlayHints() throws {
         let client = TestClient()

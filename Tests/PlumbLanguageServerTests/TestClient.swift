@@ -1,13 +1,17 @@
 import Foundation
+import PipeLanguage
 import Testing
 
 @testable import PlumbLanguageServer
 
 /// Talks to a `LanguageServer` in-process, as a client would over the stream.
 final class TestClient {
-    let server = LanguageServer(commands: [
-        .init(name: "help", arguments: "[NAME]", summary: "this overview"), .init(name: "trace", arguments: "on|off", summary: "traces"),
-    ])
+    let server = LanguageServer(
+        commands: [
+            .init(name: "help", arguments: "[NAME]", summary: "this overview"),
+            .init(name: "trace", aliases: ["t"], arguments: "on|off", summary: "traces"),
+        ],
+        unknownCommand: ShellLikeCode.unknownCommand.id)
     let uri = "file:///tmp/test.pipe"
     private var nextID = 1
     var version = 1
@@ -60,4 +64,10 @@ final class TestClient {
         params.merge(extra) { $1 }
         return .object(params)
     }
+}
+
+/// Stands for the shell's codes (`plumb lsp` passes `ShellCode.unknownCommand.id`).
+enum ShellLikeCode: Int, DiagnosticCode {
+    static let layer = "shell"
+    case unknownCommand = 701
 }

@@ -198,3 +198,10 @@ def test_exit_without_shutdown_is_status_1_and_so_is_the_end_of_input():
     assert run_raw(INITIALIZE, EXIT)[1] == 1
     assert run_raw(INITIALIZE)[1] == 1
     assert run_raw(INITIALIZE, SHUTDOWN)[1] == 0
+
+
+async def test_an_unknown_command_is_the_shells_error(client: LanguageClient):
+    open_document(client, "just 1\n:trcae on\n")
+    diagnostics = await diagnostics_when(client, lambda d: len(d) == 1)
+    assert diagnostics[0].code == "E701"
+    assert diagnostics[0].range == types.Range(start=types.Position(1, 1), end=types.Position(1, 6))
