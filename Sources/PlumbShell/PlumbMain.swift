@@ -41,6 +41,7 @@ public enum PlumbMain {
         options.trace = invocation.trace
         options.marbles = invocation.marbles
         options.svg = invocation.svg
+        options.until = invocation.until ?? Runtime.defaultHorizonNanoseconds
 
         switch invocation.command {
         case .help(let topic):
@@ -59,6 +60,11 @@ public enum PlumbMain {
             return StandardStreams.exitCode(after: ScriptRunner(options: options).run(files: files))
         case .check(let files):
             return StandardStreams.exitCode(after: ScriptRunner(options: options).check(files: files))
+        case .learn where ChildCheck.file != nil:
+            // The child of `Workshop.check`: one exercise's status, for the parent to read.
+            let path = ChildCheck.file ?? ""
+            let status = Workshop.checkHere(Exercise(path: path, text: ""), options: options)
+            return StandardStreams.exitCode(after: StandardStreams.write(ChildCheck.encode(status)) ? ExitCode.success : ExitCode.failure)
         case .learn(let directory, let once):
             return StandardStreams.exitCode(after: Learn(options: options).run(directory: directory, once: once || isatty(STDIN_FILENO) != 1))
         case .swift(let file, let program):

@@ -181,49 +181,85 @@ struct ScriptRunner {
         return (files, missing)
     }
 
+    /// How one file's test went.
+    private enum TestOutcome { case passed, failed(Int32), interrupted, outputFailed }
+
     func test(paths: [String]) -> Int32 {
-        let (files, missing) = Self.scripts(in: paths)
+        let (found, missing) = Self.scripts(in: paths)
         for path in missing {
             writeStandardError(.noScripts("cannot read \(path): no such file or folder"))
         }
         if !missing.isEmpty { return ExitCode.usage }
-        if files.isEmpty {
+        if found.isEmpty {
             writeStandardError(.noScripts("no .pipe files in \(paths.joined(separator: " "))"))
             return ExitCode.usage
         }
-        let style = Style(enabled: options.color)
+        // The child for one file (see `ChildCheck`): its line only, its exit code says the rest.
+        if let only = ChildCheck.file {
+            switch testFile(only) {
+            case .passed: return ExitCode.success
+            case .failed(let code): return code
+            case .interrupted: return ExitCode.interrupted
+            case .outputFailed: return ExitCode.success
+            }
+        }
         var passed = 0
         var failed = 0
         var code = ExitCode.success
-        for file in files {
-            guard let text = read(file) else {
+        for file in found {
+            // With more than one file, each runs in a child: a crash costs that file alone.
+            let outcome = found.count == 1 ? testFile(file) : testInChild(file)
+            switch outcome {
+            case .passed: passed += 1
+            case .failed(let c):
                 failed += 1
-                code = ExitCode.worst(code, ExitCode.usage)
-                continue
-            }
-            let runner = makeRunner(.quiet)
-            let result = runner.runScript(text, file: file, path: file)
-            let report = runner.finish()
-            switch result {
-            case .expectationFailed(let message, let location):
-                failed += 1
-                code = ExitCode.worst(code, ExitCode.failure)
-                StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
-            case .compileErrors:
-                failed += 1
-                code = ExitCode.worst(code, ExitCode.dataError)
-                let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
-                StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
-            case .interrupted:
-                return ExitCode.interrupted
-            case .outputFailed:
-                return code
-            case .ok, .quit:
-                passed += 1
-                StandardStreams.write(style.green("PASS") + " \(file)\n")
+                code = ExitCode.worst(code, c)
+            case .interrupted: return ExitCode.interrupted
+            case .outputFailed: return code
             }
         }
         StandardStreams.write("\(passed) passed, \(failed) failed\n")
         return code
+    }
+
+    /// Runs `file` in a child `plumb` and passes its line on; a child that crashed is a FAIL
+    /// that says so.
+    private func testInChild(_ file: String) -> TestOutcome {
+        let (ending, output) = ChildCheck.run(file: file, arguments: Array(CommandLine.arguments.dropFirst()))
+        if !output.isEmpty, !StandardStreams.write(output) { return .outputFailed }
+        switch ending {
+        case .exited(ExitCode.success): return .passed
+        case .exited(let c): return .failed(c)
+        case .interrupted: return .interrupted
+        case .crashed(let signal):
+            let style = Style(enabled: options.color)
+            StandardStreams.write(style.red("FAIL") + " \(file): plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart\n")
+            return .failed(ExitCode.failure)
+        }
+    }
+
+    /// Tests one file in this process and prints its PASS or FAIL line.
+    private func testFile(_ file: String) -> TestOutcome {
+        let style = Style(enabled: options.color)
+        guard let text = read(file) else { return .failed(ExitCode.usage) }
+        let runner = makeRunner(.quiet)
+        let result = runner.runScript(text, file: file, path: file)
+        let report = runner.finish()
+        switch result {
+        case .expectationFailed(let message, let location):
+            StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
+            return .failed(ExitCode.failure)
+        case .compileErrors:
+            let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
+            StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
+            return .failed(ExitCode.dataError)
+        case .interrupted:
+            return .interrupted
+        case .outputFailed:
+            return .outputFailed
+        case .ok, .quit:
+            StandardStreams.write(style.green("PASS") + " \(file)\n")
+            return .passed
+        }
     }
 }

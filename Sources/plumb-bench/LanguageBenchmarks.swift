@@ -127,6 +127,29 @@ let languageBenchmarks: [BenchCase] = [
             ],
             extra: ["recorded_ns_per_op": (recorded * 100).rounded() / 100])
     },
+    BenchCase(name: "collect-growth", summary: "from 1...N | collect | map { $0.count }, per value at 20,000 and at 200,000 values (collect was quadratic: each append copied the array)") {
+        func cost(values n: Int) -> Double {
+            let text = "from 1...\(n) | collect | map { $0.count }"
+            return measure(operations: n, repetitions: 3) {
+                let session = Session(runtime: Runtime(clock: .real))
+                let (statements, _) = session.compile(text, file: "bench")
+                guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
+                let result = Lock<Value?>(nil)
+                // A synchronous source: every event has arrived when `start` returns.
+                let c = pipeline.start(trace: false) { event in
+                    if case .value(let v) = event { result.withLock { $0 = v } }
+                }
+                blackHole(result.withLock { $0 })
+                c.cancel()
+            }
+        }
+        let small = cost(values: 20_000)
+        let large = cost(values: 200_000)
+        return BenchResult(
+            nsPerOp: large, baselineNsPerOp: nil,
+            notes: [String(format: "per value: %.0f ns at 20,000 values, %.0f ns at 200,000 (%.2fx: linear when near 1; quadratic would be near 10)", small, large, large / small)],
+            extra: ["ns_per_value_20k": small, "ns_per_value_200k": large])
+    },
     BenchCase(name: "dsl-vs-python", summary: "a whole `plumb run` of the dsl-chain script against a plain CPython loop doing the same work (medians of 5, alternated)") {
         guard let plumb = ShellBench.binary else { return ShellBench.missing }
         guard let python = PythonBaseline.interpreter else {

@@ -2,7 +2,7 @@ import Foundation
 import PipeLanguage
 import Reactive
 
-/// Cases of the shell issue (`startup`, `print`, `interval-jitter`); they run the release `plumb`
+/// Cases of the shell issue (`startup`, `print`, `interrupt-latency`, `interval-jitter`); they run the release `plumb`
 /// binary (built next to `plumb-bench` by `swift build -c release`) as a subprocess.
 let shellBenchmarks: [BenchCase] = [
     BenchCase(name: "startup", summary: "start-to-exit of `plumb run` on a one-line script (target < 50 ms)") {
@@ -61,6 +61,39 @@ let shellBenchmarks: [BenchCase] = [
                 "jsonl_ns_per_event": (perEventJSON * 100).rounded() / 100, "target_ns": 1000,
                 "pipeline_ns_per_event": pipelineOnly, "record_print_ns_per_event": shellCost,
             ])
+    },
+    BenchCase(name: "interrupt-latency", summary: "SIGINT to a `plumb run` of `interval 10ms | sink`: from the signal to the end of its output, in ns (the terminal test only waits for the prompt)") {
+        guard let plumb = ShellBench.binary else { return ShellBench.missing }
+        let script = ShellBench.script("interval 10ms | sink\n")
+        var latencies: [Double] = []
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: plumb)
+            process.arguments = ["run", script]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            do { try process.run() } catch { continue }
+            var seen = ""
+            while !seen.contains("value 5") {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            let start = nowNanoseconds()
+            kill(process.processIdentifier, SIGINT)
+            _ = pipe.fileHandleForReading.readDataToEndOfFile()  // end of file: plumb has exited
+            latencies.append(Double(nowNanoseconds() - start))
+            process.waitUntilExit()
+        }
+        guard !latencies.isEmpty else {
+            return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["plumb did not start"])
+        }
+        let median = latencies.sorted()[latencies.count / 2]
+        return BenchResult(
+            nsPerOp: median, baselineNsPerOp: nil,
+            notes: ["median of \(latencies.count): \(ShellBench.ms(median)) from SIGINT to exit; target under 100 ms"],
+            extra: ["target_ns": 100_000_000])
     },
     BenchCase(name: "interval-jitter", summary: "real clock `interval 10ms | take 100`: how late the 100th value lands, in ns") {
         guard let plumb = ShellBench.binary else { return ShellBench.missing }

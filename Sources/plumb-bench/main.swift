@@ -8,6 +8,7 @@ if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubj
 
 var json = false
 var filters: [String] = []
+var exactNames: [String] = []
 var rounds = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -19,6 +20,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         filters.append(name)
+    case "--case":
+        guard let name = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("plumb-bench: --case needs a case name\n".utf8))
+            exit(2)
+        }
+        exactNames.append(name)
     case "--rounds":
         guard let text = arguments.popFirst(), let n = Int(text), n >= 1 else {
             FileHandle.standardError.write(Data("plumb-bench: --rounds needs a count of at least 1\n".utf8))
@@ -30,9 +37,11 @@ while let argument = arguments.popFirst() {
         exit(0)
     case "-h", "--help":
         print("""
-            usage: plumb-bench [--json] [--filter NAME]... [--rounds N] [--list]
+            usage: plumb-bench [--json] [--filter NAME]... [--case NAME]... [--rounds N] [--list]
               --json         one JSON object per case: {"case", "ns_per_op", "baseline_ns_per_op", "ratio"}
               --filter NAME  run only the named case (repeatable; a prefix matches)
+              --case NAME    run only the case of exactly this name (repeatable), e.g. `subject`
+                             without `subject-scale`: for `valgrind --tool=callgrind` on one case
               --rounds N     run the selected cases N times over and report each case's fastest
                              round, with the baseline measured in that same round (on a shared
                              machine a whole process can run at a slower speed for a while), and
@@ -48,9 +57,10 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let selected = filters.isEmpty ? allCases : allCases.filter { c in filters.contains { c.name.hasPrefix($0) } }
+let selected = filters.isEmpty && exactNames.isEmpty
+    ? allCases : allCases.filter { c in filters.contains { c.name.hasPrefix($0) } || exactNames.contains(c.name) }
 if selected.isEmpty {
-    FileHandle.standardError.write(Data("plumb-bench: no case matches \(filters); try --list\n".utf8))
+    FileHandle.standardError.write(Data("plumb-bench: no case matches \(filters + exactNames); try --list\n".utf8))
     exit(2)
 }
 

@@ -98,10 +98,10 @@ import Testing
     }
 
     @Test("cancelling travels up the graph and emits cancelled once")
-    func cancel() {
+    func cancel() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         let (statements, _) = session.compile("interval 10ms | map { $0 }", file: "t")
-        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let p = try #require(session.execute(statements[0]).pipeline)
         let recorder = Recorder()
         let c = p.start(trace: true) { e in recorder.events.withLock { $0.append(describe(e)) } }
         session.runtime.driveVirtualTime { recorder.events.withLock { $0.filter { $0.hasPrefix("value") }.count >= 2 } }
@@ -117,7 +117,7 @@ import Testing
     func realClock(_ text: String) async throws {
         let session = Session(runtime: Runtime(clock: .real))
         let (statements, _) = session.compile(text, file: "t")
-        guard case .success(.run(let p)) = session.execute(statements[0]) else { return }
+        let p = try #require(session.execute(statements[0]).pipeline)
         let start = session.runtime.now()
         let recorder = Recorder()
         let c = p.start(trace: false) { e in
@@ -139,7 +139,7 @@ import Testing
     func types() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         #expect(try session.typeDescription(of: "just 1").get().hasSuffix("AnyPublisher<Int, Never>"))
-        #expect(try session.typeDescription(of: "just 1 | map { $0 * 2 }").get().hasSuffix("AnyPublisher<Int, Error>"))
+        #expect(try session.typeDescription(of: "just 1 | asyncMap flaky 2 | retry 2").get().hasSuffix("AnyPublisher<Int, Error>"))
         #expect(try session.typeDescription(of: "from [\"a\"] | map { $0 + \"b\" }").get().hasSuffix("AnyPublisher<String, Never>"))
         #expect(try session.typeDescription(of: "interval 1s | collect 2").get().hasSuffix("AnyPublisher<[Int], Never>"))
         #expect(try session.typeDescription(of: "fail \"x\" | replaceError 0").get().hasSuffix("AnyPublisher<Int, Never>"))
@@ -152,6 +152,25 @@ import Testing
             """, "\(table)")
         guard case .failure(let d) = session.typeDescription(of: "just 1 | retyr") else { Issue.record("no error"); return }
         #expect(d.message == "unknown operator 'retyr'")
+    }
+
+    /// Combine's `map` keeps its upstream's Failure (Apple: `Publishers.Map`, "Failure = Upstream.Failure");
+    /// only `tryMap` makes it `Error`. `:swift` writes `.map` for `map { $0 * 10 }`, so `:type` says
+    /// `Never` and a note says where the language differs (an overflow fails, Swift traps).
+    @Test(":type shows the types of the Swift :swift writes, with one note where the language fails and Swift traps")
+    func typesOfTheSwift() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        for text in ["from [1, 2, 3] | map { $0 * 10 }", "from [1, 2, 3] | asyncMap { $0 * 10 }", "from [1, 2] | map { $0 * 10 } | filter { $0 % 2 == 0 }"] {
+            let swift = try session.swiftCode(of: text).get()
+            #expect(!swift.contains("tryMap") && !swift.contains("tryFilter"), "\(swift)")
+            let table = try session.typeDescription(of: text).get()
+            #expect(!table.contains("Failure: Error"), "\(table)")
+            #expect(table.contains("AnyPublisher<Int, Never>\nnote: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: `"), "\(table)")
+        }
+        let plain = try session.typeDescription(of: "just 1 | filter { $0 > 0 }").get()
+        #expect(!plain.contains("note:"), "\(plain)")
+        let throwing = try session.typeDescription(of: "just 1 | asyncMap flaky 1").get()
+        #expect(throwing.hasSuffix("AnyPublisher<Int, Error>"), "\(throwing)")
     }
 
     @Test("warnings for no-ops a learner wants to know about")

@@ -71,3 +71,12 @@ extension Duration {
 func diagnose(_ text: String, session: Session = Session(runtime: Runtime(clock: .virtual))) -> [Diagnostic] {
     session.compile(text, file: "t").diagnostics
 }
+
+extension Result where Success == Action, Failure == Diagnostic {
+    /// The pipeline a statement runs, `nil` for any other action or an error: for `#require`, so
+    /// a text that stops being a pipeline fails the test instead of skipping its checks.
+    var pipeline: Pipeline? {
+        if case .success(.run(let pipeline)) = self { return pipeline }
+        return nil
+    }
+}

@@ -72,11 +72,15 @@ import Glibc
         #expect(result.stderr.hasSuffix("Examples: is a directory\n"), "\(result)")
     }
 
-    @Test("an unreadable script: 'permission denied', exit 2", .enabled(if: getuid() != 0, "root reads any file"))
+    @Test("an unreadable script: 'permission denied', exit 2")
     func runUnreadable() throws {
         let path = try PlumbBinary.script("just 1\n")
         chmod(path, 0)
-        let result = try PlumbBinary.run(["check", path])
+        // Root reads any file, so as root plumb runs as `nobody` (setpriv drops the privileges
+        // in the child; the script's folder and the binary's are open to others).
+        let result = getuid() == 0
+            ? try PlumbBinary.shell("exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$PLUMB\" check '\(path)'")
+            : try PlumbBinary.run(["check", path])
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr == "plumb: error: cannot read \(path): permission denied\n", "\(result)")
     }
@@ -172,13 +176,13 @@ import Glibc
 @Suite struct OutputFailureTests {
     @Test("run of a 10-million-value script into head -1: stops at once, status 141, nothing on stderr")
     func closedPipeStopsASynchronousSource() throws {
-        let started = Date()
+        // Status 141 is the closed pipe ending plumb; a plumb that ran on through the 10 million
+        // values without writing would end with 0, or hit the shell's limit, which only catches a hang.
         let result = try PlumbBinary.shell(
             #"echo 'from 1...10000000' > "${TMPDIR:-/tmp}/big-$$.pipe"; "$PLUMB" run "${TMPDIR:-/tmp}/big-$$.pipe" | head -1; exit ${PIPESTATUS[0]}"#,
-            within: 20)
+            within: 60)
         #expect(result.status == 141, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
-        #expect(Date().timeIntervalSince(started) < 5, "it ran on after its reader had gone")
     }
 
     @Test("interval 1ms | sink into head -1 ends with status 141")
@@ -189,14 +193,18 @@ import Glibc
 
     @Test("a background job writing into a closed pipe ends plumb while it waits for more statements: status 141")
     func closedPipeWhileReading() throws {
+        // Standard input stays open until plumb has ended (its writer then waits on a second FIFO
+        // for up to ten minutes): a plumb that waited for more input after its output had gone
+        // would hit the shell's limit, which only catches that hang.
         let result = try PlumbBinary.shell(#"""
-            s=$(date +%s%N)
-            (echo 'interval 1ms | sink &'; sleep 10) | { "$PLUMB"; echo "status=$? ms=$(( ($(date +%s%N) - s) / 1000000 ))" >&2; } | head -1
-            """#, within: 25)
+            input="${TMPDIR:-/tmp}/plumb-input-$$"; ended="${TMPDIR:-/tmp}/plumb-ended-$$"
+            mkfifo "$input" "$ended"
+            { echo 'interval 1ms | sink &'; read -r -t 600 _ < "$ended"; } > "$input" 2>/dev/null &
+            { "$PLUMB" < "$input"; echo "status=$?" >&2; } | head -1
+            echo > "$ended"; wait; rm -f "$input" "$ended"
+            """#, within: 60)
         let report = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("status=") }, "\(result)")
-        #expect(report.hasPrefix("status=141 "), "\(result)")
-        let milliseconds = Int(report.split(separator: "=").last ?? "") ?? .max
-        #expect(milliseconds < 5_000, "plumb waited for input after its output had gone: \(result)")
+        #expect(report == "status=141", "plumb waited for input after its output had gone: \(result)")
     }
 
     @Test("output to a full device or a closed stdout: the pipeline is cancelled, exit 1 with one line on stderr", arguments: [
@@ -208,7 +216,7 @@ import Glibc
         #expect(result.stderr == "plumb: error: cannot write to standard output: \(reason)\n", "\(result)")
     }
 
-    @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)")
+    @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)", .timeLimit(.minutes(1)))
     func fewDescriptors() throws {
         let raised = try PlumbBinary.shell(#"ulimit -S -n 8; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
         #expect(raised.status == 0 && raised.stdout.contains("value 1\n"), "\(raised)")

@@ -164,7 +164,7 @@ private func record(values: [Value], termination: Termination? = .finished, dura
         let output = CapturedOutput()
         var run = ForegroundRun(runtime: session.runtime, out: output.sink, wake: WakePipe())
         run.catchingSignal = false
-        let (record, outcome) = run.perform(pipeline)
+        let (record, outcome, _) = run.perform(pipeline)
         #expect(outcome == .ended)
         #expect(record.values == [.int(2), .int(4), .int(6)])
         #expect(record.termination == .finished)
@@ -184,13 +184,34 @@ private func record(values: [Value], termination: Termination? = .finished, dura
         var run = ForegroundRun(runtime: session.runtime, out: output.sink, wake: WakePipe())
         run.catchingSignal = false
         run.printsEvents = false
-        var noted = false
-        run.noteWhenStuck = { noted = true }
-        let (record, outcome) = run.perform(pipeline)
+        var notes: [String] = []
+        run.onNote = { notes.append($0) }
+        let (record, outcome, stopNote) = run.perform(pipeline)
         #expect(outcome == .ended)
         #expect(record.termination == .cancelled)
-        #expect(noted)
+        #expect(notes == ["nothing more can happen on the virtual clock; cancelling the pipeline"])
+        #expect(stopNote == nil)
         #expect(output.text.isEmpty)
+    }
+}
+
+extension ForegroundRunTests {
+    @Test("an endless timer stops at the horizon, and the note names it")
+    func horizon() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, _) = session.compile("interval 100ms", file: "<test>")
+        guard case .success(.run(let pipeline)) = session.execute(try #require(statements.first)) else {
+            Issue.record("not a run")
+            return
+        }
+        let output = CapturedOutput()
+        var run = ForegroundRun(runtime: session.runtime, out: output.sink, wake: WakePipe())
+        run.catchingSignal = false
+        run.printsEvents = false
+        run.until = 1_000_000_000
+        let (record, _, stopNote) = run.perform(pipeline)
+        #expect(record.termination == .cancelled)
+        #expect(stopNote == "stopped at 1s of virtual time: `interval 100ms` never ends (plumb --until D runs longer)")
     }
 }
 

@@ -125,10 +125,9 @@ import Testing
         try pane.type(ticking)
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 5") }, "interval did not run:\n\(pane.screen)")
-        let pressed = Date()
         try pane.send("C-c")
-        #expect(pane.wait(seconds: 5) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" }, "\(pane.screen)")
-        #expect(Date().timeIntervalSince(pressed) < 2, "the prompt took too long to return")
+        // A limit that only catches a hang (how fast the prompt returns is plumb-bench's `interrupt-latency`).
+        #expect(pane.wait(seconds: 30) { $0.screen.contains("cancelled") && $0.lastLine == "plumb>" }, "\(pane.screen)")
         #expect(pane.isAlive, "Ctrl-C killed the shell")
 
         // Ctrl-C at the prompt clears the line and keeps the shell.

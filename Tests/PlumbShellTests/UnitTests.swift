@@ -80,6 +80,29 @@ import Testing
         #expect(!EventFormatter(format: .text, style: Style(enabled: true)).writeIntValue(1, next: false, job: 0, nanoseconds: 0, into: &bytes))
     }
 
+    /// Both paths share `LineWriter`, so comparing them cannot catch a fault in it: these lines
+    /// are written out by hand, extremes included.
+    @Test("value lines written out: Int.min, Int.max, jobs, times truncated to ms (text) or µs (jsonl), both paths", arguments: [
+        (Int.min, Int64(0), 0, false, OutputFormat.text, "  +0.000s  value -9223372036854775808\n"),
+        (Int.max, 1_000_000_000_000_000, 12_345, true, .text, "[12345] +1000000.000s  next 9223372036854775807\n"),
+        (-1, 59_999_999_999, 3, false, .text, "[3] +59.999s  value -1\n"),
+        (0, -5, 0, false, .text, "  +0.000s  value 0\n"),
+        (100, 1_000_001, 0, true, .text, "  +0.001s  next 100\n"),
+        (Int.min, 2_500_000_000, 3, false, .jsonl, #"{"job":3,"t":2.5,"event":"value","value":-9223372036854775808}"# + "\n"),
+        (Int.max, 1_000_001, 0, true, .jsonl, #"{"job":0,"t":0.001,"event":"value","via":"next","value":9223372036854775807}"# + "\n"),
+        (7, 999, 12_345, false, .jsonl, #"{"job":12345,"t":0,"event":"value","value":7}"# + "\n"),
+        (-42, 101_000_000, 0, false, .jsonl, #"{"job":0,"t":0.101,"event":"value","value":-42}"# + "\n"),
+    ])
+    func valueLinesWrittenOut(_ int: Int, _ ns: Int64, _ job: Int, _ next: Bool, _ format: OutputFormat, _ expected: String) {
+        let formatter = EventFormatter(format: format, style: .plain)
+        var general: [UInt8] = []
+        formatter.write(next ? .next(.int(int)) : .value(.int(int)), job: job, time: .nanoseconds(ns), summary: nil, into: &general)
+        #expect(String(decoding: general, as: UTF8.self) == expected)
+        var fast: [UInt8] = []
+        #expect(formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, into: &fast))
+        #expect(String(decoding: fast, as: UTF8.self) == expected)
+    }
+
     @Test("text lines: time since subscription, event, summary aligned")
     func text() {
         #expect(line(.value(.int(1))) == "  +0.101s  value 1\n")

@@ -158,7 +158,7 @@ private func eventually(timeout: Double = 30, _ condition: () -> Bool) async -> 
     return true
 }
 
-@Suite("Stress: async bridges", .serialized)
+@Suite("Stress: async bridges", .serialized, .timeLimit(.minutes(1)))
 struct BridgeStressTests {
     @Test("C44 async() resumes exactly once while a value, a finish, a failure and cancel race")
     func asyncRace() async {

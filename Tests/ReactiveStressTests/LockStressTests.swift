@@ -6,7 +6,7 @@ import ReactiveTestSupport
 /// The core's `Lock`: a compare-and-swap fast path, and a shared parking lot for waiters. These
 /// tests keep it contended (more threads than the machine's cores), so waiters really sleep and
 /// are woken; run under ThreadSanitizer they also check that what the lock protects is ordered.
-@Suite("Stress: Lock")
+@Suite("Stress: Lock", .timeLimit(.minutes(1)))
 struct LockStressTests {
     /// State that only the lock protects: plain stored properties, no atomics.
     final class Guarded: @unchecked Sendable {

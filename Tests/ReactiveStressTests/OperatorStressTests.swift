@@ -71,7 +71,7 @@ final class PumpSource: Publisher, @unchecked Sendable {
     }
 }
 
-@Suite("Stress: operators")
+@Suite("Stress: operators", .timeLimit(.minutes(1)))
 struct OperatorStressTests {
     @Test("C26 concurrent request and cancel through a stateful operator never corrupt state")
     func requestCancelThroughTryMap() {

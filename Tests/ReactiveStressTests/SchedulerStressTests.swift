@@ -4,7 +4,7 @@ import Reactive
 import ReactiveTestSupport
 import Testing
 
-@Suite("Stress: schedulers and time operators")
+@Suite("Stress: schedulers and time operators", .timeLimit(.minutes(1)))
 struct SchedulerStressTests {
     @Test("DispatchQueue runs scheduled and repeating actions")
     func dispatchQueue() {
@@ -70,6 +70,9 @@ struct SchedulerStressTests {
             #expect(sub.violations.isEmpty)
             // A cancel that lost the race to the completion's delivery still leaves a full history.
             if sub.completion == .finished { #expect(values.count == 300) }
+            // The serial queue's drain checks the cancel before each delivery: after cancel
+            // returns, at most the one delivery already under way, a value or the completion.
+            #expect(sub.eventsAfterCancel.count <= 1, "\(sub.eventsAfterCancel)")
         }
     }
 
@@ -137,6 +140,7 @@ struct SchedulerStressTests {
                 #expect(values == Array(0..<values.count))
                 #expect(sub.violations.isEmpty, "\(sub.violations.prefix(3))")
                 if sub.completion == .finished { #expect(values.count == 2_000) }
+                #expect(sub.eventsAfterCancel.count <= 1, "\(sub.eventsAfterCancel)")
             }
             #expect(finished, "watchdog: threads did not finish")
             // A delivery that checked the flag just before the cancel may still run; no second one.
@@ -237,24 +241,31 @@ struct SchedulerStressTests {
     }
 
     @Test("ManualTaskExecutor: jobs enqueued from 4 threads all run, one at a time, on the draining thread")
-    func executorFromThreads() async {
+    func executorFromThreads() {
         let executor = ManualTaskExecutor()
         let overlap = OverlapDetector()
         let counter = Counter()
+        let threads = Lock<[pthread_t]>([])
         let finished = runConcurrently(threads: 4) { _ in
             for _ in 0..<100 {
                 Task(executorPreference: executor) {
                     overlap.enter()
                     counter.increment()
+                    threads.withLock { $0.append(pthread_self()) }
                     overlap.leave()
                 }
             }
         }
         #expect(finished, "watchdog: threads did not finish")
+        // The drains run here, synchronously: every job must run on this thread.
+        let drainer = pthread_self()
         var drained = 0
         while drained < 400 { drained += executor.drain() }
         #expect(counter.value == 400)
         #expect(overlap.overlapCount == 0)
+        let ran = threads.withLock { $0 }
+        #expect(ran.count == 400)
+        #expect(ran.allSatisfy { pthread_equal($0, drainer) != 0 }, "a job ran off the draining thread")
     }
 
     @Test("C39 C14 timeout and debounce on a real queue with a racing cancel: one completion at most, nothing after cancel")
@@ -282,9 +293,13 @@ struct SchedulerStressTests {
             #expect(finished, "watchdog: threads did not finish")
             queue.sync {}
             for sub in [timeoutSub, debounceSub] {
-                #expect(sub.violations.isEmpty)
+                // The C15 check on the cancelling thread is among the violations.
+                #expect(sub.violations.isEmpty, "\(sub.violations.prefix(3))")
                 let values = sub.values
                 #expect(values == values.sorted())
+                // Both deliver on the serial queue, which checks the cancel before each
+                // delivery: after cancel returns, at most the one already under way.
+                #expect(sub.eventsAfterCancel.count <= 1, "\(sub.eventsAfterCancel)")
             }
         }
     }
@@ -311,7 +326,7 @@ struct SchedulerStressTests {
     }
 }
 
-@Suite("Stress: buffer, throttle, collect")
+@Suite("Stress: buffer, throttle, collect", .timeLimit(.minutes(1)))
 struct BufferingStressTests {
     @Test("C08 C25 buffer: requests from 3 threads while upstream sends: in order, never beyond demand, never overlapping")
     func bufferConcurrentRequests() {
@@ -359,11 +374,16 @@ struct BufferingStressTests {
             }
             #expect(finished, "watchdog: threads did not finish")
             queue.sync {}
-            #expect(throttled.violations.isEmpty)
-            #expect(collected.violations.isEmpty)
+            #expect(throttled.violations.isEmpty, "\(throttled.violations.prefix(3))")
+            #expect(collected.violations.isEmpty, "\(collected.violations.prefix(3))")
             #expect(throttled.values == throttled.values.sorted())
             let flat = collected.values.flatMap { $0 }
             #expect(flat == flat.sorted())
+            // Nothing after cancel beyond what was in flight: throttle delivers on the serial
+            // queue (one at most); a collect group can also leave on the sending thread and on a
+            // requesting one (three at most).
+            #expect(throttled.eventsAfterCancel.count <= 1, "\(throttled.eventsAfterCancel)")
+            #expect(collected.eventsAfterCancel.count <= 3, "\(collected.eventsAfterCancel)")
         }
     }
 }

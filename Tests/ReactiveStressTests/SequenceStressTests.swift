@@ -2,7 +2,7 @@ import Testing
 import Reactive
 import ReactiveTestSupport
 
-@Suite("Stress: Sequence")
+@Suite("Stress: Sequence", .timeLimit(.minutes(1)))
 struct SequenceStressTests {
     @Test("C26 concurrent request and cancel from four threads never corrupt state")
     func concurrentRequestCancel() {

@@ -7,7 +7,7 @@ private final class PromiseBox: Sendable {
     let promise = Lock<Future<Int, Never>.Promise?>(nil)
 }
 
-@Suite("Stress: subjects, Future, share")
+@Suite("Stress: subjects, Future, share", .timeLimit(.minutes(1)))
 struct SubjectStressTests {
     @Test("C25 four threads sending into a subject: receive never overlaps, every value arrives, per-thread order kept")
     func serialisedDelivery() {

@@ -61,3 +61,31 @@ public func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable ()
     }.start()
     return done.wait(timeout: .now() + seconds) == .success
 }
+
+/// Awaits `operation` for at most `seconds`: its result, or `nil` when it has not returned by
+/// then (the hung task is left behind, so a hang fails one check instead of stalling the run).
+///
+/// ```swift
+/// let result = await withinTime { try await Empty<Int, Never>().async() }
+/// #expect(result != nil, "async() hung")
+/// ```
+public func withinTime<T: Sendable>(
+    _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> T
+) async -> Result<T, any Error>? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>?, Never>) in
+        // Whichever comes first resumes: the operation's end or the deadline.
+        let claimed = Lock<Bool>(false)
+        Task {
+            let result: Result<T, any Error>
+            do { result = .success(try await operation()) } catch { result = .failure(error) }
+            if claimed.withLock({ already in defer { already = true }; return !already }) {
+                continuation.resume(returning: result)
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if claimed.withLock({ already in defer { already = true }; return !already }) {
+                continuation.resume(returning: nil)
+            }
+        }
+    }
+}

@@ -1,11 +1,38 @@
 import Reactive
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The key of each thread's serial number (`threadSerial()`).
+private let threadSerialKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+private let nextThreadSerial = Atomic<Int>(1)
+
+/// A number for the calling thread that no other thread of the process ever gets, unlike a
+/// `pthread_t`, which a new thread reuses once the old one exits.
+func threadSerial() -> Int {
+    if let stored = pthread_getspecific(threadSerialKey) { return Int(bitPattern: stored) }
+    let serial = nextThreadSerial.add(1, ordering: .relaxed).oldValue
+    pthread_setspecific(threadSerialKey, UnsafeRawPointer(bitPattern: serial))
+    return serial
+}
+
 /// A grammar-checking, demand-counting subscriber that records everything it sees.
 ///
 /// It checks the rules of CONTRACT.md as events arrive and records each breach in `violations`
 /// instead of trapping: exactly one subscription first (C01), values never beyond demand (C08),
-/// at most one completion and nothing after it (C02), and no overlapping calls (C25).
+/// at most one completion and nothing after it (C02), no call overlapping another from a second
+/// thread, a value or the completion (C25; re-entrant values on one thread only with
+/// `allowsNesting`), and nothing new on a thread after its `cancel()` returned there (C15).
+/// Deliveries that start on other threads after a cancel returned are recorded in
+/// `eventsAfterCancel`, for each test to bound by what can be in flight.
 ///
 /// ```swift
 /// let sub = TestSubscriber<Int, Never>(initialDemand: .max(2))
@@ -25,6 +52,11 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     private let initialDemand: Subscribers.Demand
     private var _maxNesting = 0
     private var _requests: [Subscribers.Demand] = []
+    /// The threads inside `receive` now (one entry per call; a thread twice when nested).
+    private var insideThreads: [Int] = []
+    /// The threads whose `cancel()` has returned.
+    private var cancellingThreads: Set<Int> = []
+    private var _eventsAfterCancel: [RecordedEvent<Input, Failure>] = []
 
     /// What to return from each `receive(_:)` (default: no extra demand).
     public var onValue: ((Input, TestSubscriber) -> Subscribers.Demand)?
@@ -65,6 +97,9 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     public var requests: [Subscribers.Demand] { lock.guarded { _requests } }
     /// Whether a subscription arrived.
     public var isSubscribed: Bool { lock.guarded { subscription != nil } }
+    /// The values and completion whose delivery started, on any thread, after a `cancel()` had
+    /// returned: at most what was already in flight on other threads (C15).
+    public var eventsAfterCancel: [RecordedEvent<Input, Failure>] { lock.guarded { _eventsAfterCancel } }
 
     /// Requests `demand` more through the stored subscription.
     public func request(_ demand: Subscribers.Demand) {
@@ -76,18 +111,39 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
         sub?.request(demand)
     }
 
-    /// Cancels the stored subscription.
+    /// Cancels the stored subscription; from then on nothing may start on this thread (C15).
     public func cancel() {
         let sub = lock.guarded { subscription }
-        sub?.cancel()
+        guard let sub else { return }
+        sub.cancel()
+        let thread = threadSerial()
+        lock.guarded { _ = cancellingThreads.insert(thread) }
     }
 
-    private func enter() {
-        let depth = inside.add(1, ordering: .acquiringAndReleasing).newValue
-        lock.guarded { _maxNesting = max(_maxNesting, depth) }
+    /// Records the call's entry; returns the C25 and C15 breaches it makes. Called under `lock`.
+    private func enter(_ event: RecordedEvent<Input, Failure>, thread: Int) -> [String] {
+        var breaches: [String] = []
+        let isValue: Bool
+        if case .value = event { isValue = true } else { isValue = false }
+        if insideThreads.contains(where: { $0 != thread }) {
+            breaches.append(isValue ? "C25: overlapping receive" : "C25: completion overlapping a value")
+        } else if isValue && !insideThreads.isEmpty && !allowsNesting {
+            breaches.append("C25: overlapping receive")
+        }
+        if cancellingThreads.contains(thread) {
+            breaches.append("C15: \(isValue ? "value" : "completion") after cancel on the cancelling thread")
+        }
+        if !cancellingThreads.isEmpty { _eventsAfterCancel.append(event) }
+        insideThreads.append(thread)
+        return breaches
     }
 
-    private func leave() { inside.subtract(1, ordering: .acquiringAndReleasing) }
+    private func leave(thread: Int) {
+        inside.subtract(1, ordering: .acquiringAndReleasing)
+        lock.guarded {
+            if let index = insideThreads.lastIndex(of: thread) { insideThreads.remove(at: index) }
+        }
+    }
 
     public func receive(subscription: any Subscription) {
         let first = lock.guarded { () -> Bool in
@@ -108,13 +164,14 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     public func receive(_ input: Input) -> Subscribers.Demand {
-        let depth = inside.load(ordering: .acquiring)
-        enter()
-        defer { leave() }
+        let thread = threadSerial()
+        let depth = inside.add(1, ordering: .acquiringAndReleasing).newValue
+        defer { leave(thread: thread) }
         lock.guarded {
+            _maxNesting = max(_maxNesting, depth)
+            _violations += enter(.value(input), thread: thread)
             if subscription == nil { _violations.append("C01: value before subscription") }
             if completed { _violations.append("C02: value after completion") }
-            if depth > 0 && _maxNesting > 1 && !allowsNesting { _violations.append("C25: overlapping receive") }
             if outstanding == .none {
                 _violations.append("C08: value beyond demand")
             } else {
@@ -128,16 +185,21 @@ public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellabl
     }
 
     public func receive(completion: Subscribers.Completion<Failure>) {
-        enter()
-        defer { leave() }
+        let thread = threadSerial()
+        let depth = inside.add(1, ordering: .acquiringAndReleasing).newValue
+        defer { leave(thread: thread) }
+        let event: RecordedEvent<Input, Failure>
+        switch completion {
+        case .finished: event = .finished
+        case .failure(let e): event = .failure(e)
+        }
         lock.guarded {
+            _maxNesting = max(_maxNesting, depth)
+            _violations += enter(event, thread: thread)
             if subscription == nil { _violations.append("C01: completion before subscription") }
             if completed { _violations.append("C02: second completion") }
             completed = true
-            switch completion {
-            case .finished: _events.append(.finished)
-            case .failure(let e): _events.append(.failure(e))
-            }
+            _events.append(event)
         }
         onCompletion?(completion, self)
     }

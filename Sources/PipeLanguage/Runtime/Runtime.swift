@@ -80,6 +80,30 @@ public final class Runtime: Sendable {
         virtual.scheduler.run(draining: virtual.executor, until: until)
     }
 
+    /// One hour: how far a run drives virtual time while an endless timer (`interval`) keeps it
+    /// going, unless told otherwise (`plumb --until`).
+    public static let defaultHorizonNanoseconds: Int64 = 3_600_000_000_000
+
+    /// `driveVirtualTime(until:)` with a horizon: stops, without passing it, when the next thing
+    /// to do lies more than `horizon` after now while a timer that has repeated is pending, so a pipeline
+    /// over `interval` that nothing ends stops instead of running forever. A lone far timer
+    /// (`timer 27h`) is not endless and is driven to.
+    /// - Returns: true when it stopped at the horizon.
+    public func driveVirtualTime(horizonNanoseconds horizon: Int64, until: () -> Bool) -> Bool {
+        guard let virtual else { return false }
+        let scheduler = virtual.scheduler
+        let (limit, overflow) = scheduler.now.nanoseconds.addingReportingOverflow(horizon)
+        var stopped = false
+        scheduler.run(draining: virtual.executor) {
+            if until() { return true }
+            guard !overflow, let next = scheduler.nextDeadline, next.nanoseconds > limit, !virtual.executor.hasPendingJobs,
+                  scheduler.hasRecurringAction else { return false }
+            stopped = true
+            return true
+        }
+        return stopped
+    }
+
     /// The executor tasks should prefer (virtual mode), nil for the global one.
     var taskExecutor: (any TaskExecutor)? { virtual?.executor }
 

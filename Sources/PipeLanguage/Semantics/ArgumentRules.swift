@@ -48,3 +48,21 @@ enum Limits {
     /// Most elements an array a closure makes (`+`, a range) or `collect` gathers may have.
     static let maxArrayCount = 1_000_000
 }
+
+/// A duration written as the language writes it (`100ms`, `1.5s`, `2h`), outside a script: for
+/// command-line options (`plumb --until 2h`).
+public enum DurationLiteral {
+    /// Nanoseconds per unit, as the lexer reads them.
+    static let units: [String: Double] = ["ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9]
+    /// The units people may write, for messages.
+    static let unitList = "ns, us (or µs), ms, s, m or h"
+
+    /// `"2h"` → 7_200_000_000_000; nil when it is not a positive duration with a unit.
+    public static func nanoseconds(_ text: String) -> Int64? {
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(number), let scale = units[String(text.dropFirst(number.count))] else { return nil }
+        let ns = value * scale
+        guard ns.isFinite, ns >= 1, ns < 9.2e18 else { return nil }
+        return Int64(ns)
+    }
+}

@@ -263,6 +263,10 @@ final class SwiftTranslator {
     private var used: Set<String> = []
     /// What `declare` made for the current statement.
     var declared: [String] = []
+    /// Set before translating a pipeline: its top-level stages' code, one per stage, is kept in
+    /// `stageCodes` (`:type` shows the Swift types of the code `:swift` writes).
+    var recordsStages = false
+    private(set) var stageCodes: [SwiftCode] = []
 
     /// Keeps `name` from being made by `fresh` (a binding the session already has).
     func reserve(_ name: String) { used.insert(name) }
@@ -334,7 +338,11 @@ final class SwiftTranslator {
         code.parts = []
         // Said once, where the mixed kinds start.
         var mixedBefore = false
+        let recording = recordsStages
+        recordsStages = false
+        defer { recordsStages = recording }
         for (i, stage) in p.stages.enumerated() {
+            defer { if recording { stageCodes.append(code) } }
             let reported = problems.count
             switch stage.target {
             case .binding(let name):

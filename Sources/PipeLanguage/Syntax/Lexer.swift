@@ -164,7 +164,7 @@ struct Lexer {
         while k < end, isIdentifierStart(bytes[k]) || isDigit(bytes[k]) { k += 1 }
         let unit = text(j, k)
         if !unit.isEmpty {
-            let scale: Double? = ["ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9][unit]
+            let scale = DurationLiteral.units[unit]
             guard let scale else {
                 error(.unknownDurationUnit(unit), j, k - j)
                 tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))

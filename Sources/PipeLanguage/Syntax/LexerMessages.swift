@@ -63,7 +63,7 @@ extension Message {
     }
 
     static func unknownDurationUnit(_ unit: String) -> Message {
-        Message(LexerCode.unknownDurationUnit, "unknown duration unit '\(unit)' (use ms, s, m, us or ns)")
+        Message(LexerCode.unknownDurationUnit, "unknown duration unit '\(unit)' (use \(DurationLiteral.unitList))")
     }
 
     static func durationTooLong(_ literal: String) -> Message {

@@ -35,6 +35,8 @@ struct Invocation: Equatable {
     var once = false
     /// `--reset FILE` (for `learn`).
     var reset: String?
+    /// `--until D`: the virtual clock's horizon for runs an endless timer keeps going.
+    var until: Int64?
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -45,7 +47,7 @@ struct UsageError: Error, Equatable {
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl"]
-    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--help", "--version"]
+    static let options = ["--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version"]
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 
@@ -90,6 +92,12 @@ enum ArgumentParser {
             case "--marbles": invocation.marbles = true
             case "--svg": invocation.svg = try value()
             case "--once": invocation.once = true
+            case "--until":
+                let text = try value()
+                guard let ns = DurationLiteral.nanoseconds(text) else {
+                    throw UsageError(message: "--until needs a duration such as 2h or 90s, got '\(text)'")
+                }
+                invocation.until = ns
             case "--program": invocation.program = true
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true

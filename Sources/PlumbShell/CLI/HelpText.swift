@@ -27,6 +27,8 @@ enum HelpText {
           --format text|jsonl                event output: aligned text, or one JSON object per line
           --no-color                         no colours (also when NO_COLOR is set, or stdout is not a terminal)
           --trace                            start with :trace on
+          --until D                          virtual clock: stop a run that only an endless timer (interval)
+                                             keeps going after D of virtual time (default 1h)
           --marbles                          a marble diagram after each foreground pipeline (the REPL's default)
           --svg OUT.svg                      (run) the foreground pipelines' diagrams as one SVG picture
           -h, --help                         show help

@@ -44,10 +44,28 @@ enum ScriptFile {
     /// Every byte of a file or stream, or the `errno` that stopped the read.
     static func readBytes(_ path: String) -> Result<[UInt8], SystemError> {
         if path == "-" { return readToEnd(STDIN_FILENO) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO nobody writes to does not hold `open` (where Ctrl-C cannot
+        // reach it): the wait happens below, where it can be interrupted.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(SystemError(code: errno)) }
         defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO, !waitForWriter(fd) {
+            return .failure(SystemError(code: EINTR))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return readToEnd(fd)
+    }
+
+    /// Waits until a FIFO has something to read (or its writer has come and gone); false when
+    /// Ctrl-C (a SIGINT caught by the shell's handler) came first.
+    static func waitForWriter(_ fd: Int32) -> Bool {
+        let interrupts = Signals.interrupts.load(ordering: .relaxed)
+        while true {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 100) > 0 { return true }
+            if Signals.interrupts.load(ordering: .relaxed) != interrupts { return false }
+        }
     }
 
     /// Reads `fd` until end of file, retrying interrupted reads. A directory fails with `EISDIR`.
@@ -113,6 +131,7 @@ enum ScriptFile {
         switch code {
         case ENOENT: "no such file"
         case EISDIR: "is a directory"
+        case EINTR: "interrupted while waiting for something to be written to it"
         case EACCES, EPERM: "permission denied"
         case EBADF: "it is closed"
         case ENOTDIR: "a part of the path is not a directory"

@@ -26,9 +26,15 @@ struct Learn {
             return ExitCode.usage
         }
         workshop.keepPristineCopies()
-        let statuses = workshop.exercises.map { Workshop.check($0, options: options) }
-        if once { return report(workshop, statuses) }
-        return interactive(workshop, statuses)
+        if once {
+            var statuses: [ExerciseStatus] = []
+            for exercise in workshop.exercises {
+                guard let status = Workshop.check(exercise, options: options) else { return ExitCode.interrupted }
+                statuses.append(status)
+            }
+            return report(workshop, statuses)
+        }
+        return interactive(workshop)
     }
 
     /// `plumb learn --reset FILE`: the exercise as it was first seen.
@@ -75,10 +81,25 @@ struct Learn {
 
     // MARK: interactive
 
-    private func interactive(_ workshop: Workshop, _ initial: [ExerciseStatus]) -> Int32 {
-        var statuses = initial
+    /// Walks the exercises. Every check runs in a child (`Workshop.check`) while the keys are
+    /// read: `q`, Ctrl-C or Ctrl-D end it and quit, however long it would take.
+    private func interactive(_ workshop: Workshop) -> Int32 {
         let terminal = RawTerminal()
         defer { terminal.restore() }
+        var quit = false
+        let stop: () -> Bool = {
+            if let key = terminal.readKey(timeoutMilliseconds: 0), [UInt8(ascii: "q"), 3, 4].contains(key) { quit = true }
+            return quit
+        }
+        func check(_ exercise: Exercise) -> ExerciseStatus? { Workshop.check(exercise, options: options, shouldStop: stop) }
+        var statuses: [ExerciseStatus] = []
+        for exercise in workshop.exercises {
+            guard let status = check(exercise) else {
+                print("")
+                return ExitCode.success
+            }
+            statuses.append(status)
+        }
         var shown: Int?
         var hintsShown = 0
         var modified: Date?
@@ -107,27 +128,39 @@ struct Learn {
                     print(style.dim(exercise.hints.isEmpty ? "no hints for this one" : "no more hints"))
                 }
             case UInt8(ascii: "r")?:
-                statuses[current] = recheck(exercise)
+                guard let status = recheck(exercise, stop) else { return quitNow() }
+                statuses[current] = status
                 modified = Self.modificationDate(exercise.path)
             default:
                 let now = Self.modificationDate(exercise.path)
                 if now != modified {
                     modified = now
-                    statuses[current] = recheck(exercise)
+                    guard let status = recheck(exercise, stop) else { return quitNow() }
+                    statuses[current] = status
                 }
             }
             if statuses[current].passed {
                 print(style.green("✓ \(exercise.name) passes"))
                 // Later exercises may have been solved meanwhile: check them again.
-                for i in statuses.indices where i > current { statuses[i] = Workshop.check(workshop.exercises[i], options: options) }
+                for i in statuses.indices where i > current {
+                    guard let status = check(workshop.exercises[i]) else { return quitNow() }
+                    statuses[i] = status
+                }
             }
         }
     }
 
-    private func recheck(_ exercise: Exercise) -> ExerciseStatus {
-        let status = Workshop.check(exercise, options: options)
+    private func recheck(_ exercise: Exercise, _ stop: () -> Bool) -> ExerciseStatus? {
+        print(style.dim("checking \(exercise.name) … (q: quit)"))
+        fflush(nil)
+        guard let status = Workshop.check(exercise, options: options, shouldStop: stop) else { return nil }
         if !status.passed { print(failureText(exercise, status)) }
         return status
+    }
+
+    private func quitNow() -> Int32 {
+        print("")
+        return ExitCode.success
     }
 
     private func printLesson(_ exercise: Exercise, status: ExerciseStatus, done: Int, of total: Int) {
@@ -142,44 +175,5 @@ struct Learn {
 
     private static func modificationDate(_ path: String) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-    }
-}
-
-/// Standard input, one key at a time without echo, for `plumb learn`'s keys; Ctrl-C arrives as a
-/// key (byte 3) so quitting restores the terminal. Not a terminal: keys are read as they come.
-final class RawTerminal {
-    private var saved = termios()
-    private let active: Bool
-
-    init() {
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else {
-            active = false
-            return
-        }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
-    }
-
-    /// A key, or nil when none came within the timeout (or standard input is closed).
-    func readKey(timeoutMilliseconds: Int32) -> UInt8? {
-        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        guard poll(&fd, 1, timeoutMilliseconds) > 0 else { return nil }
-        var byte: UInt8 = 0
-        let n = read(STDIN_FILENO, &byte, 1)
-        if n == 0 {
-            // End of input: wait out the timeout so the caller's file polling still runs.
-            usleep(UInt32(timeoutMilliseconds) * 1000)
-            return nil
-        }
-        return n == 1 ? byte : nil
-    }
-
-    func restore() {
-        if active { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
     }
 }

@@ -72,19 +72,40 @@ struct Workshop {
         var exercises: [Exercise] = []
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file)
-            guard case .success(let text) = ScriptFile.read(path) else { continue }
+            // One that cannot be read stays in the list: its check fails and says why.
+            let text = if case .success(let t) = ScriptFile.read(path) { t } else { "" }
             exercises.append(Exercise(path: path, text: text))
         }
         return .success(Workshop(directory: directory, exercises: exercises))
     }
 
-    /// Runs an exercise quietly on the virtual clock: passed only when every `expect` holds, no
-    /// pipeline failed unexpectedly, and nothing is left to write.
-    static func check(_ exercise: Exercise, options: ShellOptions) -> ExerciseStatus {
+    /// Checks an exercise in a child `plumb` (`ChildCheck`), so a crash or a check that will not
+    /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it.
+    /// - Returns: nil when `shouldStop` ended the check (or Ctrl-C did).
+    static func check(_ exercise: Exercise, options: ShellOptions, shouldStop: () -> Bool = { false }) -> ExerciseStatus? {
+        let (ending, output) = ChildCheck.run(file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst()), shouldStop: shouldStop)
+        switch ending {
+        case .interrupted: return nil
+        case .crashed(let signal):
+            return .failed(line: 1, message: "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it")
+        case .exited:
+            return ChildCheck.decode(output) ?? .failed(line: 1, message: "the check gave no result")
+        }
+    }
+
+    /// The check itself, in this process (the child's work): passed only when the exercise can be
+    /// read, has at least one `expect`, every `expect` holds, no pipeline failed unexpectedly, and
+    /// nothing is left to write.
+    static func checkHere(_ exercise: Exercise, options: ShellOptions) -> ExerciseStatus {
         let text: String
         switch ScriptFile.read(exercise.path) {
         case .success(let t): text = t
         case .failure(let failure): return .unreadable(failure.message)
+        }
+        let code = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        if code.isEmpty {
+            return .failed(line: 1, message: "the exercise is empty: it needs a pipeline and an expect line to check it")
         }
         var quietOptions = options
         quietOptions.clock = .virtual
@@ -100,6 +121,9 @@ struct Workshop {
         default:
             if report.exitCode != ExitCode.success {
                 return .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")
+            }
+            if !code.contains(where: { $0 == "expect" || $0.hasPrefix("expect ") }) {
+                return .failed(line: 1, message: "the exercise has no check: add an expect line (expect values [...], expect marbles \"...\")")
             }
             return .passed
         }

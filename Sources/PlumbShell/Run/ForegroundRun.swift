@@ -45,11 +45,14 @@ struct ForegroundRun {
     var live: LiveDiagram?
     /// The diagram lines of a run still going (for `live`).
     var liveLines: (RunRecord) -> [String] = { _ in [] }
-    /// Says so when the virtual clock has nothing more to run.
-    var noteWhenStuck: (() -> Void)?
+    /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
+    var until: Int64 = Runtime.defaultHorizonNanoseconds
+    /// Says why a virtual run was stopped: nothing more can happen, or the horizon.
+    var onNote: ((String) -> Void)?
 
-    /// Runs `pipeline` until it ends; returns what it did and how it ended.
-    func perform(_ pipeline: Pipeline) -> (record: RunRecord, outcome: Outcome) {
+    /// Runs `pipeline` until it ends; returns what it did, how it ended, and the horizon's note
+    /// when an endless timer was stopped there.
+    func perform(_ pipeline: Pipeline) -> (record: RunRecord, outcome: Outcome, stopNote: String?) {
         let wake = self.wake
         let live = self.live
         let out = self.out
@@ -69,11 +72,12 @@ struct ForegroundRun {
             run.cancel()
             wake.signal()
         }
+        var stopNote: String?
         run.start()
         switch runtime.clock {
         case .virtual:
             var lastFlush = DispatchTime.now().uptimeNanoseconds
-            runtime.driveVirtualTime {
+            let horizon = runtime.driveVirtualTime(horizonNanoseconds: until) {
                 let now = DispatchTime.now().uptimeNanoseconds
                 if now - lastFlush >= OutputSink.flushInterval {
                     lastFlush = now
@@ -81,10 +85,18 @@ struct ForegroundRun {
                 }
                 return recorder.isDone || watcher.interrupted || StandardStreams.outputFailed
             }
+            // An endless timer past the horizon: stop, and say so (a failing `expect` says it too).
+            if horizon {
+                let note = Self.horizonNote(pipeline.text, until: until)
+                stopNote = note
+                out.flush()
+                onNote?(note)
+                recorder.cancel(run, waitingOn: wake)
+            }
             if !recorder.isDone {
                 if !watcher.interrupted && !StandardStreams.outputFailed {
                     out.flush()
-                    noteWhenStuck?()
+                    onNote?("nothing more can happen on the virtual clock; cancelling the pipeline")
                 }
                 recorder.cancel(run, waitingOn: wake)
             }
@@ -104,6 +116,6 @@ struct ForegroundRun {
         live?.finish()
         out.flush()
         let outcome: Outcome = watcher.interrupted ? .interrupted : StandardStreams.outputFailed ? .outputFailed : .ended
-        return (recorder.snapshot, outcome)
+        return (recorder.snapshot, outcome, stopNote)
     }
 }

@@ -9,12 +9,15 @@ import Glibc
 struct LoadedFile: Equatable {
     /// The path as the person wrote it, for the chain an error shows.
     var name: String
+    /// Where it is, for resolving the paths it `:load`s.
+    var path: String
     /// The file's device and inode (nil for a file that cannot be looked at), so that two
     /// spellings of one path (`a.pipe`, `./a.pipe`, a link) are one file.
     var identity: FileIdentity?
 
     init(name: String, path: String) {
         self.name = name
+        self.path = path
         identity = FileIdentity(path: path)
     }
 }
@@ -33,6 +36,15 @@ struct FileIdentity: Hashable {
 }
 
 extension StatementRunner {
+    /// A `:load` path: `~` expanded; a relative path inside a script is relative to that script's
+    /// folder (as `#include "x"` is), at the prompt to the working directory.
+    static func resolve(_ argument: String, loadedFrom parent: LoadedFile?) -> String {
+        let expanded = (argument as NSString).expandingTildeInPath
+        guard !expanded.hasPrefix("/"), let parent, parent.path != "/dev/stdin" else { return expanded }
+        let folder = (parent.path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? expanded : (folder as NSString).appendingPathComponent(expanded)
+    }
+
     /// How many scripts may be loaded inside one another (the outermost `plumb run` file counts).
     static let maximumLoadDepth = 32
 
@@ -42,7 +54,7 @@ extension StatementRunner {
     /// (`:load cycle: a.pipe → b.pipe → a.pipe`), and so is nesting deeper than
     /// `maximumLoadDepth`. A loaded script's `:quit` ends the load, not the session.
     func load(_ argument: String, at location: SourceLocation) -> StepResult {
-        let path = (argument as NSString).expandingTildeInPath
+        let path = Self.resolve(argument, loadedFrom: loading.last)
         let file = LoadedFile(name: argument, path: path)
         if let identity = file.identity, let first = loading.firstIndex(where: { $0.identity == identity }) {
             let chain = (loading[first...].map(\.name) + [argument]).joined(separator: " → ")

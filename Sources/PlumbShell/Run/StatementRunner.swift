@@ -20,6 +20,8 @@ struct ShellOptions: Sendable {
     var marbles = false
     /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
     var svg: String?
+    /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
+    var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
 
 /// How much a statement runner prints.
@@ -71,6 +73,8 @@ final class StatementRunner {
     var diagrams: [(text: String, run: MarbleRun)] = []
     /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
     private(set) var last: (record: RunRecord, text: String)?
+    /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
+    private(set) var stopNote: String?
     /// The REPL line being run by `runLine`, whose failures may be offered fixed.
     private var lineOfferingFixes: String?
     /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
@@ -288,13 +292,13 @@ final class StatementRunner {
             run.live = LiveDiagram()
             run.liveLines = { [unowned self] in diagramLines($0) ?? [] }
         }
+        run.until = options.until
         if !quiet {
             let style = self.style
-            run.noteWhenStuck = {
-                writeStandardError(style.dim("note: nothing more can happen on the virtual clock; cancelling the pipeline") + "\n")
-            }
+            run.onNote = { writeStandardError(style.dim("note: \($0)") + "\n") }
         }
-        let (record, outcome) = run.perform(pipeline)
+        let (record, outcome, stopNote) = run.perform(pipeline)
+        self.stopNote = stopNote
         last = (record, pipeline.text)
         finishDiagram(record, text: pipeline.text)
         if case .failed = record.termination { report.countPipelineFailure() }
@@ -367,7 +371,9 @@ final class StatementRunner {
                 out.flush()
             }
             return .ok
-        case .fails(let message):
+        case .fails(let verdict):
+            // An endless timer stopped at the horizon: the failure says so too.
+            let message = verdict + (stopNote.map { "\n  (\($0))" } ?? "")
             report.countExpectationFailure()
             if !quiet {
                 out.flush()

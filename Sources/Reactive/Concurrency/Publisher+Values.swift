@@ -125,8 +125,13 @@ final class AsyncValuesOwner<Output: Sendable, Failure: Error>: Sendable {
 /// this subscriber, so several `next()` calls may wait at once (as in Combine, each is served):
 /// waiters and values are matched first come, first served, and every waiter is resumed exactly
 /// once, by a value, the completion or a cancel.
+///
+/// Whatever the publisher does, no `next()` waits forever (C07): a value or a completion that
+/// arrives before the subscription is taken as Combine's bridge takes it (the value is returned,
+/// `.finished` ends the loop, a failure is thrown), and the subscriber is `Cancellable`, as
+/// Combine's is, so a publisher that cancels it ends the loop too.
 @usableFromInline
-final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, CustomStringConvertible,
+final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
 {
     // @unchecked: every stored var is read and written only under `lock`.
@@ -233,7 +238,19 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         let waiter = lock.guarded { () -> Waiter? in
-            guard case .subscribed = status, outstanding > 0 else { return nil }  // beyond demand: dropped
+            switch status {
+            case .subscribed:
+                guard outstanding > 0 else { return nil }  // beyond demand: dropped
+            case .awaitingSubscription:
+                // Before the subscription (misuse, but Combine's bridge delivers it): a waiting
+                // `next()` gets it, else the next one does.
+                guard outstanding > 0 else {
+                    held.append(input)
+                    return nil
+                }
+            case .completed, .done:
+                return nil
+            }
             outstanding -= 1
             if let waiter = waiters.removeFirst() { return waiter }
             held.append(input)
@@ -246,7 +263,11 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
         let waiting = lock.guarded { () -> [Waiter] in
-            guard case .subscribed = status else { return [] }
+            // Before the subscription too (Combine's bridge ends the loop then, so no `next()` waits).
+            switch status {
+            case .subscribed, .awaitingSubscription: break
+            case .completed, .done: return []
+            }
             subscription = nil
             if waiters.isEmpty {
                 status = .completed(completion)

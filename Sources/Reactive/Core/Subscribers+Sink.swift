@@ -4,7 +4,9 @@ extension Subscribers {
     /// A subscriber that requests unlimited values and hands each event to a closure.
     ///
     /// Cancelling it cancels the upstream subscription and releases both closures (and what they
-    /// captured) at once, even while the `Sink` itself is still referenced.
+    /// captured) at once, even while the `Sink` itself is still referenced. As in Combine, a
+    /// `cancel()` before any subscription does nothing (the closures stay), and a completion
+    /// before any subscription is delivered and releases the closures.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
         // Values and the completion arrive serially (the subscriber contract), so the closures are
         // read without a lock on that path; only the status word is shared with `cancel()`, which
@@ -114,7 +116,9 @@ extension Subscribers {
             let previous = status.exchange(Status.terminated, ordering: .sequentiallyConsistent)
             // Only the winner of `status` owns `upstream` and the closures (a cancel that lost
             // does nothing more).
-            guard previous == Status.subscribed else { return }
+            // A completion before any subscription ends the sink as one after it does, as in
+            // Combine, where `prefix(untilOutputFrom:)` sends one when its trigger fires first.
+            guard previous == Status.subscribed || previous == Status.awaitingSubscription else { return }
             _ = upstream.take()
             if let bodies {
                 bodies._withUnsafeGuaranteedRef { $0.closures.receiveCompletion(completion) }
@@ -156,8 +160,16 @@ extension Subscribers {
         }
 
         public func cancel() {
-            let previous = status.exchange(Status.terminated, ordering: .sequentiallyConsistent)
-            guard previous != Status.terminated else { return }
+            // Before any subscription a cancel does nothing, as in Combine: the closures stay and a
+            // later subscription is taken (only a subscription can be cancelled).
+            var previous = status.load(ordering: .acquiring)
+            while true {
+                if previous == Status.awaitingSubscription || previous == Status.terminated { return }
+                let (exchanged, found) = status.compareExchange(
+                    expected: previous, desired: Status.terminated, ordering: .sequentiallyConsistent)
+                if exchanged { break }
+                previous = found
+            }
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
             if previous == Status.subscribed { upstream.take()?.cancel() }
             // A value closure running (on this thread, re-entrantly, or on another) keeps the

@@ -1,10 +1,13 @@
 extension Publishers {
     /// When `buffer` asks upstream for values.
     public enum PrefetchStrategy: Equatable, Hashable, Sendable {
-        /// Asks for `size` values at once, and one more for each value delivered, so the buffer
-        /// stays full.
+        /// Asks for `size` values at once, before the subscriber gets its subscription, and one
+        /// more for each value delivered, so the buffer stays full.
         case keepFull
-        /// Asks for `.unlimited` values: the buffer's strategy handles the overflow.
+        /// Asks upstream for `.unlimited` values once, at subscription, and never again: the
+        /// subscriber's requests only drain the buffer, and `whenFull` handles what does not fit.
+        /// (Combine's documentation says "performs requests on demand"; what Combine does is
+        /// request `.unlimited`, and this follows what it does.)
         case byRequest
     }
 
@@ -21,6 +24,12 @@ extension Publishers {
 
 extension Publisher {
     /// Buffers up to `size` values that the subscriber has not asked for yet.
+    ///
+    /// Upstream is asked for values before the subscriber gets its subscription: `size` of them
+    /// with `.keepFull` (and one more per value delivered), `.unlimited` with `.byRequest`. So a
+    /// subscriber that asks for one value at a time behind `.byRequest` loses what does not fit in
+    /// the buffer, as in Combine: `(1...5).publisher.buffer(size: 2, prefetch: .byRequest,
+    /// whenFull: .dropNewest)` gives such a subscriber `1, 2`.
     ///
     /// Pinned behaviour: a value arriving while the subscriber has demand and nothing is
     /// buffered goes straight through. `.finished` waits until every buffered value is delivered
@@ -81,6 +90,9 @@ extension Publishers {
             @exclusivity(unchecked) private var requested = false
             /// An overflow error waits for the next request, which delivers what is buffered first.
             @exclusivity(unchecked) private var overflowed = false
+            /// The downstream has its subscription: nothing is delivered before (C01), though
+            /// upstream is asked for values first (Combine).
+            @exclusivity(unchecked) private var open = false
             @exclusivity(unchecked) private var whenFull: BufferingStrategy<Failure>?
             private let outbox: SerialOutbox<Downstream>
             private let size: Int
@@ -104,10 +116,13 @@ extension Publishers {
                     subscription.cancel()
                     return
                 }
+                // As Combine: upstream is asked first, then the downstream gets its subscription;
+                // what a synchronous upstream sends meanwhile is buffered (and may overflow).
+                subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)
+                lock.guarded { open = true }
                 outbox.receive(subscription: self)
-                // keepFull fills the buffer now; byRequest forwards the downstream's requests as
-                // they come (Combine's documented behaviour), so it asks for nothing yet.
-                if prefetch == .keepFull { subscription.request(.max(size)) }
+                // A failure (or an overflow) that came before the subscription went down.
+                _ = deliver()
             }
 
             func receive(_ input: Input) -> Subscribers.Demand {
@@ -141,12 +156,9 @@ extension Publishers {
                     return .none
                 case .stored:
                     // keepFull: what was delivered is asked for again through the return value;
-                    // byRequest: what the downstream asked for while receiving is passed on.
-                    let (moved, asked) = deliver()
-                    switch prefetch {
-                    case .keepFull: return moved > 0 ? .max(moved) : .none
-                    case .byRequest: return asked
-                    }
+                    // byRequest asked for everything at subscription.
+                    let moved = deliver()
+                    return prefetch == .keepFull && moved > 0 ? .max(moved) : .none
                 case .overflow(let upstream):
                     upstream.cancel()
                     return .none
@@ -166,12 +178,12 @@ extension Publishers {
             /// Moves buffered values to the outbox as demand allows, then the completion when it is
             /// due (a failure once demand runs out or the buffer is empty; `.finished` once the
             /// buffer is empty and the downstream has asked for something), delivers them, and
-            /// returns how many values it delivered and what the downstream asked for meanwhile.
-            private func deliver() -> (moved: Int, asked: Subscribers.Demand) {
+            /// returns how many values it delivered.
+            private func deliver() -> Int {
                 var total = 0
-                var asked = Subscribers.Demand.none
                 while true {
                     let moved = lock.guarded { () -> Int in
+                        guard open else { return -1 }
                         var moved = 0
                         while demand > 0, count > 0 {
                             demand -= 1
@@ -202,10 +214,10 @@ extension Publishers {
                         }
                         return moved
                     }
+                    guard moved >= 0 else { return 0 }
                     total += moved
                     let more = outbox.drain()
-                    guard more > 0 else { return (total, asked) }
-                    asked += more
+                    guard more > 0 else { return total }
                     lock.guarded { demand += more }
                 }
             }
@@ -220,14 +232,9 @@ extension Publishers {
                     return true
                 }
                 guard live else { return }
-                let (moved, asked) = deliver()
-                switch prefetch {
-                case .keepFull where moved > 0:
+                let moved = deliver()
+                if prefetch == .keepFull, moved > 0 {
                     lock.guarded({ status.subscription })?.request(.max(moved))
-                case .byRequest:
-                    lock.guarded({ status.subscription })?.request(more + asked)
-                default:
-                    break
                 }
             }
 

@@ -6,7 +6,7 @@ extension Publisher {
     ///
     /// ```swift
     /// [1].publisher.print("numbers").sink { _ in }
-    /// // numbers: receive subscription: (Sequence)
+    /// // numbers: receive subscription: ([1])
     /// // numbers: request unlimited
     /// // numbers: receive value: (1)
     /// // numbers: receive finished

@@ -222,6 +222,9 @@ extension Just {
     }
 
     /// The value if `range` contains 0.
+    ///
+    /// Combine publishes the value for any range whose lower bound is 0, the empty `0..<0` too (a
+    /// known Combine bug, not copied here: see "Coming from Combine").
     /// - Parameter range: The positions wanted.
     /// - Returns: An `Optional.Publisher` of the value or nothing.
     @inlinable

@@ -150,3 +150,11 @@ where Downstream.Input == Notification {
         if let observer { center.removeObserver(observer) }
     }
 }
+
+extension NotificationCenter.Publisher: Equatable {
+    /// Two publishers are equal when they observe the same center (identity), the same name and
+    /// the same object (identity), as in Combine.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.center === rhs.center && lhs.name == rhs.name && lhs.object === rhs.object
+    }
+}

@@ -40,10 +40,12 @@ extension Optional.Publisher {
         Optional<Bool>.Publisher(output.map(predicate))
     }
 
-    /// The value in a one-element array; nothing when there is no value.
-    /// - Returns: An `Optional.Publisher` of `[value]`.
+    /// The value in a one-element array, or `[]` when there is no value: like the general
+    /// `collect()`, which emits the empty array for an upstream that finishes without values
+    /// (Combine: `Optional<Int>.none.publisher.collect()` emits `[]`).
+    /// - Returns: An `Optional.Publisher` of `[value]` or `[]`.
     @inlinable
-    public func collect() -> Optional<[Wrapped]>.Publisher { Optional<[Wrapped]>.Publisher(output.map { [$0] }) }
+    public func collect() -> Optional<[Wrapped]>.Publisher { Optional<[Wrapped]>.Publisher(output.map { [$0] } ?? []) }
 
     /// The transformed value if `transform` returns one (runs now).
     /// - Parameter transform: Returns the new value or `nil`.

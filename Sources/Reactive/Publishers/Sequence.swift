@@ -21,7 +21,9 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var iterator = sequence.makeIterator()
             if let first = iterator.next() {
-                subscriber.receive(subscription: SequenceSubscription(downstream: subscriber, iterator: iterator, first: first))
+                let sequence = self.sequence
+                subscriber.receive(subscription: SequenceSubscription(
+                    downstream: subscriber, iterator: iterator, first: first, describe: { String(describing: sequence) }))
             } else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)
@@ -57,16 +59,21 @@ where Downstream.Input == Iterator.Element {
     /// loop included, in the specialised copy (10-50x faster across modules for the loop; the
     /// `values` benchmark, one value per request, went from ~320 to ~135 ns per element).
     @usableFromInline let specializedRequest: (SequenceSubscription, Subscribers.Demand) -> Void
+    /// The sequence's own description, made only when asked (`print` shows it).
+    @usableFromInline let describe: () -> String
 
     @inlinable
-    init(downstream: Downstream, iterator: Iterator, first: Iterator.Element) {
+    init(downstream: Downstream, iterator: Iterator, first: Iterator.Element, describe: @escaping () -> String) {
         self.downstream = downstream
         self.iterator = iterator
         self.pending = first
+        self.describe = describe
         self.specializedRequest = { $0.handleRequest($1) }
     }
 
-    @usableFromInline var description: String { "Sequence" }
+    /// As Combine's: the sequence itself, so `[1, 2, 3].publisher.print()` writes
+    /// `receive subscription: ([1, 2, 3])`.
+    @usableFromInline var description: String { describe() }
 
     @inlinable
     func request(_ more: Subscribers.Demand) {

@@ -19,7 +19,8 @@ extension Timer {
     /// ```
     /// - Parameters:
     ///   - interval: Seconds between ticks (0 or less becomes 0.1 ms, as with `Timer`).
-    ///   - tolerance: Allowed lateness of each tick; `nil` for none.
+    ///   - tolerance: Allowed lateness of each tick; `nil` for none. Kept as the publisher's
+    ///     `tolerance` (Combine drops it, a known bug not copied: see "Coming from Combine").
     ///   - runLoop: Accepted for source compatibility (see above).
     ///   - mode: Accepted for source compatibility.
     ///   - options: Accepted for source compatibility.

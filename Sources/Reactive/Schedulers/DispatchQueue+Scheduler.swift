@@ -2,7 +2,7 @@ import Dispatch
 
 extension DispatchQueue: Scheduler {
     /// A point in time on a dispatch queue: a `DispatchTime`.
-    public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+    public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         /// The dispatch time this value stands for.
         public var dispatchTime: DispatchTime
 
@@ -26,6 +26,18 @@ extension DispatchQueue: Scheduler {
             return SchedulerTimeType(DispatchTime(uptimeNanoseconds: Swift.max(moved, 1)))
         }
 
+        /// Decodes the time from its uptime in nanoseconds (`Codable`, as in Combine).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            dispatchTime = DispatchTime(uptimeNanoseconds: try container.decode(UInt64.self))
+        }
+
+        /// Encodes the time as its uptime in nanoseconds.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(dispatchTime.uptimeNanoseconds)
+        }
+
         public static func == (lhs: Self, rhs: Self) -> Bool { lhs.dispatchTime == rhs.dispatchTime }
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.dispatchTime < rhs.dispatchTime }
         public func hash(into hasher: inout Hasher) { hasher.combine(dispatchTime.uptimeNanoseconds) }
@@ -35,7 +47,7 @@ extension DispatchQueue: Scheduler {
         /// ```swift
         /// let stride: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(30)
         /// ```
-        public struct Stride: _NanosecondStride {
+        public struct Stride: _NanosecondStride, Codable {
             public typealias Magnitude = Int
             /// The stride in nanoseconds (Combine's name).
             public var magnitude: Int

@@ -61,11 +61,13 @@ extension _NanosecondStride {
         let (difference, overflow) = lhs._nanoseconds.subtractingReportingOverflow(rhs._nanoseconds)
         return Self(_nanoseconds: overflow ? (rhs._nanoseconds < 0 ? .max : .min) : difference)
     }
-    /// Multiplies the nanosecond counts, as Combine's strides do; prefer `stride * count`.
+    /// Multiplies two durations as Combine does (`.seconds(2) * .seconds(3) == .seconds(6)`); prefer `stride * count`.
     @inlinable
     public static func * (lhs: Self, rhs: Self) -> Self {
-        let (product, overflow) = lhs._nanoseconds.multipliedReportingOverflow(by: rhs._nanoseconds)
-        return Self(_nanoseconds: overflow ? ((lhs._nanoseconds < 0) != (rhs._nanoseconds < 0) ? .min : .max) : product)
+        // As Combine: a stride times a stride multiplies the magnitudes as durations (seconds
+        // times seconds), so in nanoseconds the product is scaled by 1e-9: `.seconds(2) *
+        // .seconds(3) == .seconds(6)`. Saturates at the ends, never traps.
+        Self(_nanoseconds: _saturatingNanoseconds(seconds: Double(lhs._nanoseconds) * Double(rhs._nanoseconds) * 1e-18))
     }
     /// The stride repeated `count` times.
     @inlinable

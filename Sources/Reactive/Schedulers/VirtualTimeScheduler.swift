@@ -76,6 +76,8 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         let id: UInt64
         let interval: Int64?
         var action: @Sendable () -> Void
+        /// A repeating action that has run at least once: it is waiting to run again.
+        var recurring = false
 
         func isAfter(_ other: Entry) -> Bool {
             deadline != other.deadline ? deadline > other.deadline : sequence > other.sequence
@@ -99,10 +101,13 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         var count: Int { queue.count - head }
         var next: Entry? { head < queue.count ? queue[head] : nil }
 
-        mutating func insert(deadline: Int64, id: UInt64?, interval: Int64?, action: @escaping @Sendable () -> Void) -> UInt64 {
+        mutating func insert(
+            deadline: Int64, id: UInt64?, interval: Int64?, recurring: Bool = false, action: @escaping @Sendable () -> Void
+        ) -> UInt64 {
             sequence &+= 1
             let entry = Entry(
-                deadline: Swift.max(deadline, now), sequence: sequence, id: id ?? sequence, interval: interval, action: action)
+                deadline: Swift.max(deadline, now), sequence: sequence, id: id ?? sequence, interval: interval, action: action,
+                recurring: recurring)
             // After every entry due no later than the new one (same time: enqueue order).
             var low = head, high = queue.count
             if let last = queue.last, !last.isAfter(entry) {
@@ -151,6 +156,14 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     /// The time of the next pending action, or `nil` when nothing is pending.
     public var nextDeadline: SchedulerTimeType? {
         state.withLock { $0.next.map { SchedulerTimeType(nanoseconds: $0.deadline) } }
+    }
+
+    /// True when a repeating action that has already run is waiting to run again (an interval's
+    /// timer after its first tick): something that, left alone, never stops. A driver uses it to
+    /// tell an endless run from a long one; a one-off timer built on the repeating form (stopped
+    /// at its first tick) never counts.
+    public var hasRecurringAction: Bool {
+        state.withLock { s in s.queue[s.head...].contains { $0.recurring } }
     }
 
     /// How many actions are waiting (a repeating action counts once).
@@ -238,7 +251,7 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
                 if let interval = next.interval {
                     let (following, overflow) = next.deadline.addingReportingOverflow(interval)
                     if !overflow {
-                        _ = s.insert(deadline: following, id: next.id, interval: interval, action: next.action)
+                        _ = s.insert(deadline: following, id: next.id, interval: interval, recurring: true, action: next.action)
                     }
                 }
                 return next.action

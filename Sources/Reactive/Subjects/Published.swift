@@ -35,9 +35,12 @@ public struct Published<Value> {
     }
 
     /// The publisher of this property's values (`$property`).
+    ///
+    /// Assigning to it (`a.$x = b.$x`) changes nothing, as in Combine: the property keeps its
+    /// own value and its own subscribers. The setter exists for `assign(to: &$property)`.
     public var projectedValue: Publisher {
         mutating get { Publisher(box: box) }
-        set { box = newValue.box }
+        set {}
     }
 
     /// Reads and writes the property of a class instance (how Swift calls a wrapper of a class

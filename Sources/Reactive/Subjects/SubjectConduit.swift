@@ -137,7 +137,13 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// (it became the deliverer). Called with the lock held.
     @inlinable
     func accept(_ input: Output) -> Bool {
-        guard state == .active, !completionPending, demand > 0 else { return false }
+        guard state == .active, !completionPending else { return false }
+        guard demand > 0 else {
+            // A `CurrentValueSubject` keeps the value for this subscriber: it is the current value
+            // its next request delivers (Combine; C11). A `PassthroughSubject` drops it.
+            needsCurrentValue = core.keepsCurrentValue
+            return false
+        }
         demand -= 1
         needsCurrentValue = false
         if takeIfIdle() { return true }
@@ -248,17 +254,29 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     @usableFromInline
     override func sendCurrentValue() {
-        let first = core.lock.guarded { () -> Output? in
+        let (first, inline) = core.lock.guarded { () -> (Output?, Bool) in
             guard state == .active, needsCurrentValue, !completionPending, demand > 0,
                 let current = storage.current
-            else { return nil }
+            else { return (nil, false) }
+            // Asked from inside `receive(subscription:)` on the thread that called it: Combine
+            // delivers the current value there, before that call returns. That thread is the
+            // conduit's deliverer already (`wip` is 1 for the hand-over), so nothing overlaps.
+            if core.isAttachingHere(self) {
+                needsCurrentValue = false
+                demand -= 1
+                return (current, true)
+            }
             // Busy: the deliverer sends the current value when its call returns.
-            guard takeIfIdle() else { return nil }
+            guard takeIfIdle() else { return (nil, false) }
             needsCurrentValue = false
             demand -= 1
-            return current
+            return (current, false)
         }
-        if let first {
+        guard let first else { return }
+        if inline {
+            let more = deliver(first)
+            if more > 0 { core.lock.guarded { if state == .active { demand += more } } }
+        } else {
             let retired = run(first: first)
             withExtendedLifetime(retired) {}
         }

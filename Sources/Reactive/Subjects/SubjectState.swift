@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Four files:
 // the subject's state and its send (here), the table of its conduits in subscription order
@@ -30,6 +37,9 @@ class SubjectCore {
     @usableFromInline @exclusivity(unchecked) final var upstreams: [any Subscription] = []
     /// Set once any subscriber has asked for values: from then on upstreams are asked for `.unlimited`.
     @usableFromInline @exclusivity(unchecked) final var upstreamRequested = false
+    /// `CurrentValueSubject` conduits whose subscriber is in `receive(subscription:)`, with the
+    /// thread that called it: a request from there gets the current value before that call returns.
+    @exclusivity(unchecked) final var attaching: [(conduit: ObjectIdentifier, thread: pthread_t)] = []
 
     @usableFromInline
     init(keepsCurrentValue: Bool) {
@@ -70,6 +80,25 @@ class SubjectCore {
         if upstreamRequested { return nil }
         upstreamRequested = true
         return upstreams.isEmpty ? nil : upstreams
+    }
+
+    /// Notes (or forgets) that `conduit`'s subscriber is being handed its subscription on this
+    /// thread; called with the lock held.
+    @usableFromInline
+    final func setAttaching(_ conduit: SubjectConduitBase, _ isAttaching: Bool) {
+        let id = ObjectIdentifier(conduit)
+        if isAttaching {
+            attaching.append((id, pthread_self()))
+        } else if let index = attaching.firstIndex(where: { $0.conduit == id }) {
+            attaching.remove(at: index)
+        }
+    }
+
+    /// Whether `conduit`'s subscriber is in `receive(subscription:)` on this thread; called with
+    /// the lock held.
+    final func isAttachingHere(_ conduit: SubjectConduitBase) -> Bool {
+        let id = ObjectIdentifier(conduit)
+        return attaching.contains { $0.conduit == id && pthread_equal($0.thread, pthread_self()) != 0 }
     }
 
     /// Takes the upstream subscriptions to cancel them (when the subject goes away).
@@ -194,6 +223,7 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
             if let completion { return completion }
             conduits.append(conduit)
+            if keepsCurrentValue { setAttaching(conduit, true) }
             return nil
         }
         if let finished {
@@ -203,7 +233,10 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             return
         }
         // The conduit starts with `wip == 1`: nothing reaches the subscriber before its subscription.
+        // A `CurrentValueSubject` subscriber that requests from inside `receive(subscription:)`
+        // gets the current value there, before it returns, as in Combine (`sendCurrentValue`).
         subscriber.receive(subscription: conduit)
+        if keepsCurrentValue { lock.guarded { setAttaching(conduit, false) } }
         let retired = conduit.drain(adding: .none)
         withExtendedLifetime(retired) {}
     }

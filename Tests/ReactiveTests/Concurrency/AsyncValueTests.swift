@@ -34,16 +34,19 @@ struct AsyncValueTests {
         await #expect(throws: TestError("no")) { try await task.value }
     }
 
-    @Test("C44 finishing without a value throws AsyncError.finishedWithoutValue, never hangs")
-    func finishedWithoutValue() async {
-        await #expect(throws: AsyncError.finishedWithoutValue) { try await Empty<Int, Never>().async() }
+    @Test("C44 finishing without a value throws AsyncError.finishedWithoutValue, never hangs", .timeLimit(.minutes(1)))
+    func finishedWithoutValue() async throws {
+        // A watchdog on each await: a hang fails here, within seconds, instead of stalling the run.
+        let empty = try #require(await withinTime { try await Empty<Int, Never>().async() }, "async() of Empty hung")
+        #expect(throws: AsyncError.finishedWithoutValue) { try empty.get() }
         let executor = DrainExecutor()
         let upstream = ManualPublisher<Int, Never>()
         let task = Task(executorPreference: executor) { try await upstream.async() }
         executor.drain()
         upstream.send(completion: .finished)
         executor.drain()
-        await #expect(throws: AsyncError.finishedWithoutValue) { try await task.value }
+        let finished = try #require(await withinTime { try await task.value }, "async() hung after .finished")
+        #expect(throws: AsyncError.finishedWithoutValue) { try finished.get() }
     }
 
     @Test("C44 cancelling the calling task cancels the subscription and throws CancellationError")

@@ -18,25 +18,54 @@ struct BufferTests {
         #expect(sub.violations.isEmpty)
     }
 
-    @Test("byRequest forwards the downstream's requests to upstream, as Combine documents it")
-    func byRequest() {
+    // Combine fact (issue #20 item 1): `.byRequest` asks upstream for `.unlimited` once, at
+    // subscription, whatever the subscriber asks for; the subscriber's demand only drains the
+    // buffer. Source: the OpenCombine project's buffer tests, which its authors run against
+    // Apple's Combine (initial demand `.unlimited` for `.byRequest`, `.max(size)` for
+    // `.keepFull`, and no request passed on afterwards for `.byRequest`).
+    @Test("byRequest asks upstream for unlimited once and never passes the subscriber's requests on")
+    func byRequestAsksUnlimitedOnce() {
         let upstream = ManualPublisher<Int, Never>()
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
-        #expect(upstream.last?.requested == [.max(1)])
-        upstream.send(1)
+        #expect(upstream.last?.requested == [.unlimited])
+        #expect(upstream.send(1) == .none)
         #expect(sub.values == [1])
         sub.request(.max(3))
-        #expect(upstream.last?.requested == [.max(1), .max(3)])
+        #expect(upstream.last?.requested == [.unlimited])
     }
 
-    @Test("byRequest with a one-at-a-time consumer loses nothing from a synchronous source")
-    func byRequestSynchronous() {
+    // Combine fact (issue #20 item 1): because `.byRequest` takes everything upstream sends, a
+    // subscriber that asks for one value at a time behind a small `.dropNewest` buffer loses what
+    // does not fit. Same source as above (Combine's buffer drops the newest values beyond `size`
+    // while the subscriber has no demand).
+    @Test("byRequest with a one-at-a-time consumer loses what does not fit in the buffer, as in Combine")
+    func byRequestOneAtATimeLosesOverflow() {
         let sub = TestSubscriber<Int, Never>(initialDemand: .max(1))
         sub.onValue = { _, _ in .max(1) }
         (1...5).publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(sub)
-        #expect(sub.values == [1, 2, 3, 4, 5])
+        #expect(sub.values == [1, 2])
         #expect(sub.events.last == .finished)
+        #expect(sub.violations.isEmpty)
+
+        let oldest = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        oldest.onValue = { _, _ in .max(1) }
+        (1...5).publisher.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(oldest)
+        #expect(oldest.values == [4, 5])
+    }
+
+    // Combine fact (issue #20 item 1): a failure that upstream sends while the buffer asks for
+    // values (before the subscriber has its subscription) still reaches the subscriber after
+    // its subscription, never before it (C01).
+    @Test("a failure during the prefetch reaches the subscriber after its subscription")
+    func failureDuringPrefetch() {
+        for prefetch in [Publishers.PrefetchStrategy.keepFull, .byRequest] {
+            let sub = TestSubscriber<Int, TestError>(initialDemand: .none)
+            Fail<Int, TestError>(error: TestError("early")).buffer(size: 2, prefetch: prefetch, whenFull: .dropNewest)
+                .subscribe(sub)
+            #expect(sub.events == [.subscription, .failure(TestError("early"))])
+            #expect(sub.violations.isEmpty)
+        }
     }
 
     @Test("when full: dropNewest, dropOldest", arguments: [(true, [1, 2]), (false, [3, 4])])
@@ -151,13 +180,16 @@ struct BufferTests {
 
 @Suite("Filtering: buffer ordering (Combine)")
 struct BufferOrderingTests {
-    @Test("the subscription goes downstream before anything is requested upstream", arguments: [
+    // Combine fact (issue #20 item 1): both strategies ask upstream before the subscriber gets
+    // its subscription. Source: the OpenCombine project's buffer tests, checked against Apple's
+    // Combine, assert that nothing reached the subscriber when upstream's request arrives.
+    @Test("upstream is asked for values before the subscription goes downstream", arguments: [
         (Publishers.PrefetchStrategy.keepFull, "up request(max(2))"), (.byRequest, "up request(unlimited)"),
     ])
-    func subscriptionBeforeRequest(prefetch: Publishers.PrefetchStrategy, request: String) {
+    func requestBeforeSubscription(prefetch: Publishers.PrefetchStrategy, request: String) {
         let log = OrderLog()
         let upstream = LoggedPublisher<Int, Never>("up", log: log)
         upstream.buffer(size: 2, prefetch: prefetch, whenFull: .dropNewest).subscribe(LoggedSubscriber<Int, Never>(log: log))
-        #expect(log.entries == ["up subscribe", "down subscription", request])
+        #expect(Array(log.entries.prefix(3)) == ["up subscribe", request, "down subscription"])
     }
 }

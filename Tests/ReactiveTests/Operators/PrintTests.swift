@@ -11,12 +11,18 @@ private final class PrintCapture: TextOutputStream {
 
 @Suite("Operators: print")
 struct PrintTests {
-    @Test("prints every event as Combine does")
+    /// Combine writes a sequence publisher's subscription as the sequence itself: `[1, 2, 3].publisher
+    /// .print()` prints `receive subscription: ([1, 2, 3])`, `(1...3).publisher` prints `(1...3)`
+    /// (widely quoted Combine output, e.g. the "print" examples of Combine tutorials).
+    @Test("prints every event as Combine does, a sequence's subscription as the sequence")
     func lines() {
         let capture = PrintCapture()
         #expect(recordedEvents([1, 2].publisher.print("p", to: capture)) == expectedEvents([1, 2]))
+        let range = PrintCapture()
+        _ = recordedEvents((1...3).publisher.print(to: range))
+        #expect(range.lines.first == "receive subscription: (1...3)")
         #expect(capture.lines == [
-            "p: receive subscription: (Sequence)", "p: request unlimited", "p: receive value: (1)",
+            "p: receive subscription: ([1, 2])", "p: request unlimited", "p: receive value: (1)",
             "p: receive value: (2)", "p: receive finished",
         ])
     }

@@ -3,6 +3,16 @@ import Reactive
 import ReactiveTestSupport
 import Testing
 
+/// Waits until a witness timer with the same 5 ms interval, on the same run loop, has ticked
+/// `ticks` times: time measured in the loop's own ticks, not the wall clock, so a loaded machine
+/// that delays the timer under test delays the witness too. `false` only when the witness hangs.
+private func letTicksPass(_ ticks: Int = 5, mode: RunLoop.Mode = .default) async -> Bool {
+    let witness = TestSubscriber<Date, Never>()
+    Timer.publish(every: 0.005, on: .main, in: mode).autoconnect().subscribe(witness)
+    defer { witness.cancel() }
+    return await eventually { witness.values.count >= ticks }
+}
+
 @Suite("Timer.publish")
 struct TimerPublisherTests {
     @Test("nothing is published before connect()")
@@ -10,7 +20,7 @@ struct TimerPublisherTests {
         let timer = Timer.publish(every: 0.005, on: .main, in: .default)
         let sub = TestSubscriber<Date, Never>()
         timer.subscribe(sub)
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await letTicksPass())
         #expect(sub.values.isEmpty)
         #expect(sub.isSubscribed)
         sub.cancel()
@@ -35,11 +45,11 @@ struct TimerPublisherTests {
         let sub = TestSubscriber<Date, Never>(initialDemand: .max(2))
         Timer.publish(every: 0.005, on: .main, in: .default).autoconnect().subscribe(sub)
         #expect(await eventually { sub.values.count == 2 })
-        try await Task.sleep(for: .milliseconds(40))
+        #expect(await letTicksPass())
         #expect(sub.values.count == 2)
         sub.request(.max(1))
         #expect(await eventually { sub.values.count == 3 })
-        try await Task.sleep(for: .milliseconds(40))
+        #expect(await letTicksPass())
         #expect(sub.values.count == 3)
         #expect(sub.violations.isEmpty)
         sub.cancel()
@@ -56,9 +66,10 @@ struct TimerPublisherTests {
         #expect(await eventually { sub.values.count >= 1 })
         connection.cancel()
         connection.cancel()
-        try await Task.sleep(for: .milliseconds(20))
+        // A tick already under way may still land; once the loop has ticked on, nothing more.
+        #expect(await letTicksPass())
         let seen = sub.values.count
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await letTicksPass())
         #expect(sub.values.count == seen)
         sub.cancel()
     }
@@ -76,10 +87,9 @@ struct TimerPublisherTests {
             sub.cancel()
             // A tick the run loop's thread was delivering as cancel ran may still land (it began
             // before the cancel); after that one, nothing more.
-            try await Task.sleep(for: .milliseconds(10))
-            let seen = sub.values.count
-            try await Task.sleep(for: .milliseconds(40))
-            #expect(sub.values.count == seen)
+            #expect(await letTicksPass())
+            #expect(sub.eventsAfterCancel.count <= 1, "\(sub.eventsAfterCancel)")
+            #expect(sub.violations.isEmpty)
         }
         #expect(weakSub == nil)
         connection.cancel()

@@ -38,12 +38,20 @@ struct OperationQueueSchedulerTests {
         let timer = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
             if count.add(1, ordering: .relaxed).newValue == 3 { thrice.signal() }
         }
-        #expect(thrice.wait(timeout: .now() + 5) == .success)
+        #expect(thrice.wait(timeout: .now() + 30) == .success)
         timer.cancel()
-        Thread.sleep(forTimeInterval: 0.02)
-        queue.waitUntilAllOperationsAreFinished()
+        // Time counted on the queue, not the wall clock: a witness repeating on the same queue
+        // ticks 5 times (a tick of the cancelled one that was under way lands meanwhile), then 5
+        // more, in which the cancelled one must not tick.
+        let witnessTicks = Atomic<Int>(0)
+        let ticked = DispatchSemaphore(value: 0)
+        let witness = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
+            if witnessTicks.add(1, ordering: .relaxed).newValue % 5 == 0 { ticked.signal() }
+        }
+        #expect(ticked.wait(timeout: .now() + 30) == .success)
         let seen = count.load(ordering: .relaxed)
-        Thread.sleep(forTimeInterval: 0.05)
+        #expect(ticked.wait(timeout: .now() + 30) == .success)
+        witness.cancel()
         #expect(count.load(ordering: .relaxed) == seen)
     }
 

@@ -79,11 +79,22 @@ struct RunLoopSchedulerTests {
         let timer = loop.schedule(after: loop.now, interval: .milliseconds(5)) {
             if count.add(1, ordering: .relaxed).newValue == 3 { thrice.signal() }
         }
-        #expect(thrice.wait(timeout: .now() + 5) == .success)
+        #expect(thrice.wait(timeout: .now() + 30) == .success)
         timer.cancel()
-        Thread.sleep(forTimeInterval: 0.02)
+        // The loop runs one action at a time: once a marker scheduled after the cancel has run,
+        // no tick is under way. Then a witness repeating on the same loop ticks 5 times, time
+        // counted on the loop itself, in which the cancelled one must not tick.
+        let marker = DispatchSemaphore(value: 0)
+        loop.schedule { marker.signal() }
+        #expect(marker.wait(timeout: .now() + 30) == .success)
         let seen = count.load(ordering: .relaxed)
-        Thread.sleep(forTimeInterval: 0.05)
+        let witnessTicks = Atomic<Int>(0)
+        let fiveMore = DispatchSemaphore(value: 0)
+        let witness = loop.schedule(after: loop.now, interval: .milliseconds(5)) {
+            if witnessTicks.add(1, ordering: .relaxed).newValue == 5 { fiveMore.signal() }
+        }
+        #expect(fiveMore.wait(timeout: .now() + 30) == .success)
+        witness.cancel()
         #expect(count.load(ordering: .relaxed) == seen)
     }
 

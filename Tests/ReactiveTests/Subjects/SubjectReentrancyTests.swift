@@ -41,10 +41,14 @@ struct SubjectReentrancyTests {
             subject.send(1)
         }
         subject.subscribe(sub)
-        // The current value when demand is served is 1: it is delivered once, then nothing is owed.
-        #expect(sub.values == [1])
+        // Combine (issue #20 item 5): the request delivers the current value 0 at once, inside
+        // receive(subscription:); the 1 sent there follows when that call returns. Demand is then
+        // used up, so 2 waits for the next request (item 4).
+        #expect(sub.values == [0, 1])
         subject.send(2)
-        #expect(sub.values == [1, 2])
+        #expect(sub.values == [0, 1])
+        sub.request(.max(1))
+        #expect(sub.values == [0, 1, 2])
         #expect(sub.violations.isEmpty)
     }
 

@@ -6,7 +6,7 @@ extension CatalogTable {
         CatalogEntry(
             "asyncMap", [[p("STEP", .step)]],
             summary: "runs an async step per value: delay D, delay D { expr }, flaky N, fail \"message\" or { expr }",
-            combine: ".asyncMap { value in try await … } (this repository's bridge)", example: "just 1 | asyncMap delay 100",
+            combine: ".asyncMap { value in try await … } (an addition of this repository: not in Combine)", example: "just 1 | asyncMap delay 100",
             build: .operator { b in
                 let step = try AsyncStep(b)
                 let runtime = b.context.runtime

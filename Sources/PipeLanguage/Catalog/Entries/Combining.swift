@@ -5,7 +5,7 @@ extension CatalogTable {
             "flatMap",
             [[p("N", .positive, label: "maxPublishers", optional: true, labelRequired: true),
               p("pipeline over $0", .pipelineClosure(.upstreamValue))]],
-            summary: "maps each value to a publisher and merges their values", combine: ".flatMap(maxPublishers:_:)",
+            summary: "maps each value to a publisher and merges their values", combine: ".flatMap { … } / .flatMap(maxPublishers:_:)",
             example: "from [1, 2] | flatMap { from [$0, $0 * 10] }",
             build: .operator { b in
                 let max: Subscribers.Demand = b.argument(0) == nil ? .unlimited : .max(try b.int(0, minimum: 1))
@@ -45,7 +45,7 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "combineLatest", [[p("publisher", .publisher)]],
-            summary: "emits [a, b] with the latest of both whenever either emits", combine: ".combineLatest(_:)",
+            summary: "emits [a, b] with the latest of both whenever either emits, once both have a value", combine: ".combineLatest(_:)",
             example: "interval 100ms | take 3 | combineLatest (interval 150ms | take 2)",
             build: .operator { b in b.upstream.combineLatest(try b.publisher(0)).map { Value.array([$0, $1]) }.valueStream() },
             infer: Infer.combined(.pair),

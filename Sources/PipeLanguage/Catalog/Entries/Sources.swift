@@ -25,7 +25,7 @@ extension CatalogTable {
                     }
                     if let problem = Ranges.problem(x, y, atRunTime: true) { throw b.error(problem) }
                     // A range streams lazily: `from 1...1000000` never builds an array.
-                    return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, any Error>(sequence: (x...y).lazy.map(Value.int)).valueStream()
+                    return Publishers.Sequence<IntValues, any Error>(sequence: IntValues(range: x...y)).valueStream()
                 }
                 guard case .array(let items) = try b.value(0) else { throw b.error(.wrongBuildArgument("from", "an array or a range")) }
                 return Publishers.Sequence<[Value], any Error>(sequence: items).valueStream()
@@ -66,7 +66,7 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "interval", [[p("PERIOD", .period)]],
-            summary: "emits 0, 1, 2, … every period", combine: "Timer.publish(every:on:in:).autoconnect()",
+            summary: "emits 0, 1, 2, … every period", combine: "Publishers.interval(_:scheduler:) (an addition of this repository: not in Combine); Combine's nearest, Timer.publish(every:on:in:).autoconnect(), emits Dates from one timer shared by every subscriber",
             example: "interval 100ms | take 3",
             build: .source { b in
                 let ns = try b.duration(0)
@@ -83,7 +83,7 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "timer", [[p("DELAY", .duration)]],
-            summary: "emits 0 once after a delay, then finishes", combine: "Just(0).delay(for:scheduler:)",
+            summary: "emits 0 once after a delay, then finishes", combine: "Publishers.interval(_:scheduler:).prefix(1) (an addition of this repository: not in Combine); in Combine, Just(0).delay(for:scheduler:) emits the same",
             example: "timer 1s",
             build: .source { b in
                 // One value (0) after the delay: the first tick of an interval.
@@ -127,7 +127,7 @@ extension CatalogTable {
             [[p("\"-a-b-|\"", .string), p("D", .period, label: "frame", optional: true, labelRequired: true),
               p("MESSAGE", .string, label: "error", optional: true, labelRequired: true)]],
             summary: "emits as a marble string says, one frame (default 100ms) per character: - a 1 'text' (ab) | #",
-            combine: "a test scheduler's cold publisher (TestScheduler.createColdObservable in RxJS terms)",
+            combine: "marble(_:frame:), a helper :swift writes (an addition of this repository: not in Combine); a test scheduler's cold publisher in RxJS terms",
             example: "marble \"-a-(bc)-|\"",
             build: .source { b in
                 guard case .success(let frames) = MarbleNotation.parse(try b.value(0).plainText) else {
@@ -173,7 +173,7 @@ extension CatalogTable {
         CatalogEntry(
             "todo", [[]],
             summary: "the workshop's placeholder: a stage, an argument or a closure body still to write; running it fails there",
-            combine: "fatalError(\"TODO\") — in Plumb a failure at its position, never a crash",
+            combine: ".tryMap { _ in throw … } (an addition of this repository: not in Combine); like fatalError(\"TODO\"), but a failure at its position, never a crash",
             example: "from [1, 2, 3] | todo",
             build: .source { b in Fail<Value, any Error>(error: b.error(.todo)).valueStream() },
             infer: Infer.anyFailing, anyPosition: true,
@@ -211,6 +211,14 @@ extension CatalogTable {
                 return SwiftCode("CurrentValueSubject<\(kind.swiftName), Error>(\(value))", kind: kind, fails: true)
             }),
     ]
+}
+
+/// `from 1...N`'s values, made as they are read; described as the range (`print` writes
+/// `receive subscription: (1...3)`, as Combine does for `(1...3).publisher`).
+struct IntValues: Sequence, CustomStringConvertible, Sendable {
+    let range: ClosedRange<Int>
+    var description: String { range.description }
+    func makeIterator() -> LazyMapSequence<ClosedRange<Int>, Value>.Iterator { range.lazy.map(Value.int).makeIterator() }
 }
 
 /// Eager sources: made once per binding (or per run when used directly).

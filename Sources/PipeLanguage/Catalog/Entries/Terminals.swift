@@ -29,7 +29,7 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "async", [[]],
-            summary: "awaits the first value with `try await publisher.async()`", combine: "try await publisher.async()",
+            summary: "awaits the first value with `try await publisher.async()`", combine: "try await publisher.async() (an addition of this repository: not in Combine)",
             example: "just 1 | asyncMap delay 100 | async",
             build: .terminal { start in
                 Terminals.startTask(start) { publisher, events in events.send(.value(try await publisher.async())) }

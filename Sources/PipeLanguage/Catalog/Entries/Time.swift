@@ -100,7 +100,7 @@ extension CatalogTable {
             }),
         CatalogEntry(
             "buffer", [[p("SIZE", .positive)]],
-            summary: "buffers up to SIZE values ahead of demand", combine: ".buffer(size:prefetch:whenFull:)",
+            summary: "asks upstream for everything and keeps up to SIZE values ahead of demand; later ones are dropped", combine: ".buffer(size:prefetch:whenFull:)",
             example: "from 1...5 | buffer 2",
             build: .operator { b in
                 b.upstream.buffer(size: try b.int(0, minimum: 1), prefetch: .byRequest, whenFull: .dropNewest).valueStream()

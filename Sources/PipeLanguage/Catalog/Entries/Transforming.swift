@@ -127,7 +127,7 @@ extension CatalogTable {
                 p("MESSAGE", .message, label: $0, optional: true, labelRequired: true)
             }],
             summary: "passes everything through; each hook given prints its message (or its closure's result) when it runs",
-            combine: ".handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)",
+            combine: ".handleEvents(receiveSubscription:receiveCancel:) (and receiveOutput:, receiveCompletion:, receiveRequest:)",
             example: "interval 100ms | handleEvents receiveSubscription: \"start query\" receiveCancel: \"stop query\" | take 2",
             build: .operator { b in
                 // $0 in a hook's closure: the value, the completion ("finished" or the error's

@@ -2,7 +2,9 @@ extension Publisher {
     /// Ignores values until another publisher emits a value, then republishes the rest.
     ///
     /// The other publisher is asked for one value and cancelled once it arrives; its failure fails
-    /// the output. Dropped values ask the upstream for a replacement, so demand is kept.
+    /// the output, and its finishing without a value finishes it. Dropped values ask the upstream
+    /// for a replacement, so demand is kept. As in Combine, upstream is subscribed even when the
+    /// other publisher has already ended the output; its subscription is then cancelled.
     ///
     /// ```swift
     /// readings.drop(untilOutputFrom: calibrated)   // readings after calibration
@@ -40,7 +42,9 @@ extension Publishers {
             let storage = UntilOutputStorage(downstream: subscriber, mode: .drop)
             subscriber.receive(subscription: storage)
             if storage.isLive { other.subscribe(UntilOutputStorage<S>.TriggerLink<Other.Output, Other.Failure>(storage: storage)) }
-            if storage.isLive { upstream.subscribe(UntilOutputStorage<S>.UpstreamLink(storage: storage)) }
+            // Always, as in Combine: a trigger that finished without a value ended the output, but
+            // upstream is still subscribed (its side effects run) and its subscription cancelled.
+            upstream.subscribe(UntilOutputStorage<S>.UpstreamLink(storage: storage))
         }
     }
 }

@@ -3,7 +3,9 @@ extension Publisher {
     ///
     /// The other publisher is asked for one value; when it arrives, both subscriptions are
     /// cancelled and the output finishes. If the other publisher completes without a value, values
-    /// keep flowing.
+    /// keep flowing. As in Combine, the subscriber gets its subscription when upstream's arrives;
+    /// if the other publisher emits before that (`Just` does, at once), the subscriber receives
+    /// only `.finished`, without a subscription, and upstream's subscription is cancelled.
     ///
     /// ```swift
     /// ticks.prefix(untilOutputFrom: stopButton)   // ticks until the first tap
@@ -37,10 +39,11 @@ extension Publishers {
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = UntilOutputStorage(downstream: subscriber, mode: .prefix)
-            subscriber.receive(subscription: storage)
-            // The trigger first: one that fires at once ends the output before any value.
-            if storage.isLive { other.subscribe(UntilOutputStorage<S>.TriggerLink<Other.Output, Other.Failure>(storage: storage)) }
-            if storage.isLive { upstream.subscribe(UntilOutputStorage<S>.UpstreamLink(storage: storage)) }
+            // As in Combine: the trigger first, then upstream; the subscriber gets its subscription
+            // when upstream's arrives. A trigger that fires before that finishes the subscriber
+            // without a subscription, and upstream's subscription is cancelled when it comes.
+            other.subscribe(UntilOutputStorage<S>.TriggerLink<Other.Output, Other.Failure>(storage: storage))
+            upstream.subscribe(UntilOutputStorage<S>.UpstreamLink(storage: storage))
         }
     }
 }

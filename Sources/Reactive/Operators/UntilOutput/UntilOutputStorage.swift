@@ -73,6 +73,9 @@ final class UntilOutputStorage<Downstream: Subscriber>: Subscription, CustomStri
             subscription.cancel()
             return
         }
+        // prefix: the subscriber gets its subscription now (Combine); its requests from inside
+        // `receive(subscription:)` go straight to upstream, which is already set.
+        if mode == .prefix, let target = lock.guarded({ downstream }) { target.receive(subscription: self) }
         if ask > 0 { subscription.request(ask) }
     }
 
@@ -120,6 +123,12 @@ final class UntilOutputStorage<Downstream: Subscriber>: Subscription, CustomStri
 
     @inlinable
     func upstreamCompleted(_ completion: Subscribers.Completion<Failure>) {
+        // prefix: a completion before upstream's subscription is misuse, and the subscriber has no
+        // subscription yet: it is ignored (the trigger is cancelled), as Combine does.
+        if mode == .prefix, lock.guarded({ status == .active && upstream == nil }) {
+            cancel()
+            return
+        }
         complete(completion, cancelUpstream: false, cancelOther: true)
     }
 

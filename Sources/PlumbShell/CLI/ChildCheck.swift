@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One file checked by a child `plumb`, so that whatever happens to it (a crash, a run that will
+/// not end) costs that file alone: `plumb test DIR` and `plumb learn` keep every other file's
+/// result, and `plumb learn` can stop a check on `q` by ending the child.
+///
+/// The child is this same executable with the same arguments and `PLUMB_CHECK_ONE=FILE` in its
+/// environment: `plumb test` then checks only FILE and prints its PASS/FAIL line without the
+/// summary; `plumb learn` checks the one exercise and writes its status as `ChildCheck.encode`.
+enum ChildCheck {
+    static let variable = "PLUMB_CHECK_ONE"
+
+    /// The file this process is the child for, if it is one.
+    static var file: String? { ProcessInfo.processInfo.environment[variable] }
+
+    /// How a child ended.
+    enum Ending: Equatable {
+        /// Its exit status.
+        case exited(Int32)
+        /// Ended by Ctrl-C (SIGINT), or stopped because `shouldStop` said so.
+        case interrupted
+        /// Killed by another signal: a crash.
+        case crashed(Int32)
+    }
+
+    /// Runs the child for `file`; its standard output is returned, its standard error is ours.
+    /// - Parameters:
+    ///   - arguments: the child's command-line arguments (without the program).
+    ///   - shouldStop: polled every 50 ms while the child runs; true ends it (`plumb learn`'s `q`).
+    static func run(file: String, arguments: [String], shouldStop: () -> Bool = { false }) -> (Ending, String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil), let handle = FileHandle(forWritingAtPath: output.path) else {
+            return (.crashed(0), "")
+        }
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment[variable] = file
+        // A crash report would take seconds and pages: the parent says what happened.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardOutput = handle
+        do { try process.run() } catch {
+            try? handle.close()
+            return (.crashed(0), "")
+        }
+        var stopped = false
+        while process.isRunning {
+            if !stopped && shouldStop() {
+                stopped = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        try? handle.close()
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        if stopped { return (.interrupted, text) }
+        switch process.terminationReason {
+        case .uncaughtSignal:
+            let signal = process.terminationStatus
+            return (signal == SIGINT ? .interrupted : .crashed(signal), text)
+        case .exit:
+            return (process.terminationStatus == ExitCode.interrupted ? .interrupted : .exited(process.terminationStatus), text)
+        @unknown default:
+            return (.crashed(0), text)
+        }
+    }
+
+    /// What a crash is called in a report: `signal 4 (SIGILL)`.
+    static func describe(signal: Int32) -> String {
+        let names: [Int32: String] = [SIGILL: "SIGILL", SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL"]
+        return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
+    }
+
+    /// An exercise's status as the learn child writes it: `passed`, or a kind, a line and a message.
+    static func encode(_ status: ExerciseStatus) -> String {
+        switch status {
+        case .passed: return "passed\n"
+        case .failed(let line, let message): return "failed\n\(line)\n\(message)\n"
+        case .unreadable(let message): return "unreadable\n0\n\(message)\n"
+        }
+    }
+
+    /// The status `encode` wrote; nil when the text is not one.
+    static func decode(_ text: String) -> ExerciseStatus? {
+        let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        switch lines.first {
+        case "passed": return .passed
+        case "failed" where lines.count == 3: return .failed(line: Int(lines[1]) ?? 1, message: String(lines[2].dropLast(lines[2].hasSuffix("\n") ? 1 : 0)))
+        case "unreadable" where lines.count == 3: return .unreadable(String(lines[2].dropLast(lines[2].hasSuffix("\n") ? 1 : 0)))
+        default: return nil
+        }
+    }
+}

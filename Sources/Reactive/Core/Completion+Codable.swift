@@ -1,0 +1,29 @@
+extension Subscribers.Completion: Codable where Failure: Codable {
+    // Combine's keys: `success` (true for `.finished`) and, for a failure, `error`.
+    private enum CodingKeys: String, CodingKey {
+        case success
+        case error
+    }
+
+    /// Decodes `{"success": true}` as `.finished` and `{"success": false, "error": …}` as a failure.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if try container.decode(Bool.self, forKey: .success) {
+            self = .finished
+        } else {
+            self = .failure(try container.decode(Failure.self, forKey: .error))
+        }
+    }
+
+    /// Encodes `.finished` as `{"success": true}` and a failure as `{"success": false, "error": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .finished:
+            try container.encode(true, forKey: .success)
+        case .failure(let error):
+            try container.encode(false, forKey: .success)
+            try container.encode(error, forKey: .error)
+        }
+    }
+}

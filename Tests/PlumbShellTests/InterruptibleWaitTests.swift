@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// Long waits a learner can always get out of, tried in a real terminal (tmux).
+@Suite(.serialized) struct InterruptibleWaitTests {
+    @Test(":load of a FIFO nobody writes to: Ctrl-C gives the prompt back with the reason",
+          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    func fifoLoad() throws {
+        let binary = try #require(PlumbBinary.url)
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-fifo-\(UUID().uuidString)").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["--clock", "virtual"])
+        #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
+        try pane.type(":load \(fifo)")
+        try pane.send("Enter")
+        usleep(300_000)
+        try pane.send("C-c")
+        #expect(pane.wait { $0.screen.contains("interrupted while waiting") }, "\(pane.screen)")
+        try pane.type("just 5")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("value 5") }, "the session did not go on:\n\(pane.screen)")
+        try pane.send("C-d")
+        #expect(pane.wait { !$0.isAlive }, "\(pane.screen)")
+    }
+
+    @Test("plumb learn with an exercise that would run for a long time: q quits while it is checked",
+          .enabled(if: TerminalTests.tmux != nil, "tmux is not installed"))
+    func learnQuitsDuringACheck() throws {
+        let binary = try #require(PlumbBinary.url)
+        // 1000 hours of a 1 ms interval: minutes of work, far past any test's patience.
+        let folder = try PlumbBinary.folder(["01-endless.pipe": "# endless\ninterval 1ms | combineLatest (just 1)\nexpect count 3\n"])
+        let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["--until", "1000h", "learn", folder])
+        usleep(500_000)
+        try pane.type("q")
+        #expect(pane.wait { !$0.isAlive }, "q did not quit:\n\(pane.screen)")
+    }
+}
