@@ -24,8 +24,10 @@ let package = Package(
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
         .systemLibrary(name: "CReadline"),
         // Sessions, REPL, script runner, printers, jobs.
-        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams"]),
+        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams", "PlumbLanguageServer"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
+        // `plumb lsp`: the Language Server Protocol over stdio, on the shell's compile path.
+        .target(name: "PlumbLanguageServer", dependencies: ["PipeLanguage"]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
         .target(name: "PlumbDiagrams"),
         .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"]),
@@ -43,6 +45,7 @@ let package = Package(
         .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbDiagramsTests", dependencies: ["PlumbDiagrams"]),
+        .testTarget(name: "PlumbLanguageServerTests", dependencies: ["PlumbLanguageServer", "PipeLanguage"]),
     ],
     swiftLanguageModes: [.v6]
 )

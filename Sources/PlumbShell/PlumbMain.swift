@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbLanguageServer
 
 #if canImport(Glibc)
 import Glibc
@@ -71,6 +72,11 @@ public enum PlumbMain {
             return StandardStreams.exitCode(after: Learn(options: options).run(directory: directory, once: once || isatty(STDIN_FILENO) != 1))
         case .swift(let file, let program):
             return StandardStreams.exitCode(after: ScriptRunner(options: options).swift(file: file, program: program))
+        case .lsp:
+            let commands = ShellCommand.all.map {
+                LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
+            }
+            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id)
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):

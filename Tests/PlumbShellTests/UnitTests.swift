@@ -20,6 +20,8 @@ import Testing
         #expect(try ArgumentParser.parse(["test", "Examples/exercises"]).command == .test(["Examples/exercises"]))
         #expect(try ArgumentParser.parse(["--no-color"]).noColor)
         #expect(try ArgumentParser.parse(["help", "run"]).command == .help("run"))
+        #expect(try ArgumentParser.parse(["lsp"]).command == .lsp)
+        #expect(try ArgumentParser.parse(["help", "lsp"]).command == .help("lsp"))
         #expect(try ArgumentParser.parse(["run", "--help"]).command == .help("run"))
         #expect(try ArgumentParser.parse(["-h"]).command == .help(nil))
     }

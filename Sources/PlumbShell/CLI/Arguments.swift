@@ -16,6 +16,8 @@ struct Invocation: Equatable {
         case learnReset(String)
         /// `plumb swift [--program] FILE`.
         case swift(String, program: Bool)
+        /// `plumb lsp`: the language server over standard input and output.
+        case lsp
     }
 
     var command: Command = .interactive
@@ -44,7 +46,7 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "learn", "swift", "help", "repl"]
+    static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
     ]
@@ -154,6 +156,9 @@ enum ArgumentParser {
         case "repl":
             guard operands.isEmpty else { throw UsageError(message: "repl takes no operands") }
             invocation.command = .interactive
+        case "lsp":
+            guard operands.isEmpty else { throw UsageError(message: "lsp takes no operands") }
+            invocation.command = .lsp
         case "swift":
             guard operands.count == 1 else { throw UsageError(message: "swift takes one FILE") }
             invocation.command = .swift(operands[0], program: invocation.program)

@@ -16,6 +16,7 @@ enum HelpText {
           plumb learn --reset FILE           restore an exercise to its first version
           plumb swift [--program] FILE       the script's pipelines as Swift Combine code against Reactive
                                              (--program: one main.swift that compiles and runs)
+          plumb lsp                          the language server for editors (LSP over standard input/output)
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
@@ -158,12 +159,27 @@ enum HelpText {
                 and Ctrl-C stops them as it stops `plumb run`. A `:load`ed script may not load itself
                 (directly or through others) and nests at most 32 deep; its `:quit` ends the load only.
                 """
+        case "lsp":
+            return """
+                plumb lsp
+
+                The Language Server Protocol over standard input and output, for editors: diagnostics
+                as you type (the id as the code, help as related information), fix-its as quick fixes,
+                hover (an entry's signature, summary, Combine equivalent and example; a binding's type),
+                completion (operators after |, sources and bindings at a statement's start, :commands),
+                document symbols (the let bindings), go to definition and inlay hints (each stage's
+                output type). Configure the editor to start `plumb lsp` for *.pipe files (README.md).
+
+                EXIT CODES
+                  0    `exit` after `shutdown`
+                  1    `exit`, or the end of input, without `shutdown`
+                """
         case "help":
             return """
                 plumb help [COMMAND]
                 plumb help diagnostics | ID
 
-                Describes plumb, or one of its commands: run, check, test, repl. `diagnostics` lists
+                Describes plumb, or one of its commands: run, check, test, repl, lsp. `diagnostics` lists
                 every error and warning plumb can report, by code and name (`E101  unterminated-string
                 (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
                 """

@@ -1,0 +1,243 @@
+import Foundation
+import PipeLanguage
+
+extension LanguageServer {
+    /// A diagnostic as the protocol has it: range, severity, the id as `code`, `help` and notes
+    /// as related information at the same place.
+    func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSONValue {
+        let range = analysis.range(of: diagnostic)
+        let location: JSONValue = ["uri": .string(uri), "range": range.json]
+        var related: [JSONValue] = []
+        if let help = diagnostic.help { related.append(["location": location, "message": .string("help: \(help)")]) }
+        for note in diagnostic.notes { related.append(["location": location, "message": .string("note: \(note)")]) }
+        var json: [String: JSONValue] = [
+            "range": range.json,
+            "severity": .int(Self.severity(diagnostic.severity)),
+            "code": .string(diagnostic.id.code),
+            "source": "plumb",
+            "message": .string(diagnostic.message),
+        ]
+        if !related.isEmpty { json["relatedInformation"] = .array(related) }
+        return .object(json)
+    }
+
+    static func severity(_ severity: Diagnostic.Severity) -> Int {
+        switch severity {
+        case .error: 1
+        case .warning: 2
+        case .note: 3
+        }
+    }
+
+    // MARK: codeAction
+
+    /// Every fix-it of a diagnostic touching the requested range, as a quick fix with its edit.
+    func codeActions(_ params: JSONValue) throws -> JSONValue {
+        let (uri, analysis) = try document(params)
+        guard let requested = TextRange(params["range"]) else { throw ResponseError(code: .invalidParams, message: "missing or bad range") }
+        var actions: [JSONValue] = []
+        for diagnostic in analysis.diagnostics where !diagnostic.fixIts.isEmpty {
+            let text = analysis.text(of: diagnostic)
+            let (lo, hi) = (text.offset(of: requested.start), text.offset(of: requested.end))
+            let end = text.offset(diagnostic.offset, advancedByScalars: diagnostic.length)
+            guard diagnostic.offset <= hi, lo <= end else { continue }
+            for (index, fix) in diagnostic.fixIts.enumerated() {
+                let edit: JSONValue = [
+                    "range": text.range(offset: fix.offset, length: fix.length).json,
+                    "newText": .string(fix.replacement),
+                ]
+                actions.append([
+                    "title": .string(Self.title(of: fix, in: text)),
+                    "kind": "quickfix",
+                    "isPreferred": .bool(index == 0),
+                    "diagnostics": [diagnosticJSON(diagnostic, in: analysis, uri: uri)],
+                    "edit": ["changes": .object([uri: [edit]])],
+                ])
+            }
+        }
+        return .array(actions)
+    }
+
+    static func title(of fix: FixIt, in document: TextDocument) -> String {
+        let bytes = Array(document.text.utf8)
+        let lo = max(0, min(fix.offset, bytes.count))
+        let old = String(decoding: bytes[lo..<max(lo, min(lo + fix.length, bytes.count))], as: UTF8.self)
+        if old.isEmpty { return "Insert '\(fix.replacement)'" }
+        if fix.replacement.isEmpty { return "Remove '\(old)'" }
+        return "Replace '\(old)' with '\(fix.replacement)'"
+    }
+
+    // MARK: hover
+
+    /// The catalog entry under the cursor, a binding's inferred type, or a `:command`'s summary.
+    func hover(_ params: JSONValue) throws -> JSONValue {
+        let (_, analysis) = try document(params)
+        let position = try position(params)
+        if let host = analysis.hostLine(at: position.line),
+            let command = commands.first(where: { $0.name == host.name })
+        {
+            return Self.markdown("**:\(command.name)** \(command.arguments)\n\n\(command.summary)")
+        }
+        let offset = analysis.language.offset(of: position)
+        let outline = analysis.outline
+        if let binding = outline.bindings.first(where: { $0.nameOffset <= offset && offset <= $0.nameOffset + $0.nameLength }) {
+            return Self.markdown(Self.bindingHover(binding), range: analysis.language.range(offset: binding.nameOffset, length: binding.nameLength))
+        }
+        if let reference = outline.references.first(where: { $0.offset <= offset && offset <= $0.offset + $0.length }),
+            let binding = outline.binding(named: reference.name, usedAt: reference.offset)
+        {
+            return Self.markdown(Self.bindingHover(binding), range: analysis.language.range(offset: reference.offset, length: reference.length))
+        }
+        if let stage = outline.stages.first(where: { $0.nameOffset <= offset && offset <= $0.nameOffset + $0.nameLength }),
+            let name = stage.entry, let entry = Catalog.entry(named: name)
+        {
+            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: stage.nameOffset, length: stage.nameLength))
+        }
+        // A statement with errors has no checked stages: the word under the cursor may still be an entry.
+        if let word = analysis.language.word(at: offset), let entry = Catalog.entry(named: word.text) {
+            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: word.offset, length: word.text.utf8.count))
+        }
+        return .null
+    }
+
+    static func markdown(_ text: String, range: TextRange? = nil) -> JSONValue {
+        var hover: [String: JSONValue] = ["contents": ["kind": "markdown", "value": .string(text)]]
+        if let range { hover["range"] = range.json }
+        return .object(hover)
+    }
+
+    static func bindingHover(_ binding: SourceOutline.Binding) -> String {
+        "```pipe\nlet \(binding.name) = \(binding.text)\n```\n\n`\(binding.type)`"
+    }
+
+    /// Signature, summary, Combine equivalent and example, as `:help NAME` shows them.
+    static func entryHover(_ entry: CatalogEntry) -> String {
+        var text = "```pipe\n\(entry.signature)\n```\n\n\(entry.summary)\n\nCombine: `\(entry.combine)`"
+        if !entry.aliases.isEmpty { text += "\n\nAlso: " + entry.aliases.map { "`\($0)`" }.joined(separator: ", ") }
+        text += "\n\nExample:\n```pipe\n\(entry.example)\n```"
+        return text
+    }
+
+    // MARK: completion
+
+    /// Completion items at the cursor: `:commands` on a command line, operators and terminals
+    /// after `|`, sources, bindings and `let`/`expect` at a statement's start, bindings elsewhere.
+    func completion(_ params: JSONValue) throws -> JSONValue {
+        let (_, analysis) = try document(params)
+        let position = try position(params)
+        let docOffset = analysis.document.offset(of: position)
+        let prefix = analysis.document.linePrefix(before: docOffset)
+        let trimmed = prefix.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix(":") {
+            guard !trimmed.contains(" ") else { return [] }
+            let start = Position(line: position.line, character: position.character - trimmed.utf16.count)
+            return .array(
+                commands.map { command in
+                    let label = ":" + command.name
+                    return [
+                        "label": .string(label), "kind": 14, "detail": .string("\(label) \(command.arguments)"),
+                        "documentation": .string(command.summary),
+                        "textEdit": ["range": TextRange(start: start, end: position).json, "newText": .string(label)],
+                    ]
+                })
+        }
+        let offset = analysis.language.offset(of: position)
+        let bindings = Self.uniqueNames(analysis.outline.bindings.filter { $0.offset + $0.length <= offset })
+        let context = Self.context(of: prefix)
+        var items: [JSONValue] = []
+        switch context {
+        case .afterPipe:
+            items = Catalog.entries.filter { $0.kind != .source }.map(Self.item)
+            items += bindings.map(Self.bindingItem)
+        case .statementStart:
+            items = Catalog.entries.filter { $0.kind == .source }.map(Self.item)
+            items += bindings.map(Self.bindingItem)
+            if prefix.allSatisfy({ $0 == " " || $0 == "\t" || $0.isLetter }) {
+                items += ["let", "expect"].map { ["label": .string($0), "kind": 14] }
+            }
+        case .argument:
+            items = bindings.map(Self.bindingItem)
+        }
+        return .array(items)
+    }
+
+    enum CompletionContext { case afterPipe, statementStart, argument }
+
+    /// Where the word being typed stands, from the line's text before the cursor.
+    static func context(of prefix: String) -> CompletionContext {
+        var text = Substring(prefix)
+        while let last = text.last, last.isLetter || last.isNumber || last == "_" { text = text.dropLast() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        guard let last = text.last else { return .statementStart }
+        switch last {
+        case "|": return .afterPipe
+        case "(", "=", "&": return .statementStart
+        default: return .argument
+        }
+    }
+
+    static func item(_ entry: CatalogEntry) -> JSONValue {
+        [
+            "label": .string(entry.name), "kind": .int(entry.kind == .source ? 3 : 24),
+            "detail": .string(entry.signature.split(separator: "\n").first.map(String.init) ?? entry.name),
+            "documentation": ["kind": "markdown", "value": .string(entryHover(entry))],
+        ]
+    }
+
+    static func bindingItem(_ binding: SourceOutline.Binding) -> JSONValue {
+        ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type), "documentation": .string(binding.text)]
+    }
+
+    static func uniqueNames(_ bindings: [SourceOutline.Binding]) -> [SourceOutline.Binding] {
+        var seen = Set<String>()
+        return bindings.reversed().filter { seen.insert($0.name).inserted }.reversed()
+    }
+
+    // MARK: documentSymbol, definition, inlayHint
+
+    /// The `let` bindings, with their types as detail.
+    func documentSymbols(_ params: JSONValue) throws -> JSONValue {
+        let (_, analysis) = try document(params)
+        return .array(
+            analysis.outline.bindings.map { binding in
+                [
+                    "name": .string(binding.name), "detail": .string(binding.type), "kind": 13,
+                    "range": analysis.language.range(offset: binding.offset, length: binding.length).json,
+                    "selectionRange": analysis.language.range(offset: binding.nameOffset, length: binding.nameLength).json,
+                ]
+            })
+    }
+
+    /// A binding's use → the name in its `let`.
+    func definition(_ params: JSONValue) throws -> JSONValue {
+        let (uri, analysis) = try document(params)
+        let offset = analysis.language.offset(of: try position(params))
+        let outline = analysis.outline
+        let target: SourceOutline.Binding?
+        if let reference = outline.references.first(where: { $0.offset <= offset && offset <= $0.offset + $0.length }) {
+            target = outline.binding(named: reference.name, usedAt: reference.offset)
+        } else if let word = analysis.language.word(at: offset) {
+            // In a statement with errors the uses are not checked: take the word.
+            target = outline.binding(named: word.text, usedAt: word.offset)
+        } else {
+            target = nil
+        }
+        guard let target else { return .null }
+        return ["uri": .string(uri), "range": analysis.language.range(offset: target.nameOffset, length: target.nameLength).json]
+    }
+
+    /// Each stage's output type after it (`→ Int`), as `:type` shows it.
+    func inlayHints(_ params: JSONValue) throws -> JSONValue {
+        let (_, analysis) = try document(params)
+        let range = TextRange(params["range"])
+        let lo = range.map { analysis.language.offset(of: $0.start) } ?? 0
+        let hi = range.map { analysis.language.offset(of: $0.end) } ?? Int.max
+        return .array(
+            analysis.outline.stages.filter { lo <= $0.end && $0.end <= hi }.map { stage in
+                [
+                    "position": analysis.language.position(of: stage.end).json,
+                    "label": .string("→ \(stage.output)"), "kind": 1, "paddingLeft": true,
+                ]
+            })
+    }
+}
