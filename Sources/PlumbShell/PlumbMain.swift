@@ -18,6 +18,7 @@ public enum PlumbMain {
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
         StandardStreams.reserve()
+        ChildCheck.endWithParent()
         if let problem = StandardStreams.ensureDescriptors() {
             writeStandardError(.resourceLimit(problem))
             return ExitCode.failure

@@ -14,8 +14,26 @@ import Glibc
 enum ChildCheck {
     static let variable = "PLUMB_CHECK_ONE"
 
+    /// The parent's process id, so the child can tell when it is gone.
+    static let parentVariable = "PLUMB_CHECK_PARENT"
+
     /// The file this process is the child for, if it is one.
     static var file: String? { ProcessInfo.processInfo.environment[variable] }
+
+    /// In a child: ends this process (exit 1) as soon as its parent is gone, so a check that will
+    /// not end (an endless source under `--until 1000h`) never outlives the `plumb test` or
+    /// `plumb learn` that started it, whether the parent quit, crashed or was killed. Polls
+    /// `getppid()` every 100 ms on a thread of its own (Linux reparents an orphan).
+    static func endWithParent() {
+        guard file != nil else { return }
+        let expected = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? getppid()
+        let watcher = Thread {
+            while getppid() == expected { usleep(100_000) }
+            _exit(ExitCode.failure)
+        }
+        watcher.name = "plumb-check-parent-watch"
+        watcher.start()
+    }
 
     /// How a child ended.
     enum Ending: Equatable {
@@ -42,6 +60,7 @@ enum ChildCheck {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = file
+        environment[parentVariable] = String(getpid())
         // A crash report would take seconds and pages: the parent says what happened.
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
