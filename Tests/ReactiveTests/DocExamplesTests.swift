@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// The articles' swift blocks must appear here verbatim (the test below looks for each one), so the
+// formatter leaves this file alone.
 import Foundation
 import Reactive
 import Testing
@@ -101,8 +104,7 @@ final class Pedometer {
 func steps(from pedometer: Pedometer) -> AnyPublisher<Int, Never> {
     let subject = PassthroughSubject<Int, Never>()
     pedometer.onStep = { subject.send($0) }
-    return
-        subject
+    return subject
         .handleEvents(
             receiveSubscription: { _ in pedometer.start() },
             receiveCancel: { pedometer.stop() }
@@ -183,9 +185,7 @@ struct ComingFromCombineExamples {
 
         let twoPlease = AnySubscriber<Int, Never>(
             receiveSubscription: { $0.request(.max(2)) },
-            receiveValue: {
-                print("got", $0); return .none
-            },
+            receiveValue: { print("got", $0); return .none },
             receiveCompletion: { print("completion", $0) }
         )
         (1...10).publisher.map { $0 * 10 }.subscribe(twoPlease)
@@ -220,8 +220,7 @@ struct ComingFromCombineExamples {
 
         let scheduler = VirtualTimeScheduler()
         let subject = PassthroughSubject<Int, Never>()
-        let delayed =
-            subject
+        let delayed = subject
             .delay(for: .seconds(1), scheduler: scheduler)
             .sink(receiveCompletion: { print("completion", $0) }, receiveValue: { print("value", $0) })
         subject.send(1)
@@ -457,8 +456,7 @@ struct TestingWithVirtualTimeExamples {
 
         let scheduler = VirtualTimeScheduler()
         let typed = PassthroughSubject<String, Never>()
-        let search =
-            typed
+        let search = typed
             .debounce(for: .milliseconds(300), scheduler: scheduler)
             .sink { print(scheduler.now, $0) }
 
@@ -482,8 +480,7 @@ struct TestingWithVirtualTimeExamples {
 
         let scheduler = VirtualTimeScheduler()
         let typed = PassthroughSubject<String, Never>()
-        let search =
-            typed
+        let search = typed
             .debounce(for: .milliseconds(300), scheduler: scheduler)
             .sink(receiveCompletion: { print(scheduler.now, $0) }, receiveValue: { print(scheduler.now, $0) })
         typed.send("swift")
@@ -501,12 +498,10 @@ struct TestingWithVirtualTimeExamples {
 
         let scheduler = VirtualTimeScheduler()
         let taps = PassthroughSubject<Int, Never>()
-        let latest =
-            taps
+        let latest = taps
             .throttle(for: .seconds(1), scheduler: scheduler, latest: true)
             .sink { print("latest", scheduler.now, $0) }
-        let first =
-            taps
+        let first = taps
             .throttle(for: .seconds(1), scheduler: scheduler, latest: false)
             .sink { print("first", scheduler.now, $0) }
 
