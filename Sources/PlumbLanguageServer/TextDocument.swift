@@ -1,3 +1,5 @@
+import PipeLanguage
+
 /// An open document: its text as UTF-8 bytes with line starts, and the conversion between the
 /// compiler's UTF-8 offsets and the protocol's positions (line, UTF-16 code units), which the
 /// protocol requires by default (`é` and `€` are one unit, an emoji two).
@@ -12,7 +14,9 @@ public struct TextDocument: Sendable {
     public var version: Int
     public private(set) var text: String
     private(set) var bytes: [UInt8] = []
-    private(set) var lineStarts: [Int] = [0]
+    private(set) var lines = LineIndex([])
+    /// Offsets where each line starts.
+    var lineStarts: [Int] { lines.starts }
 
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -39,20 +43,11 @@ public struct TextDocument: Sendable {
 
     private mutating func index() {
         bytes = Array(text.utf8)
-        lineStarts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { lineStarts.append(i + 1) }
+        lines = LineIndex(bytes)
     }
 
     /// The 0-based line holding `offset`.
-    func line(of offset: Int) -> Int {
-        var lo = 0
-        var hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    func line(of offset: Int) -> Int { lines.line(of: offset) }
 
     /// The protocol position of a UTF-8 offset (clamped to the text).
     public func position(of offset: Int) -> Position {

@@ -3,28 +3,20 @@ struct SourceText: Sendable {
     let file: String
     let bytes: [UInt8]
     let firstLine: Int
+    /// Where each line starts.
+    let lines: LineIndex
     /// Offsets where each line starts.
-    let lineStarts: [Int]
+    var lineStarts: [Int] { lines.starts }
 
     init(_ text: String, file: String, firstLine: Int = 1) {
         self.file = file
         self.bytes = Array(text.utf8)
         self.firstLine = firstLine
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-        self.lineStarts = starts
+        self.lines = LineIndex(bytes)
     }
 
     /// The 0-based line index holding `offset`.
-    func lineIndex(of offset: Int) -> Int {
-        var lo = 0
-        var hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    func lineIndex(of offset: Int) -> Int { lines.line(of: offset) }
 
     /// Counts scalars (bytes that are not UTF-8 continuation bytes) in `from..<to`.
     func scalarCount(_ from: Int, _ to: Int) -> Int {
