@@ -447,8 +447,9 @@ private struct Diagram {
             out.number(b.left + TimeAxis.breakWidth)
             out.raw("\">")
             drawZigzag(b, y: y, height: 14, into: &out)
+            // Above the axis: the ticks' labels are below it, and one may sit at the break's edge.
             out.text(
-                TimeScale.durationText(b.to - b.from), x: b.left + TimeAxis.breakWidth / 2, y: y + 20, size: 11,
+                TimeScale.durationText(b.to - b.from), x: b.left + TimeAxis.breakWidth / 2, y: y - 10, size: 11,
                 fill: "#616161", anchor: "middle", style: "italic", newline: false)
             out.raw("</g>\n")
         }
