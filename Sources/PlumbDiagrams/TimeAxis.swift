@@ -10,7 +10,7 @@
 /// ```swift
 /// let axis = TimeAxis(times: [[0, 100_000_000]], end: 100_000_000, origin: 200)
 /// axis.x(50_000_000)   // origin + half the lanes' width
-/// axis.ticks.map(\.label)   // ["0", "20 ms", "40 ms", …]
+/// axis.ticks.map(\.label)   // ["0", "10 ms", "20 ms", …, "100 ms"]
 /// ```
 struct TimeAxis {
     /// A collapsed idle stretch: nothing happened in any lane from `from` to `to`.
