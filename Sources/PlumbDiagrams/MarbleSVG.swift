@@ -25,22 +25,22 @@ public enum MarbleSVG {
     /// try svg.write(toFile: "out.svg", atomically: true, encoding: .utf8)
     /// ```
     public static func render(_ runs: [MarbleRun], titles: [String]) -> String {
-        var body = SVGWriter()
-        // About 300 bytes a mark: growing the buffer by copying would cost as much as writing it.
-        body.bytes.reserveCapacity(4096 + 320 * runs.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.events.count } })
+        // Laid out first, so the document's size is known before its first byte and every mark
+        // is written once, into one buffer of about 300 bytes a mark.
+        var diagrams: [Diagram] = []
         var y = Metrics.margin
         var width = 320.0
         for (n, run) in runs.enumerated() {
             let title = n < titles.count ? sanitized(titles[n]) : ""
-            var diagram = Diagram(run: run, title: title, top: y)
-            diagram.draw(into: &body)
+            let diagram = Diagram(run: run, title: title, top: y)
             y = diagram.bottom + Metrics.diagramGap
             width = max(width, diagram.right + Metrics.margin)
+            diagrams.append(diagram)
         }
         let height = y - Metrics.diagramGap + Metrics.margin
         let summary = titles.isEmpty ? "Marble diagrams" : "Marble diagrams: " + titles.map(sanitized).joined(separator: "; ")
         var out = SVGWriter()
-        out.bytes.reserveCapacity(body.bytes.count + 1024)
+        out.bytes.reserveCapacity(4096 + 320 * runs.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.events.count } })
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" xml:space=\"preserve\" width=\"")
         out.number(width)
@@ -58,7 +58,7 @@ public enum MarbleSVG {
         out.number(height)
         out.raw("\" fill=\"#ffffff\"/>\n")
         out.raw(MarbleSVG.styles)
-        out.bytes += body.bytes
+        for diagram in diagrams { diagram.draw(into: &out) }
         out.raw("</svg>\n")
         return out.string
     }
@@ -143,6 +143,9 @@ private struct Diagram {
     var lanesTop: Double
     var bottom = 0.0
     var right = 0.0
+    var axisY = 0.0
+    /// The legend's entries, each with its colour and place.
+    var legendItems: [(text: String, fill: StaticString, x: Double, y: Double)] = []
 
     init(run: MarbleRun, title: String, top: Double) {
         self.title = title
@@ -168,6 +171,8 @@ private struct Diagram {
         }
         assignKeys()
         right = max(axis.right + 80, origin + 220)
+        axisY = y + 8
+        (legendItems, bottom) = legendLayout(top: y + Metrics.axisHeight)
     }
 
     /// A lane's pills and sub-rows.
@@ -211,7 +216,12 @@ private struct Diagram {
                 for item in pill.items {
                     switch item.kind {
                     case .value(let value):
-                        if fitsMarble(value.text) { taken.insert(value.text) } else { ordered.append((pill.time, r, value.text)) }
+                        // Only a one-letter value can take a key letter.
+                        if value.text.utf8.count == 1 {
+                            taken.insert(value.text)
+                        } else if !fitsMarble(value.text) {
+                            ordered.append((pill.time, r, value.text))
+                        }
                     case .failed(let message):
                         let message = sanitized(message)
                         if !failures.contains(message) { failures.append(message) }
@@ -235,18 +245,15 @@ private struct Diagram {
         if overflow > 0 { legend.append(("?", "\(overflow) more values")) }
     }
 
-    mutating func draw(into out: inout SVGWriter) {
+    func draw(into out: inout SVGWriter) {
         out.raw("<g class=\"diagram\">\n")
         if !title.isEmpty {
             out.text(title, x: Metrics.margin, y: top + 18, size: 16, weight: "bold", family: "DejaVu Sans, Helvetica, Arial, sans-serif")
         }
         for row in rows { drawRow(row, into: &out) }
-        var y = rows.last.map { $0.top + $0.height } ?? lanesTop
-        drawAxis(y: y + 8, into: &out)
-        y += Metrics.axisHeight
-        y = drawLegend(y: y, into: &out)
+        drawAxis(y: axisY, into: &out)
+        for item in legendItems { out.text(item.text, x: item.x, y: item.y, size: 13, fill: item.fill) }
         out.raw("</g>\n")
-        bottom = y
     }
 
     private func drawRow(_ row: Row, into out: inout SVGWriter) {
@@ -457,24 +464,26 @@ private struct Diagram {
         out.raw("</g>\n")
     }
 
-    /// Values too long for their marble, then failure messages; returns the bottom.
-    private func drawLegend(y top: Double, into out: inout SVGWriter) -> Double {
+    /// Where the legend goes: values too long for their marble, then failure messages, wrapped
+    /// at the picture's width; and the diagram's bottom under it.
+    private func legendLayout(top: Double) -> ([(text: String, fill: StaticString, x: Double, y: Double)], Double) {
         var entries: [(String, StaticString)] = legend.map { ("\($0.0) = \($0.1)", "#212121") }
         for failure in failures { entries.append(("✕ \(failure)", "#c62828")) }
-        guard !entries.isEmpty else { return top }
+        guard !entries.isEmpty else { return ([], top) }
         let maxWidth = right - Metrics.margin
         var x = Metrics.margin
         var y = top + 4
+        var items: [(text: String, fill: StaticString, x: Double, y: Double)] = []
         for (entry, fill) in entries {
             let w = Double(entry.terminalWidth) * 0.602 * 13 + 24
             if x > Metrics.margin && x + w > Metrics.margin + maxWidth {
                 x = Metrics.margin
                 y += Metrics.legendLine
             }
-            out.text(entry, x: x, y: y + 13, size: 13, fill: fill)
+            items.append((entry, fill, x, y + 13))
             x += w
         }
-        return y + Metrics.legendLine + 4
+        return (items, y + Metrics.legendLine + 4)
     }
 
     private static let palette: [StaticString] = ["#ffe082", "#81d4fa", "#a5d6a7", "#f48fb1", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c"]
@@ -542,7 +551,7 @@ struct SVGWriter {
             power *= 10
         }
         let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        for _ in 0..<count { bytes.append(UInt8(ascii: "0")) }
         var v = value
         var i = end - 1
         while v > 0 {
@@ -552,17 +561,18 @@ struct SVGWriter {
         }
     }
 
-    /// Text safe inside an XML element or a quoted attribute.
+    /// Text safe inside an XML element or a quoted attribute: copied byte by byte while it
+    /// needs no escaping (values are mostly a few ASCII digits), else escaped as a whole.
     mutating func escaped(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 >= 0x80 }) else {
-                return false
+        let start = bytes.count
+        for byte in text.utf8 {
+            if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20 || byte >= 0x80 {
+                bytes.removeSubrange(start...)
+                bytes.append(contentsOf: PlumbDiagrams.escaped(text).utf8)
+                return
             }
-            bytes.append(contentsOf: utf8)
-            return true
+            bytes.append(byte)
         }
-        if !plain { bytes.append(contentsOf: PlumbDiagrams.escaped(text).utf8) }
     }
 
     mutating func text(
