@@ -1,12 +1,14 @@
 /// Where everything of a marble diagram goes, for a given width in terminal columns: the time
 /// per column, each lane's cells, collapsed idle stretches, ruler marks, value keys and the
-/// legend. Pure: `MarbleText` prints it, `MarbleSVG` draws it.
+/// legend. Pure: `MarbleText` prints it. (`MarbleSVG` does not use it: its x is the event's
+/// time, which elastic groups would move.)
 ///
 /// Time runs left to right in columns of `step` nanoseconds. Events of a lane in the same column
 /// form one group `( … )` that takes one column of time; the column is drawn as wide as its
 /// widest cell in any lane, so the lanes stay aligned (and the ruler counts with them). A
 /// stretch of ten or more columns in which no lane has an event collapses into its duration
-/// (` 9.6s `).
+/// (` 9.6 s `). The step is a round one (1, 2, 2.5, 5 × 10ⁿ) that divides the lanes' period when
+/// they have one, so a periodic source draws with equal dashes.
 ///
 /// ```swift
 /// let layout = MarbleLayout(run, width: 80)

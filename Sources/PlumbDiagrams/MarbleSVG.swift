@@ -25,19 +25,22 @@ public enum MarbleSVG {
     /// try svg.write(toFile: "out.svg", atomically: true, encoding: .utf8)
     /// ```
     public static func render(_ runs: [MarbleRun], titles: [String]) -> String {
-        var body = SVGWriter()
+        // Laid out first, so the document's size is known before its first byte and every mark
+        // is written once, into one buffer of about 300 bytes a mark.
+        var diagrams: [Diagram] = []
         var y = Metrics.margin
         var width = 320.0
         for (n, run) in runs.enumerated() {
             let title = n < titles.count ? sanitized(titles[n]) : ""
-            var diagram = Diagram(run: run, title: title, top: y)
-            diagram.draw(into: &body)
+            let diagram = Diagram(run: run, title: title, top: y)
             y = diagram.bottom + Metrics.diagramGap
             width = max(width, diagram.right + Metrics.margin)
+            diagrams.append(diagram)
         }
         let height = y - Metrics.diagramGap + Metrics.margin
         let summary = titles.isEmpty ? "Marble diagrams" : "Marble diagrams: " + titles.map(sanitized).joined(separator: "; ")
         var out = SVGWriter()
+        out.bytes.reserveCapacity(4096 + 320 * runs.reduce(0) { $0 + $1.lanes.reduce(0) { $0 + $1.events.count } })
         out.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" xml:space=\"preserve\" width=\"")
         out.number(width)
@@ -54,10 +57,28 @@ public enum MarbleSVG {
         out.raw("\" height=\"")
         out.number(height)
         out.raw("\" fill=\"#ffffff\"/>\n")
-        out.bytes += body.bytes
+        out.raw(MarbleSVG.styles)
+        for diagram in diagrams { diagram.draw(into: &out) }
         out.raw("</svg>\n")
         return out.string
     }
+}
+
+extension MarbleSVG {
+    /// The marks' strokes and fonts, written once per document.
+    static let styles: StaticString = """
+        <style>
+        .mark path{fill:none;stroke:#1565c0;stroke-width:2.5;stroke-linejoin:round}
+        .value circle{stroke:#263238;stroke-width:1.5}
+        .value text{font-size:12px;font-weight:bold;text-anchor:middle;fill:#000000}
+        .value text.small{font-size:9.5px}
+        .finished line{stroke:#212121;stroke-width:3;stroke-linecap:round}
+        .failure line{stroke:#d32f2f;stroke-width:3.5;stroke-linecap:round}
+        .cancel circle{fill:#ffffff;stroke:#ef6c00;stroke-width:2.5}
+        .cancel line{stroke:#ef6c00;stroke-width:2.5;stroke-linecap:round}
+        </style>
+
+        """
 }
 
 private enum Metrics {
@@ -122,6 +143,9 @@ private struct Diagram {
     var lanesTop: Double
     var bottom = 0.0
     var right = 0.0
+    var axisY = 0.0
+    /// The legend's entries, each with its colour and place.
+    var legendItems: [(text: String, fill: StaticString, x: Double, y: Double)] = []
 
     init(run: MarbleRun, title: String, top: Double) {
         self.title = title
@@ -147,6 +171,8 @@ private struct Diagram {
         }
         assignKeys()
         right = max(axis.right + 80, origin + 220)
+        axisY = y + 8
+        (legendItems, bottom) = legendLayout(top: y + Metrics.axisHeight)
     }
 
     /// A lane's pills and sub-rows.
@@ -190,7 +216,12 @@ private struct Diagram {
                 for item in pill.items {
                     switch item.kind {
                     case .value(let value):
-                        if value.text.count <= 3 { taken.insert(value.text) } else { ordered.append((pill.time, r, value.text)) }
+                        // Only a one-letter value can take a key letter.
+                        if value.text.utf8.count == 1 {
+                            taken.insert(value.text)
+                        } else if !fitsMarble(value.text) {
+                            ordered.append((pill.time, r, value.text))
+                        }
                     case .failed(let message):
                         let message = sanitized(message)
                         if !failures.contains(message) { failures.append(message) }
@@ -214,18 +245,15 @@ private struct Diagram {
         if overflow > 0 { legend.append(("?", "\(overflow) more values")) }
     }
 
-    mutating func draw(into out: inout SVGWriter) {
+    func draw(into out: inout SVGWriter) {
         out.raw("<g class=\"diagram\">\n")
         if !title.isEmpty {
             out.text(title, x: Metrics.margin, y: top + 18, size: 16, weight: "bold", family: "DejaVu Sans, Helvetica, Arial, sans-serif")
         }
         for row in rows { drawRow(row, into: &out) }
-        var y = rows.last.map { $0.top + $0.height } ?? lanesTop
-        drawAxis(y: y + 8, into: &out)
-        y += Metrics.axisHeight
-        y = drawLegend(y: y, into: &out)
+        drawAxis(y: axisY, into: &out)
+        for item in legendItems { out.text(item.text, x: item.x, y: item.y, size: 13, fill: item.fill) }
         out.raw("</g>\n")
-        bottom = y
     }
 
     private func drawRow(_ row: Row, into out: inout SVGWriter) {
@@ -326,22 +354,21 @@ private struct Diagram {
     }
 
     private func drawItem(_ item: Item, lane: Int, cx: Double, y: Double, into out: inout SVGWriter) {
-        out.raw("<g class=\"mark ")
+        // Shapes' strokes and fonts come from the document's style sheet (`MarbleSVG.styles`):
+        // a 10,000-event picture writes each only once.
         switch item.kind {
-        case .subscribed: out.raw("subscribed")
-        case .value: out.raw("value")
-        case .finished: out.raw("finished")
-        case .failed: out.raw("failure")
-        case .cancelled: out.raw("cancel")
+        case .subscribed: out.raw("<g class=\"mark subscribed\" data-lane=\"")
+        case .value: out.raw("<g class=\"mark value\" data-lane=\"")
+        case .finished: out.raw("<g class=\"mark finished\" data-lane=\"")
+        case .failed: out.raw("<g class=\"mark failure\" data-lane=\"")
+        case .cancelled: out.raw("<g class=\"mark cancel\" data-lane=\"")
         }
-        out.raw("\" data-lane=\"")
-        out.raw(String(lane))
+        out.integer(lane)
         out.raw("\" data-event=\"")
-        out.raw(String(item.event))
-        out.raw("\"><title>")
+        out.integer(item.event)
         switch item.kind {
         case .subscribed:
-            out.raw("subscribed</title><path d=\"M")
+            out.raw("\"><title>subscribed</title><path d=\"M")
             out.number(cx - 7)
             out.raw(" ")
             out.number(y + 7)
@@ -353,39 +380,56 @@ private struct Diagram {
             out.number(cx + 7)
             out.raw(" ")
             out.number(y + 7)
-            out.raw("\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2.5\" stroke-linejoin=\"round\"/>")
+            out.raw("\"/></g>\n")
         case .value(let value):
             let text = value.text
-            let shown = text.count <= 3 ? text : keys[text] ?? "?"
+            let fits = fitsMarble(text)
+            out.raw("\"><title>")
             out.escaped(text)
             out.raw("</title><circle cx=\"")
             out.number(cx)
             out.raw("\" cy=\"")
             out.number(y)
-            out.raw("\" r=\"")
-            out.number(Metrics.marbleRadius)
-            out.raw("\" fill=\"")
+            out.raw("\" r=\"11\" fill=\"")
             out.raw(Self.color(of: text))
-            out.raw("\" stroke=\"#263238\" stroke-width=\"1.5\"/>")
-            out.text(shown, x: cx, y: y + 4, size: shown.count >= 3 ? 9.5 : 12, fill: "#000000", anchor: "middle", weight: "bold", newline: false)
+            out.raw("\"/><text x=\"")
+            out.number(cx)
+            out.raw("\" y=\"")
+            out.number(y + 4)
+            out.raw(fits && text.utf8.count >= 3 && text.count >= 3 ? "\" class=\"small\">" : "\">")
+            if fits { out.escaped(text) } else { out.escaped(keys[text] ?? "?") }
+            out.raw("</text></g>\n")
         case .finished:
-            out.raw("finished</title>")
-            out.line(cx, y - 11, cx, y + 11, stroke: "#212121", width: 3, newline: false)
+            out.raw("\"><title>finished</title><line x1=\"")
+            out.number(cx)
+            out.raw("\" y1=\"")
+            out.number(y - 11)
+            out.raw("\" x2=\"")
+            out.number(cx)
+            out.raw("\" y2=\"")
+            out.number(y + 11)
+            out.raw("\"/></g>\n")
         case .failed(let message):
-            out.raw("failed: ")
+            out.raw("\"><title>failed: ")
             out.escaped(sanitized(message))
             out.raw("</title>")
-            out.line(cx - 8, y - 8, cx + 8, y + 8, stroke: "#d32f2f", width: 3.5, newline: false)
-            out.line(cx - 8, y + 8, cx + 8, y - 8, stroke: "#d32f2f", width: 3.5, newline: false)
+            out.cross(cx, y, 8)
+            out.raw("</g>\n")
         case .cancelled:
-            out.raw("cancelled</title><circle cx=\"")
+            out.raw("\"><title>cancelled</title><circle cx=\"")
             out.number(cx)
             out.raw("\" cy=\"")
             out.number(y)
-            out.raw("\" r=\"8\" fill=\"#ffffff\" stroke=\"#ef6c00\" stroke-width=\"2.5\"/>")
-            out.line(cx - 5.5, y + 5.5, cx + 5.5, y - 5.5, stroke: "#ef6c00", width: 2.5, newline: false)
+            out.raw("\" r=\"8\"/><line x1=\"")
+            out.number(cx - 5.5)
+            out.raw("\" y1=\"")
+            out.number(y + 5.5)
+            out.raw("\" x2=\"")
+            out.number(cx + 5.5)
+            out.raw("\" y2=\"")
+            out.number(y - 5.5)
+            out.raw("\"/></g>\n")
         }
-        out.raw("</g>\n")
     }
 
     private func drawAxis(y: Double, into out: inout SVGWriter) {
@@ -410,8 +454,9 @@ private struct Diagram {
             out.number(b.left + TimeAxis.breakWidth)
             out.raw("\">")
             drawZigzag(b, y: y, height: 14, into: &out)
+            // Above the axis: the ticks' labels are below it, and one may sit at the break's edge.
             out.text(
-                TimeScale.durationText(b.to - b.from), x: b.left + TimeAxis.breakWidth / 2, y: y + 20, size: 11,
+                TimeScale.durationText(b.to - b.from), x: b.left + TimeAxis.breakWidth / 2, y: y - 10, size: 11,
                 fill: "#616161", anchor: "middle", style: "italic", newline: false)
             out.raw("</g>\n")
         }
@@ -419,33 +464,43 @@ private struct Diagram {
         out.raw("</g>\n")
     }
 
-    /// Values too long for their marble, then failure messages; returns the bottom.
-    private func drawLegend(y top: Double, into out: inout SVGWriter) -> Double {
+    /// Where the legend goes: values too long for their marble, then failure messages, wrapped
+    /// at the picture's width; and the diagram's bottom under it.
+    private func legendLayout(top: Double) -> ([(text: String, fill: StaticString, x: Double, y: Double)], Double) {
         var entries: [(String, StaticString)] = legend.map { ("\($0.0) = \($0.1)", "#212121") }
         for failure in failures { entries.append(("✕ \(failure)", "#c62828")) }
-        guard !entries.isEmpty else { return top }
+        guard !entries.isEmpty else { return ([], top) }
         let maxWidth = right - Metrics.margin
         var x = Metrics.margin
         var y = top + 4
+        var items: [(text: String, fill: StaticString, x: Double, y: Double)] = []
         for (entry, fill) in entries {
             let w = Double(entry.terminalWidth) * 0.602 * 13 + 24
             if x > Metrics.margin && x + w > Metrics.margin + maxWidth {
                 x = Metrics.margin
                 y += Metrics.legendLine
             }
-            out.text(entry, x: x, y: y + 13, size: 13, fill: fill)
+            items.append((entry, fill, x, y + 13))
             x += w
         }
-        return y + Metrics.legendLine + 4
+        return (items, y + Metrics.legendLine + 4)
     }
 
+    private static let palette: [StaticString] = ["#ffe082", "#81d4fa", "#a5d6a7", "#f48fb1", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c"]
+
     private static func color(of text: String) -> StaticString {
-        let palette: [StaticString] = ["#ffe082", "#81d4fa", "#a5d6a7", "#f48fb1", "#ce93d8", "#ffab91", "#80cbc4", "#e6ee9c"]
         // FNV-1a: the same value gets the same colour in every run (Hasher is seeded per process).
         var hash: UInt32 = 2_166_136_261
         for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return palette[Int(hash % UInt32(palette.count))]
     }
+}
+
+/// Whether a value's text is drawn inside its marble (three characters at most) rather than as
+/// a key letter.
+private func fitsMarble(_ text: String) -> Bool {
+    let bytes = text.utf8.count
+    return bytes <= 3 || (bytes <= 12 && text.count <= 3)
 }
 
 /// An SVG document built as UTF-8 bytes: literals copied, numbers written digit by digit (a
@@ -456,7 +511,11 @@ struct SVGWriter {
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func raw(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if literal.hasPointerRepresentation {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        } else {
+            literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
     }
 
     mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
@@ -479,13 +538,42 @@ struct SVGWriter {
         }
     }
 
-    private mutating func appendDigits(_ value: Int64) {
-        if value >= 10 { appendDigits(value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(Int64(value.magnitude))
     }
 
-    /// Text safe inside an XML element or a quoted attribute.
-    mutating func escaped(_ text: String) { bytes.append(contentsOf: PlumbDiagrams.escaped(text).utf8) }
+    private mutating func appendDigits(_ value: Int64) {
+        var count = 1
+        var power: Int64 = 10
+        while count < 19 && value >= power {
+            count += 1
+            power *= 10
+        }
+        let end = bytes.count + count
+        for _ in 0..<count { bytes.append(UInt8(ascii: "0")) }
+        var v = value
+        var i = end - 1
+        while v > 0 {
+            bytes[i] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
+    }
+
+    /// Text safe inside an XML element or a quoted attribute: copied byte by byte while it
+    /// needs no escaping (values are mostly a few ASCII digits), else escaped as a whole.
+    mutating func escaped(_ text: String) {
+        let start = bytes.count
+        for byte in text.utf8 {
+            if byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte < 0x20 || byte >= 0x80 {
+                bytes.removeSubrange(start...)
+                bytes.append(contentsOf: PlumbDiagrams.escaped(text).utf8)
+                return
+            }
+            bytes.append(byte)
+        }
+    }
 
     mutating func text(
         _ content: String, x: Double, y: Double, size: Double, fill: StaticString = "#212121", anchor: StaticString? = nil,
@@ -523,6 +611,21 @@ struct SVGWriter {
         raw(">")
         escaped(content)
         raw(newline ? "</text>\n" : "</text>")
+    }
+
+    /// Two lines crossing at (`x`, `y`), `r` from the centre each way: a failure's ✕.
+    mutating func cross(_ x: Double, _ y: Double, _ r: Double) {
+        for (dy1, dy2) in [(-r, r), (r, -r)] {
+            raw("<line x1=\"")
+            number(x - r)
+            raw("\" y1=\"")
+            number(y + dy1)
+            raw("\" x2=\"")
+            number(x + r)
+            raw("\" y2=\"")
+            number(y + dy2)
+            raw("\"/>")
+        }
     }
 
     mutating func line(

@@ -24,7 +24,7 @@ public enum MarbleText {
         render(MarbleLayout(run, width: width), color: color)
     }
 
-    /// Renders a layout made earlier (the SVG and the text of one run can share it).
+    /// Renders a layout made earlier (to read its step or rows as well as print it).
     ///
     /// ```swift
     /// let layout = MarbleLayout(run, width: 80)

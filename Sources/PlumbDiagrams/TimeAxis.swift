@@ -10,7 +10,7 @@
 /// ```swift
 /// let axis = TimeAxis(times: [[0, 100_000_000]], end: 100_000_000, origin: 200)
 /// axis.x(50_000_000)   // origin + half the lanes' width
-/// axis.ticks.map(\.label)   // ["0", "20 ms", "40 ms", …]
+/// axis.ticks.map(\.label)   // ["0", "10 ms", "20 ms", …, "100 ms"]
 /// ```
 struct TimeAxis {
     /// A collapsed idle stretch: nothing happened in any lane from `from` to `to`.
@@ -124,12 +124,13 @@ struct TimeAxis {
     var right: Double { x(span) }
 
     /// Ticks at multiples of a round interval at least 70 px apart, in each stretch between
-    /// breaks, none within 30 px of a break.
+    /// breaks (a tick may sit at a break's edge: the zigzag is in the break's middle). Each
+    /// stretch reads in one plain unit: the largest not above twice the interval (`0.5 s` but
+    /// `200 ms`), or the next one when its last tick would need four digits in it (`10 s` after
+    /// a break in a run of 50 ms ticks).
     private func makeTicks() -> [Tick] {
         guard pixelsPerNanosecond > 0 else { return [Tick(time: 0, x: origin, label: "0")] }
         let interval = TimeScale.steps.first { Double($0) * pixelsPerNanosecond >= 70 } ?? TimeScale.steps[TimeScale.steps.count - 1]
-        var unit = TimeScale.units.last { $0.ns <= 2 * interval } ?? TimeScale.units[0]
-        if let bigger = TimeScale.units.first(where: { $0.ns > unit.ns }), span >= 1000 * unit.ns { unit = bigger }
         var stretches: [(Int64, Int64)] = []
         var start: Int64 = 0
         for b in breaks {
@@ -139,14 +140,15 @@ struct TimeAxis {
         stretches.append((start, span))
         var ticks: [Tick] = []
         for (a, b) in stretches {
+            var times: [Int64] = []
             var t = (a + interval - 1) / interval * interval
             while t <= b {
-                let x = x(t)
-                if !breaks.contains(where: { abs($0.left - x) < 30 || abs($0.left + Self.breakWidth - x) < 30 }) {
-                    ticks.append(Tick(time: t, x: x, label: TimeScale.instantText(t, unit: unit)))
-                }
+                times.append(t)
                 t += interval
             }
+            var unit = TimeScale.units.last { $0.ns <= 2 * interval } ?? TimeScale.units[0]
+            if let bigger = TimeScale.units.first(where: { $0.ns > unit.ns }), (times.last ?? 0) >= 1000 * unit.ns { unit = bigger }
+            for t in times { ticks.append(Tick(time: t, x: x(t), label: TimeScale.instantText(t, unit: unit))) }
         }
         return ticks
     }

@@ -27,6 +27,15 @@ import FoundationXML
         checkColumns(generated, width: width, seed: seed)
     }
 
+    @Test("a run too dense for the widest picture stacks its marks in sub-rows, still each at its time")
+    func denseRunStacks() throws {
+        let run = Samples.large(events: 4_000, lanes: 2)
+        let svg = MarbleSVG.render([run], titles: [])
+        #expect(svg.contains("stroke-dasharray=\"2 3\""), "no stacked instant: the case does not test stacking")
+        let picture = try #require(SVGPicture(svg).diagrams.first)
+        try checkTime(picture, run, seed: -3)
+    }
+
     @Test("the issue's first example: flatMap maxPublishers: 1 draws each event at its time")
     func flatMapExample() throws {
         let run = Self.flatMapRun

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbDiagrams
 import Reactive
 
 #if canImport(Glibc)
@@ -8,17 +9,28 @@ import Glibc
 /// The diagram drawn live under a foreground run's event lines on a terminal (real clock): the
 /// event lines go to a deferred sink, and every redraw erases the diagram drawn last, writes the
 /// lines that arrived meanwhile, and draws the diagram again, so nothing else on the screen moves.
+///
+/// A resized window (SIGWINCH) is re-fitted at the next redraw (at most 50 ms later): the erase
+/// counts the rows the last diagram takes at the window's new width (`TerminalRows`, as a
+/// terminal that rewraps lines shows them), so no stale copy stays above the new one, and the
+/// event lines, which are never part of the diagram, are never erased.
 final class LiveDiagram: @unchecked Sendable {
-    // @unchecked: `drawnLines` is only touched under `lock`; `sink` is itself thread-safe.
+    // @unchecked: `drawn` is only touched under `lock`; `sink` is itself thread-safe.
     let sink = OutputSink(fd: STDOUT_FILENO, deferred: true)
     private let lock = Lock()
-    private var drawnLines = 0
+    private var drawn: [String] = []
+    private let columns: @Sendable () -> Int
+
+    /// - Parameter columns: The window's width now (read at each redraw).
+    init(columns: @escaping @Sendable () -> Int = { TerminalSize.columns }) {
+        self.columns = columns
+    }
 
     /// Writes pending lines while no diagram is on the screen yet (a synchronous source keeps the
     /// main thread busy; the interrupt watcher's tick calls this).
     func drainBeforeDrawn() {
         lock.guarded {
-            guard drawnLines == 0 else { return }
+            guard drawn.isEmpty else { return }
             Self.write(sink.take())
         }
     }
@@ -33,7 +45,7 @@ final class LiveDiagram: @unchecked Sendable {
                 bytes.append(10)
             }
             Self.write(bytes)
-            drawnLines = lines.count
+            drawn = lines
         }
     }
 
@@ -42,13 +54,14 @@ final class LiveDiagram: @unchecked Sendable {
     func finish() {
         lock.guarded {
             Self.write(erase() + sink.take())
-            drawnLines = 0
+            drawn = []
         }
     }
 
-    /// Cursor up over the drawn diagram and clear to the end of the screen.
+    /// Cursor up over the drawn diagram, as many rows as it takes at the window's width now, and
+    /// clear to the end of the screen.
     private func erase() -> [UInt8] {
-        drawnLines == 0 ? [] : Array("\u{1B}[\(drawnLines)A\r\u{1B}[J".utf8)
+        drawn.isEmpty ? [] : Array("\u{1B}[\(TerminalRows.count(drawn, columns: columns()))A\r\u{1B}[J".utf8)
     }
 
     /// Writes to the terminal through the sink's own writer (retries, EAGAIN, failure recording).
