@@ -104,7 +104,7 @@ extension BuiltinFunction {
 extension Message: Error {}
 
 /// Rules several rows share.
-enum Rules {
+enum BuiltinRules {
     static func isNumber(_ k: ValueKind?) -> Bool { k == .int || k == .double }
 
     /// Numbers compare with numbers, strings with strings (certain kinds).

@@ -29,8 +29,8 @@ extension BuiltinFunction {
                 let k = a[0].merged(a[1])
                 return (k, !k.isNumber && k != .string)
             },
-            infallible: { a in (a[0] == a[1] ? a[0] : nil, Rules.comparable(a[0], a[1])) },
-            evaluate: .two { x, y throws(Message) in try Rules.compare(x, y) < 0 ? x : y },
+            infallible: { a in (a[0] == a[1] ? a[0] : nil, BuiltinRules.comparable(a[0], a[1])) },
+            evaluate: .two { x, y throws(Message) in try BuiltinRules.compare(x, y) < 0 ? x : y },
             swift: { call in call.minMax() }),
 
         BuiltinFunction(
@@ -41,8 +41,8 @@ extension BuiltinFunction {
                 let k = a[0].merged(a[1])
                 return (k, !k.isNumber && k != .string)
             },
-            infallible: { a in (a[0] == a[1] ? a[0] : nil, Rules.comparable(a[0], a[1])) },
-            evaluate: .two { x, y throws(Message) in try Rules.compare(x, y) < 0 ? y : x },
+            infallible: { a in (a[0] == a[1] ? a[0] : nil, BuiltinRules.comparable(a[0], a[1])) },
+            evaluate: .two { x, y throws(Message) in try BuiltinRules.compare(x, y) < 0 ? y : x },
             swift: { call in call.minMax() }),
 
         BuiltinFunction(
@@ -92,7 +92,7 @@ extension BuiltinFunction {
             summary: "a number or a numeric string as a Double",
             example: ("Double(3)", .double(3)),
             kind: KindRule { a in (.double, !a[0].isNumber) },
-            infallible: { a in (.double, Rules.isNumber(a[0])) },
+            infallible: { a in (.double, BuiltinRules.isNumber(a[0])) },
             evaluate: .one { v throws(Message) in
                 switch v {
                 case .int(let i): return .double(Double(i))
@@ -113,7 +113,7 @@ extension BuiltinFunction {
             summary: "a number rounded to the nearest whole number, halves away from zero (an Int stays itself)",
             example: ("round(2.5)", .double(3)),
             kind: KindRule { a in (a[0], true) },
-            infallible: { a in (a[0], Rules.isNumber(a[0])) },
+            infallible: { a in (a[0], BuiltinRules.isNumber(a[0])) },
             evaluate: .one { v throws(Message) in
                 switch v {
                 case .int: return v
@@ -131,7 +131,7 @@ extension BuiltinFunction {
             summary: "a number rounded down to a whole number (an Int stays itself)",
             example: ("floor(-2.5)", .double(-3)),
             kind: KindRule(accepts: { a in a[0].isNumber }) { a in (a[0].isNumber ? a[0] : .any, !a[0].isNumber) },
-            infallible: { a in (a[0], Rules.isNumber(a[0])) },
+            infallible: { a in (a[0], BuiltinRules.isNumber(a[0])) },
             evaluate: .one { v throws(Message) in
                 switch v {
                 case .int: return v

@@ -194,10 +194,10 @@ struct ExpressionCompiler {
         try compare(x, y, loc, span) < 0
     }
 
-    /// `Rules.compare`, failing at `span`.
+    /// `BuiltinRules.compare`, failing at `span`.
     @inline(__always)
     static func compare(_ x: Value, _ y: Value, _ loc: ExpressionCompiler, _ span: Span) throws -> Int {
-        do throws(Message) { return try Rules.compare(x, y) } catch { throw loc.error(error, span) }
+        do throws(Message) { return try BuiltinRules.compare(x, y) } catch { throw loc.error(error, span) }
     }
 
     private func compileBinary(_ op: String, _ lhs: Operand, _ rhs: Operand, _ span: Span) -> CompiledExpression {
