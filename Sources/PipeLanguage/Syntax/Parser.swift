@@ -68,7 +68,7 @@ struct Parser {
         return t
     }
 
-    func fail(_ message: Message, _ span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []) -> Failure {
+    func fail(_ message: Message, _ span: Span, notes: [Diagnostic.Note] = [], help: String? = nil, fixIts: [FixIt] = []) -> Failure {
         Failure(diagnostic: source.diagnostic(message, at: span, notes: notes, help: help, fixIts: fixIts))
     }
 
@@ -166,7 +166,10 @@ struct Parser {
             let suggestion = word.flatMap { suggesting($0, at: peek().span, among: Parser.expectations) }
             throw fail(
                 .unknownExpectation(word), word == nil ? first.span : peek().span,
-                notes: ["expect values [1, 2], finished, failed \"message\", count N, time 100ms, marbles \"-a-|\", subscriptions NAME N, or started 100ms"],
+                notes: [
+                    Diagnostic.Note(
+                        "expect values [1, 2], finished, failed \"message\", count N, time 100ms, marbles \"-a-|\", subscriptions NAME N, or started 100ms")
+                ],
                 help: suggestion?.help, fixIts: suggestion?.fixIts ?? [])
         }
         if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
@@ -575,7 +578,7 @@ struct Parser {
             guard current.isPunct("(") else {
                 let fix = suggesting(name, at: t.span, among: BuiltinFunction.names + ["true", "false", "nil"])
                 throw fail(
-                    .unknownName(name), t.span, notes: ["closures refer to their arguments as $0, $1"], help: fix.help,
+                    .unknownName(name), t.span, notes: [Diagnostic.Note("closures refer to their arguments as $0, $1")], help: fix.help,
                     fixIts: fix.fixIts)
             }
             let open = advance()
