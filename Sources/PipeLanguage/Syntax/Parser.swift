@@ -415,8 +415,8 @@ struct Parser {
     /// Whether a ternary branch starting at `t` is a publisher: `(` and a stage name, or a bare
     /// name (a binding or a source such as `empty`) that ends the branch.
     func branchIsPublisher(_ t: Token, _ next: Token) -> Bool {
-        if t.isPunct("(") { return startsStage(next, .init(kind: .eof, span: next.span)) && !Functions.names.contains(next.identifier ?? "") }
-        guard let name = t.identifier, !["true", "false", "nil"].contains(name), !Functions.names.contains(name) else { return false }
+        if t.isPunct("(") { return startsStage(next, .init(kind: .eof, span: next.span)) && !BuiltinFunction.names.contains(next.identifier ?? "") }
+        guard let name = t.identifier, !["true", "false", "nil"].contains(name), !BuiltinFunction.names.contains(name) else { return false }
         return next.isPunct(":") || next.isPunct("}")
     }
 
@@ -576,7 +576,7 @@ struct Parser {
             default: break
             }
             guard current.isPunct("(") else {
-                let fix = suggesting(name, at: t.span, among: Functions.names + ["true", "false", "nil"])
+                let fix = suggesting(name, at: t.span, among: BuiltinFunction.names + ["true", "false", "nil"])
                 throw fail(
                     .unknownName(name), t.span, notes: [Diagnostic.Note("closures refer to their arguments as $0, $1")], help: fix.help,
                     fixIts: fix.fixIts)
