@@ -165,7 +165,9 @@ let languageBenchmarks: [BenchCase] = [
             blackHole(result.withLock { $0 })
             c.cancel()
         }
-        return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["the closures' calls are built-in functions: the table's evaluation, kept by the compiled closure"])
+        return BenchResult(
+            nsPerOp: cost, baselineNsPerOp: baseline,
+            notes: ["the closures' calls are built-in functions: the table's evaluation, kept by the compiled closure"])
     },
     BenchCase(
         name: "collect-growth",
