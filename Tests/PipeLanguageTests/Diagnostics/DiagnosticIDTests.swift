@@ -294,7 +294,7 @@ import Testing
 /// that file, never a side effect of inserting a case.
 @Suite struct DiagnosticGoldenListTests {
     static var goldenPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Golden/diagnostics.txt").path
     }
 
