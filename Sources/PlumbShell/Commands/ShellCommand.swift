@@ -181,6 +181,43 @@ extension ShellCommand {
             }
             return .ok
         },
+        ShellCommand(
+            name: "step", arguments: "PIPELINE",
+            summary: "start the pipeline paused at 0 on the virtual clock; Enter or :next steps to its next event",
+            completion: .pipeline
+        ) { runner, argument, location in
+            runner.stepCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "next", aliases: ["n"], arguments: "",
+            summary: "paused run: run the next scheduled instant, print what each stage did, redraw the diagram",
+            completion: .nothing
+        ) { runner, _, location in
+            runner.nextCommand(at: location)
+        },
+        ShellCommand(
+            name: "advance", arguments: "D", summary: "paused run: move the virtual clock by D (150ms, 2s), running what falls due",
+            completion: .words(["10ms", "50ms", "100ms", "1s"])
+        ) { runner, argument, location in
+            runner.advanceCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "continue", aliases: ["c"], arguments: "", summary: "paused run: run to its end, or to the next break",
+            completion: .nothing
+        ) { runner, _, location in
+            runner.continueCommand(at: location)
+        },
+        ShellCommand(
+            name: "break", arguments: "[STAGE [value|finished|failed]|clear]",
+            summary: "paused run: pause when stage STAGE (its number or text) emits that; alone, list the breaks",
+            completion: .words(["value", "finished", "failed", "clear"])
+        ) { runner, argument, location in
+            runner.breakCommand(argument, at: location)
+        },
+        ShellCommand(name: "stop", arguments: "", summary: "cancel the paused run (Ctrl-C at its prompt does too)", completion: .nothing) {
+            runner, _, location in
+            runner.stopCommand(at: location)
+        },
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
             runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }

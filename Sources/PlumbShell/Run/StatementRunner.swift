@@ -73,6 +73,10 @@ final class StatementRunner {
     var diagrams: [(text: String, run: MarbleRun)] = []
     /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
     private(set) var last: (record: RunRecord, text: String)?
+    /// The run `:step` holds paused on the virtual clock, if one is (`Time/StatementRunner+Stepping`).
+    var stepping: SteppedRun?
+    /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
+    var confirm: ((String) -> Bool)?
     /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
     private(set) var stopNote: String?
     /// The REPL line being run by `runLine`, whose failures may be offered fixed.
@@ -120,6 +124,7 @@ final class StatementRunner {
 
     /// Ends a script: cancels every background job and returns what the run came to.
     func finish() -> RunReport {
+        endStepping(cancelling: true)
         cancelAllJobs()
         return report
     }
@@ -246,6 +251,13 @@ final class StatementRunner {
         return interactive ? .ok : .compileErrors
     }
 
+    /// A command's argument had errors (already reported): counted as a static error in a
+    /// script, which stops; at the REPL only printed.
+    func compileFailed() -> StepResult {
+        if !interactive { report.countCompileFailure() }
+        return interactive ? .ok : .compileErrors
+    }
+
     // MARK: Statements
 
     /// Performs one compiled statement.
@@ -262,7 +274,10 @@ final class StatementRunner {
             }
             return .ok
         case .success(let action):
-            return perform(action)
+            let result = perform(action)
+            // A send into a paused run: what it starts at this instant runs now; a finish may end it.
+            if case .done = action, stepping != nil { settleStepping() }
+            return result
         }
     }
 
@@ -272,6 +287,9 @@ final class StatementRunner {
             if pipeline.isBackground {
                 startJob(pipeline)
                 return .ok
+            }
+            if let stepping {
+                return reportLineError(.runIsPaused(stepping.elapsedText), at: pipeline.location)
             }
             return runForeground(pipeline)
         case .expect(let expectation, let location):
@@ -302,15 +320,21 @@ final class StatementRunner {
             run.onNote = { writeStandardError(style.dim("note: \($0)") + "\n") }
         }
         let (record, outcome, stopNote) = run.perform(pipeline)
-        self.stopNote = stopNote
-        last = (record, pipeline.text)
-        finishDiagram(record, text: pipeline.text)
-        if case .failed = record.termination { report.countPipelineFailure() }
+        ended(record, text: pipeline.text, stopNote: stopNote)
         switch outcome {
         case .ended: return .ok
         case .interrupted: return .interrupted
         case .outputFailed: return .outputFailed
         }
+    }
+
+    /// A foreground run (or a stepped one) ended: it becomes the run `expect` checks, its diagram
+    /// is printed, and a failure is counted.
+    func ended(_ record: RunRecord, text: String, stopNote: String?) {
+        self.stopNote = stopNote
+        last = (record, text)
+        finishDiagram(record, text: text)
+        if case .failed = record.termination { report.countPipelineFailure() }
     }
 
     /// Starts a background job and prints its number.
@@ -356,6 +380,7 @@ final class StatementRunner {
 
     /// Replaces the session (new clock or reset), cancelling jobs first.
     func replaceSession(clock: ClockMode) {
+        endStepping(cancelling: true)
         cancelAllJobs()
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
