@@ -27,6 +27,7 @@ import Glibc
     }()
 
     static let svgPath = NSTemporaryDirectory() + "/plumb-command-test-\(getpid()).svg"
+    static let savePath = NSTemporaryDirectory() + "/plumb-command-test-\(getpid())-saved.pipe"
 
     static let cases: [String: Case] = [
         "help": Case(text: ":help retry", prints: "retry TIMES"),
@@ -47,6 +48,7 @@ import Glibc
         "break": Case(
             text: ":step marble \"-a-b-|\" | debounce 150ms\n:break debounce value\n:continue", prints: "break [1] debounce 150ms: value \"a\" at 250 ms"),
         "stop": Case(text: ":step marble \"-a-b-|\"\n:stop", prints: "cancelled"),
+        "save": Case(text: "let s = subject\njust 1 | sink\n:save \(savePath)", prints: "wrote \(savePath): plumb test \(savePath) checks it"),
         "load": Case(text: ":load \(loadedScript)", prints: "value 7"),
         "reset": Case(text: "let a = just 1\n:reset\n:bindings", prints: "no bindings yet"),
         "quit": Case(text: ":q\n:trace on", prints: "", result: .quit),

@@ -218,6 +218,19 @@ extension ShellCommand {
             runner, _, location in
             runner.stopCommand(at: location)
         },
+        ShellCommand(
+            name: "save", arguments: "FILE.pipe",
+            summary: "write the session as a script: bindings, sends, and each pipeline with expect lines from its run (plumb test passes on it)",
+            completion: .files
+        ) { runner, argument, location in
+            guard !argument.isEmpty else { return runner.usage(":save FILE.pipe", at: location) }
+            if let problem = StatementRunner.writeFile(runner.log.script(), to: argument) {
+                return runner.commandError(.cannotWriteFile(problem), at: location)
+            }
+            let paused = runner.stepping.map { "; the run paused at \($0.elapsedText) is saved up to there" } ?? ""
+            runner.say(runner.style.dim("wrote \(argument): plumb test \(argument) checks it" + paused))
+            return .ok
+        },
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
             runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }

@@ -75,6 +75,8 @@ final class StatementRunner {
     private(set) var last: (record: RunRecord, text: String)?
     /// The run `:step` holds paused on the virtual clock, if one is (`Time/StatementRunner+Stepping`).
     var stepping: SteppedRun?
+    /// What the session did, for `:save`.
+    var log = SessionLog()
     /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
     var confirm: ((String) -> Bool)?
     /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
@@ -275,9 +277,24 @@ final class StatementRunner {
             return .ok
         case .success(let action):
             let result = perform(action)
+            logStatement(statement, action, result)
             // A send into a paused run: what it starts at this instant runs now; a finish may end it.
             if case .done = action, stepping != nil { settleStepping() }
             return result
+        }
+    }
+
+    /// Keeps a performed statement for `:save`: a foreground run with its record, an `expect` that held,
+    /// anything else (a binding, a send, a job) as written.
+    private func logStatement(_ statement: Statement, _ action: Action, _ result: StepResult) {
+        switch action {
+        case .run(let pipeline) where !pipeline.isBackground:
+            guard result != .compileErrors, let last else { return }
+            log.append(run: statement.text, last.record, clock: options.clock, interrupted: result == .interrupted)
+        case .expect:
+            if result == .ok { log.append(line: statement.text) }
+        case .run, .done:
+            log.append(line: statement.text)
         }
     }
 
@@ -384,6 +401,7 @@ final class StatementRunner {
         cancelAllJobs()
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
+        log.clear()
         installNoteHandler()
         last = nil
     }

@@ -30,6 +30,8 @@ extension StatementRunner {
                 say(style.dim("kept the paused run"))
                 return .ok
             }
+            // A saved session replays it as a stop, then the new run.
+            log.append(line: ":stop")
             endStepping(cancelling: true)
         }
         let pipeline: Pipeline
@@ -47,6 +49,7 @@ extension StatementRunner {
             pipeline: pipeline, runtime: session.runtime, sink: quiet ? nil : out, formatter: formatter, style: style,
             trace: options.trace, stageLines: !options.trace, onTerminal: { wake.signal() })
         stepping = run
+        log.append(line: ":step " + argument)
         run.start()
         out.flush()
         if run.isDone {
@@ -62,6 +65,7 @@ extension StatementRunner {
     /// `:next`: to the next scheduled instant.
     func nextCommand(at location: SourceLocation) -> StepResult {
         guard let stepping else { return commandError(.noPausedRun(":next"), at: location) }
+        log.append(line: ":next")
         var moved = true
         let before = stepping.watch.signals
         let interrupted = driving { _ in moved = stepping.runtime.stepVirtualTime() != nil }
@@ -81,6 +85,7 @@ extension StatementRunner {
     func advanceCommand(_ argument: String, at location: SourceLocation) -> StepResult {
         guard let stepping else { return commandError(.noPausedRun(":advance"), at: location) }
         guard let stride = Self.duration(argument) else { return usage(":advance D (a duration: 150ms, 2s; a bare number is ms)", at: location) }
+        log.append(line: ":advance " + argument)
         let runtime = stepping.runtime
         let (target, overflow) = runtime.nowNanoseconds().addingReportingOverflow(stride)
         let limit = overflow ? Int64.max : target
@@ -94,6 +99,7 @@ extension StatementRunner {
     /// `:continue`: to the end (or the next break), as a foreground run goes.
     func continueCommand(at location: SourceLocation) -> StepResult {
         guard let stepping else { return commandError(.noPausedRun(":continue"), at: location) }
+        log.append(line: ":continue")
         let runtime = stepping.runtime
         let until = options.until
         var horizon = false
@@ -118,6 +124,7 @@ extension StatementRunner {
     /// `:stop`: cancels the paused run.
     func stopCommand(at location: SourceLocation) -> StepResult {
         guard stepping != nil else { return commandError(.noPausedRun(":stop"), at: location) }
+        log.append(line: ":stop")
         endStepping(cancelling: true)
         return .ok
     }
@@ -133,6 +140,7 @@ extension StatementRunner {
             return .ok
         }
         if argument == "clear" {
+            log.append(line: ":break clear")
             stepping.watch.breakpoints = []
             say(style.dim("breaks cleared"))
             return .ok
@@ -147,6 +155,7 @@ extension StatementRunner {
         case .found(let stage):
             let breakpoint = Breakpoint(stage: stage.index, label: stage.label, signal: signal)
             if !stepping.watch.breakpoints.contains(breakpoint) { stepping.watch.breakpoints.append(breakpoint) }
+            log.append(line: ":break " + argument)
             say(style.dim("break at \(breakpoint)"))
             return .ok
         case .problem(let message):
@@ -213,6 +222,7 @@ extension StatementRunner {
         out.flush()
         let record = stepping.recorder.snapshot
         ended(record, text: stepping.pipeline.text, stopNote: stopNote)
+        log.append(run: nil, record, clock: options.clock)
         // Every pause drew the diagram: the end does too, with `:marbles off` as well.
         if !options.marbles, !quiet, options.format == .text, let lines = diagramLines(record) {
             say(lines.joined(separator: "\n"))
