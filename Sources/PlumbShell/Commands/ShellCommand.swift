@@ -96,7 +96,8 @@ extension ShellCommand {
                 let width = bindings.map(\.name.count).max() ?? 0
                 runner.say(
                     bindings.map {
-                        style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
+                        style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  "
+                            + (runner.valueBindings[$0.name] ?? $0.summary)
                     }.joined(separator: "\n"))
             }
             return .ok

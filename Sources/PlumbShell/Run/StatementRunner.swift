@@ -75,6 +75,8 @@ final class StatementRunner {
     private(set) var last: (record: RunRecord, text: String)?
     /// The run `:step` holds paused on the virtual clock, if one is (`Time/StatementRunner+Stepping`).
     var stepping: SteppedRun?
+    /// The bindings the shell made for runs' values (`_`, `_N`), with what each stands for.
+    var valueBindings: [String: String] = [:]
     /// What the session did, for `:save`.
     var log = SessionLog()
     /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
@@ -138,6 +140,10 @@ final class StatementRunner {
     /// After a command, what is left of the text is compiled again, in the session as the command
     /// left it (`:clock` and `:reset` replace it).
     func run(text: String, file: String, firstLine: Int = 1) -> StepResult {
+        // Jobs that ended bind `_N` before the text that may name them is compiled; names of runs
+        // still to come are bound empty until then.
+        reapJobs()
+        bindPlaceholders(in: text)
         var script = ScriptLines(text, firstLine: firstLine)
         var again = false
         reading: while true {
@@ -163,7 +169,18 @@ final class StatementRunner {
                         continue reading
                     }
                 } else {
-                    result = perform(statements.removeFirst(), source: script.language, firstLine: script.firstLine)
+                    let statement = statements.removeFirst()
+                    result = perform(statement, source: script.language, firstLine: script.firstLine)
+                    // A run rebinds `_`: what follows and names it is read again, with its kinds.
+                    let end = statement.location.line + statement.text.count(where: { $0 == "\n" })
+                    if result == .ok, statement.runsPipeline, !statement.runsInBackground,
+                        let next = statements.first, next.location.line > end,
+                        statements.contains(where: { Self.namesValues($0.text) })
+                    {
+                        script = script.after(line: end)
+                        again = true
+                        continue reading
+                    }
                 }
                 switch result {
                 case .ok: continue
@@ -350,6 +367,7 @@ final class StatementRunner {
     func ended(_ record: RunRecord, text: String, stopNote: String?) {
         self.stopNote = stopNote
         last = (record, text)
+        bindValues("_", of: record, from: "the last run")
         finishDiagram(record, text: text)
         if case .failed = record.termination { report.countPipelineFailure() }
     }
@@ -375,7 +393,9 @@ final class StatementRunner {
     /// Forgets jobs that have ended and counts their failures.
     func reapJobs() {
         for job in jobs.reap() {
-            if case .failed = job.recorder.snapshot.termination { report.countPipelineFailure() }
+            let record = job.recorder.snapshot
+            if case .failed = record.termination { report.countPipelineFailure() }
+            bindValues("_\(job.id)", of: record, from: "job \(job.id)")
         }
     }
 
@@ -402,6 +422,7 @@ final class StatementRunner {
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
         log.clear()
+        valueBindings = [:]
         installNoteHandler()
         last = nil
     }
