@@ -37,6 +37,7 @@ struct REPL {
         let historyProblem = HistoryFile.problem(at: historyPath)
         let editor = LineEditor(historyPath: historyPath, saving: historyProblem == nil)
         runner.confirm = { question in Self.confirm(question) }
+        runner.addToHistory = { editor.remember($0) }
         let style = runner.style
         runner.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
         if let historyProblem {

@@ -232,6 +232,13 @@ extension ShellCommand {
             runner.say(runner.style.dim("wrote \(argument): plumb test \(argument) checks it" + paused))
             return .ok
         },
+        ShellCommand(
+            name: "edit", arguments: "[N]",
+            summary: "open the last statement (or job N's) in $VISUAL or $EDITOR; run it when the editor exits with it changed",
+            completion: .jobs(or: [])
+        ) { runner, argument, location in
+            runner.editCommand(argument, at: location)
+        },
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
             runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }

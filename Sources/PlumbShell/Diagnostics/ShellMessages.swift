@@ -35,6 +35,9 @@ enum ShellCode: Int, DiagnosticCode {
     case runIsPaused = 732
     case noSuchStage = 733
     case notAPipeline = 734
+    case editorFailed = 735
+    case needsTerminal = 736
+    case nothingToEdit = 737
 
     // Warnings
     case historyNotSaved = 951
@@ -111,6 +114,11 @@ extension ShellMessage {
     static func notAPipeline(_ command: String) -> ShellMessage {
         ShellMessage(.notAPipeline, "\(command) takes a pipeline to run in the foreground (no let, send, expect or &)")
     }
+    static func editorFailed(_ text: String) -> ShellMessage { ShellMessage(.editorFailed, text) }
+    static func needsTerminal(_ command: String) -> ShellMessage {
+        ShellMessage(.needsTerminal, "\(command) works at the interactive prompt, not in a script or piped input")
+    }
+    static func nothingToEdit(_ text: String) -> ShellMessage { ShellMessage(.nothingToEdit, text) }
     static func historyNotSaved(_ path: String, _ problem: String) -> ShellMessage {
         ShellMessage(.historyNotSaved, "history will not be saved: \(path): \(problem)")
     }

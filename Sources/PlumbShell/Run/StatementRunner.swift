@@ -77,6 +77,10 @@ final class StatementRunner {
     var stepping: SteppedRun?
     /// The bindings the shell made for runs' values (`_`, `_N`), with what each stands for.
     var valueBindings: [String: String] = [:]
+    /// The last statement typed at the prompt (`:edit` opens it).
+    var lastStatement: String?
+    /// Puts a line in the prompt's history (the REPL sets it: an edited statement goes there).
+    var addToHistory: ((String) -> Void)?
     /// What the session did, for `:save`.
     var log = SessionLog()
     /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
@@ -219,6 +223,7 @@ final class StatementRunner {
     func runLine(_ text: String) -> StepResult {
         lineOfferingFixes = text
         fixOffer = nil
+        if !text.trimmingCharacters(in: .whitespaces).hasPrefix(":") { lastStatement = text }
         defer { lineOfferingFixes = nil }
         return run(text: text, file: "<input>")
     }
