@@ -51,6 +51,8 @@ import Glibc
         "save": Case(text: "let s = subject\njust 1 | sink\n:save \(savePath)", prints: "wrote \(savePath): plumb test \(savePath) checks it"),
         // In a script `:edit` says it needs the prompt; SaveTests' tmux test edits at the keyboard.
         "edit": Case(text: "just 1 | sink\n:edit", prints: "value 1", result: .compileErrors),
+        // In a script `:watch` says it needs the prompt; WatchTests watch at the keyboard.
+        "watch": Case(text: ":watch \(loadedScript)", prints: "", result: .compileErrors),
         "load": Case(text: ":load \(loadedScript)", prints: "value 7"),
         "reset": Case(text: "let a = just 1\n:reset\n:bindings", prints: "no bindings yet"),
         "quit": Case(text: ":q\n:trace on", prints: "", result: .quit),

@@ -239,6 +239,13 @@ extension ShellCommand {
         ) { runner, argument, location in
             runner.editCommand(argument, at: location)
         },
+        ShellCommand(
+            name: "watch", arguments: "FILE.pipe",
+            summary: "run a script on the virtual clock on every save: each pipeline's diagram and what changed since the last save, until Ctrl-C",
+            completion: .files
+        ) { runner, argument, location in
+            runner.watchCommand(argument, at: location)
+        },
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
             runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }

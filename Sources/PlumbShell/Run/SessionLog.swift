@@ -101,7 +101,7 @@ struct SessionLog {
     /// The language's frame when `expect marbles` names none (100 ms).
     static let defaultFrame: Int64 = 100_000_000
 
-    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
         var (a, b) = (abs(a), abs(b))
         while b != 0 { (a, b) = (b, a % b) }
         return a
