@@ -38,7 +38,7 @@ import Testing
                 [1] debounce 150ms     ^
                                        ▲ 0 ms
                                        1 column = 200 µs
-                paused at 0 ms: Enter (or :next) steps to the next event; :advance D, :continue, :break STAGE, :stop
+                paused: Enter steps to the next event; also :advance D, :continue, :break STAGE, :stop
                 plumb [paused 0 ms]>
                 """, "\(pane.screen)")
         let screens: [(prompt: String, shows: String)] = [

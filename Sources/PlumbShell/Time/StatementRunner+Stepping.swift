@@ -58,7 +58,7 @@ extension StatementRunner {
             return .ok
         }
         showPause()
-        say(style.dim("paused at 0 ms: Enter (or :next) steps to the next event; :advance D, :continue, :break STAGE, :stop"))
+        say(style.dim("paused: Enter steps to the next event; also :advance D, :continue, :break STAGE, :stop"))
         return .ok
     }
 
