@@ -47,7 +47,7 @@ extension StatementRunner {
         let wake = self.wake
         let run = SteppedRun(
             pipeline: pipeline, runtime: session.runtime, sink: quiet ? nil : out, formatter: formatter, style: style,
-            trace: options.trace, stageLines: !options.trace, onTerminal: { wake.signal() })
+            trace: options.trace, stageLines: !options.trace && options.format == .text, onTerminal: { wake.signal() })
         stepping = run
         log.append(line: ":step " + argument)
         run.start()
@@ -58,6 +58,7 @@ extension StatementRunner {
             return .ok
         }
         showPause()
+        guard options.format == .text else { return .ok }
         say(style.dim("paused: Enter steps to the next event; also :advance D, :continue, :break STAGE, :stop"))
         return .ok
     }
