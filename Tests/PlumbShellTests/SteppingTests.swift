@@ -180,6 +180,15 @@ import Testing
         #expect(result.stderr.contains(message.replacingOccurrences(of: "t.pipe", with: path)), "\(result)")
     }
 
+    @Test(":help step tells the whole set: the moves, breaks, what works while paused, an example")
+    func help() {
+        let output = CapturedOutput()
+        let text = runner(output).help("step")
+        for part in [":next (Enter)", ":advance D", ":continue", ":stop", ":break STAGE [value|finished|failed]", "s.send 3", "example: :step"] {
+            #expect(text.contains(part), "\(part) not in:\n\(text)")
+        }
+    }
+
     @Test(":step on the real clock says it needs the virtual one (E731)")
     func realClock() throws {
         let result = try PlumbBinary.run(["--clock", "real"], input: ":step just 1\n")

@@ -31,6 +31,8 @@ struct ShellCommand: Sendable {
     /// The argument syntax `:help` shows (`on|off`), empty for none.
     let arguments: String
     let summary: String
+    /// More for `:help NAME` (how the command works with others), empty for none.
+    var details: String = ""
     let completion: Completion
     /// Performs the command with its argument (blanks trimmed) in a runner.
     let perform: @Sendable (StatementRunner, _ argument: String, SourceLocation) -> StepResult
@@ -46,6 +48,7 @@ struct ShellCommand: Sendable {
     func help(style: Style) -> String {
         var text = style.bold(":\(name) \(arguments)") + "\n  \(summary)"
         if !aliases.isEmpty { text += "\n  aliases: " + aliases.map { ":" + $0 }.joined(separator: ", ") }
+        if !details.isEmpty { text += "\n" + details.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
         return text
     }
 }
@@ -185,6 +188,16 @@ extension ShellCommand {
         ShellCommand(
             name: "step", arguments: "PIPELINE",
             summary: "start the pipeline paused at 0 on the virtual clock; Enter or :next steps to its next event",
+            details: """
+                Each step prints what every stage did at that instant and the diagram with ▲ under it;
+                the prompt shows where the run is paused (plumb [paused 150 ms]>).
+                  :next (Enter)    the next scheduled instant      :advance D    D further
+                  :continue        to the end or the next break    :stop         cancel (Ctrl-C too)
+                  :break STAGE [value|finished|failed]   pause when that stage does that
+                While paused, s.send 3 feeds the run; :marbles, :type and expect answer; a foreground
+                pipeline is refused (it would move the paused clock). Needs the virtual clock.
+                example: :step marble "-a-b-c|" | debounce 150ms
+                """,
             completion: .pipeline
         ) { runner, argument, location in
             runner.stepCommand(argument, at: location)
@@ -222,6 +235,11 @@ extension ShellCommand {
         ShellCommand(
             name: "save", arguments: "FILE.pipe",
             summary: "write the session as a script: bindings, sends, and each pipeline with expect lines from its run (plumb test passes on it)",
+            details: """
+                After each foreground pipeline: expect values (or count), expect failed, and on the virtual
+                clock expect marbles, each checked against the run first; a real-clock run gets a comment
+                instead of expect marbles. A stepped run is saved as its :step, sends and moves.
+                """,
             completion: .files
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":save FILE.pipe", at: location) }
@@ -235,6 +253,7 @@ extension ShellCommand {
         ShellCommand(
             name: "edit", arguments: "[N]",
             summary: "open the last statement (or job N's) in $VISUAL or $EDITOR; run it when the editor exits with it changed",
+            details: "Lines the editor leaves are joined into one statement (# lines dropped); it goes into the history.",
             completion: .jobs(or: [])
         ) { runner, argument, location in
             runner.editCommand(argument, at: location)
@@ -242,6 +261,7 @@ extension ShellCommand {
         ShellCommand(
             name: "watch", arguments: "FILE.pipe",
             summary: "run a script on the virtual clock on every save: each pipeline's diagram and what changed since the last save, until Ctrl-C",
+            details: "Each save runs in a fresh session; the changes read as expect marbles's diff (expected: the last save).",
             completion: .files
         ) { runner, argument, location in
             runner.watchCommand(argument, at: location)
