@@ -300,8 +300,9 @@ final class StatementRunner {
         case .success(let action):
             let result = perform(action)
             logStatement(statement, action, result)
-            // A send into a paused run: what it starts at this instant runs now; a finish may end it.
-            if case .done = action, stepping != nil { settleStepping() }
+            // A send into a paused run (or a job started beside it): what it starts at this instant
+            // runs now; a finish may end it.
+            if stepping != nil { settleStepping() }
             return result
         }
     }
