@@ -277,8 +277,8 @@ import Testing
         ])
     func swift(_ text: String, _ expected: String) {
         let code: String
-        switch Session(runtime: Runtime(clock: .virtual)).swiftCode(of: text) {
-        case .success(let c): code = c
+        switch Session(runtime: Runtime(clock: .virtual)).swiftTranslation(of: text) {
+        case .success(let c): code = c.joined
         case .failure(let d): code = "error: \(d.message)"
         }
         #expect(code == expected)
