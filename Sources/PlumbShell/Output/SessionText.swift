@@ -34,12 +34,14 @@ enum SessionText {
         return lines.joined(separator: "\n")
     }
 
-    /// `:bindings`: each name (bold, padded to the longest), its pipeline and its type.
-    static func bindingList(_ bindings: [BindingSummary], style: Style) -> String {
+    /// `:bindings`: each name (bold, padded to the longest), its pipeline and its type; a name in
+    /// `described` (the shell's `_` and `_N`) with what it stands for instead.
+    static func bindingList(_ bindings: [BindingSummary], style: Style, described: [String: String] = [:]) -> String {
         guard !bindings.isEmpty else { return style.dim("no bindings yet: let NAME = PIPELINE") }
         let width = bindings.map(\.name.count).max() ?? 0
         return bindings.map {
-            style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  \($0.text) : \($0.type)"
+            style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  "
+                + (described[$0.name] ?? "\($0.text) : \($0.type)")
         }.joined(separator: "\n")
     }
 

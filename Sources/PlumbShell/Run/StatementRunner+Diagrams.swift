@@ -39,7 +39,11 @@ extension StatementRunner {
 
     /// Writes the diagrams as one SVG; the problem, if it could not.
     static func writeSVG(_ runs: [MarbleRun], titles: [String], to path: String) -> String? {
-        let svg = MarbleSVG.render(runs, titles: titles)
+        writeFile(MarbleSVG.render(runs, titles: titles), to: path)
+    }
+
+    /// Writes `text` to `path` (created or truncated); the problem, if it could not.
+    static func writeFile(_ svg: String, to path: String) -> String? {
         // write(2), so the reason is the errno's, in words a person can act on.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         var code = fd < 0 ? errno : 0

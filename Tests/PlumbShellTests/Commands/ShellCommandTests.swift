@@ -27,6 +27,7 @@ import Glibc
     }()
 
     static let svgPath = NSTemporaryDirectory() + "/plumb-command-test-\(getpid()).svg"
+    static let savePath = NSTemporaryDirectory() + "/plumb-command-test-\(getpid())-saved.pipe"
 
     static let cases: [String: Case] = [
         "help": Case(text: ":help retry", prints: "retry TIMES"),
@@ -40,6 +41,18 @@ import Glibc
         "marbles": Case(text: ":marbles off\n:marbles on\njust 1 | sink\n:marbles", prints: "marbles are on"),
         "export": Case(text: ":marbles on\njust 1 | sink\n:export \(svgPath)", prints: "wrote \(svgPath)"),
         "clock": Case(text: "let a = just 1\n:clock real", prints: "clock is real (bindings cleared)"),
+        "step": Case(text: ":step marble \"-a-|\" | map { $0 + \"!\" }", prints: "▲ 0 ms"),
+        "next": Case(text: ":step marble \"-a-|\" | map { $0 + \"!\" }\n:next", prints: "[1] map value \"a!\""),
+        "advance": Case(text: ":step marble \"-a-b-|\" | debounce 150ms\n:advance 300ms", prints: "▲ 300 ms"),
+        "continue": Case(text: ":step marble \"-a-b-|\"\n:continue", prints: "finished                2 values in 500 ms"),
+        "break": Case(
+            text: ":step marble \"-a-b-|\" | debounce 150ms\n:break debounce value\n:continue", prints: "break [1] debounce 150ms: value \"a\" at 250 ms"),
+        "stop": Case(text: ":step marble \"-a-b-|\"\n:stop", prints: "cancelled"),
+        "save": Case(text: "let s = subject\njust 1 | sink\n:save \(savePath)", prints: "wrote \(savePath): plumb test \(savePath) checks it"),
+        // In a script `:edit` says it needs the prompt; SaveTests' tmux test edits at the keyboard.
+        "edit": Case(text: "just 1 | sink\n:edit", prints: "value 1", result: .compileErrors),
+        // In a script `:watch` says it needs the prompt; WatchTests watch at the keyboard.
+        "watch": Case(text: ":watch \(loadedScript)", prints: "", result: .compileErrors),
         "load": Case(text: ":load \(loadedScript)", prints: "value 7"),
         "reset": Case(text: "let a = just 1\n:reset\n:bindings", prints: "no bindings yet"),
         "quit": Case(text: ":q\n:trace on", prints: "", result: .quit),
