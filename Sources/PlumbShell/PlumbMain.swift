@@ -77,7 +77,7 @@ public enum PlumbMain {
             let commands = ShellCommand.all.map {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
-            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id)
+            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):

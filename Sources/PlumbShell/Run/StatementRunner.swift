@@ -20,6 +20,9 @@ struct ShellOptions: Sendable {
     var marbles = false
     /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
     var svg: String?
+    /// Keep every foreground run's diagram in `diagrams` without printing or writing it (the
+    /// catalog examples' diagrams: `ExampleRun`).
+    var keepsDiagrams = false
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
