@@ -78,6 +78,12 @@ public enum PlumbMain {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
             return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
+        case .reference(let directory):
+            if let problem = OperatorReference.write(to: directory) {
+                writeStandardError(.cannotWriteFile(problem))
+                return ExitCode.usage
+            }
+            return ExitCode.success
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):

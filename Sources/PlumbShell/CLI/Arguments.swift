@@ -18,6 +18,8 @@ struct Invocation: Equatable {
         case swift(String, program: Bool)
         /// `plumb lsp`: the language server over standard input and output.
         case lsp
+        /// `plumb help --markdown [DIR]`: the operator reference and its diagrams, written into DIR.
+        case reference(directory: String)
     }
 
     var command: Command = .interactive
@@ -37,6 +39,8 @@ struct Invocation: Equatable {
     var reset: String?
     /// `--until D`: the virtual clock's horizon for runs an endless timer keeps going.
     var until: Int64?
+    /// `--markdown` (for `help`): write the reference instead of printing help.
+    var markdown = false
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -49,7 +53,10 @@ enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
+        "--markdown",
     ]
+    /// Where `plumb help --markdown` writes when no folder is given.
+    static let defaultReference = "Docs"
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 
@@ -101,6 +108,7 @@ enum ArgumentParser {
                 }
                 invocation.until = ns
             case "--program": invocation.program = true
+            case "--markdown": invocation.markdown = true
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
@@ -128,6 +136,7 @@ enum ArgumentParser {
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
+        if first != "help", invocation.markdown { throw UsageError(message: "--markdown is an option of help") }
         if first != "learn", invocation.once || invocation.reset != nil {
             throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
         }
@@ -142,6 +151,9 @@ enum ArgumentParser {
         case "test":
             guard !operands.isEmpty else { throw UsageError(message: "test needs a FILE or folder") }
             invocation.command = .test(operands)
+        case "help" where invocation.markdown:
+            guard operands.count <= 1 else { throw UsageError(message: "help --markdown takes at most one folder") }
+            invocation.command = .reference(directory: operands.first ?? defaultReference)
         case "help":
             guard operands.count <= 1 else { throw UsageError(message: "help takes at most one COMMAND") }
             if let topic = operands.first, !subcommands.contains(topic), !HelpText.isTopic(topic) {
