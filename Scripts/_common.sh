@@ -61,3 +61,26 @@ ensure_command() {
     echo "plumb: could not install $package" >&2
     return 1
 }
+
+# `swift build ARGS...` that prints nothing of SwiftPM's when everything is up to date, and shows
+# its progress (from the first line that compiles, links or reports a problem) when it really
+# builds. Its exit status is swift build's.
+quiet_build() {
+    local shown=0 line held=()
+    set -o pipefail
+    (cd "$ROOT" && swift build "$@" 2>&1) | while IFS= read -r line; do
+        if [ "$shown" -eq 0 ]; then
+            case "$line" in
+                *Compiling* | *Linking* | *Emitting* | *error* | *warning* | *Fetching* | *Cloning*)
+                    shown=1
+                    if [ "${#held[@]}" -gt 0 ]; then printf '%s\n' "${held[@]}" >&2; fi
+                    ;;
+                *)
+                    held+=("$line")
+                    continue
+                    ;;
+            esac
+        fi
+        printf '%s\n' "$line" >&2
+    done
+}

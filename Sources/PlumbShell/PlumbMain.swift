@@ -78,6 +78,12 @@ public enum PlumbMain {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
             return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
+        case .manPage:
+            StandardStreams.write(ManPage.roff(version: version))
+            return StandardStreams.exitCode(after: ExitCode.success)
+        case .completions(let shell):
+            StandardStreams.write(Completions.script(for: shell))
+            return StandardStreams.exitCode(after: ExitCode.success)
         case .reference(let directory):
             if let problem = OperatorReference.write(to: directory) {
                 writeStandardError(.cannotWriteFile(problem))

@@ -22,6 +22,9 @@ enum HelpText {
                                              unknown-operator)
           plumb help --markdown [DIR]        write the operator reference (DIR/Operators.md, default Docs)
                                              with each example's diagram (DIR/diagrams/NAME.svg)
+          plumb help --man                   this text as a manual page (roff), as installed
+          plumb completions bash|zsh|fish    the completion script for a shell (Scripts/install puts
+                                             them where the shells look)
 
         OPTIONS
           --clock real|virtual               the clock for time-based sources and operators (default: real;
@@ -190,6 +193,17 @@ enum HelpText {
                 per source, operator and terminal (signature, summary, Combine equivalent, example, the
                 example's events and marble diagram, run on the virtual clock), the diagram as a
                 picture beside it (DIR/diagrams/NAME.svg), and the diagnostics by code.
+                """
+        case "completions":
+            return """
+                plumb completions bash|zsh|fish
+
+                Prints the completion script for a shell: subcommands, options, the values of --clock
+                and --format, .pipe files for run, check and swift, folders for test and learn, help
+                topics. Scripts/install writes all three where the shells look for them; by hand:
+                  plumb completions bash > ~/.local/share/bash-completion/completions/plumb
+                  plumb completions zsh > ~/.zfunc/_plumb        (a folder on $fpath)
+                  plumb completions fish > ~/.config/fish/completions/plumb.fish
                 """
         case "diagnostics": return diagnostics
         default:
