@@ -94,7 +94,7 @@ public enum PlumbMain {
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):
             if invocation.clock == nil { options.clock = .virtual }
-            return StandardStreams.exitCode(after: ScriptRunner(options: options).test(paths: paths))
+            return StandardStreams.exitCode(after: ScriptRunner(options: options, testReport: invocation.report).test(paths: paths))
         }
     }
 

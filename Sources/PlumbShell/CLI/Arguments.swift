@@ -47,6 +47,8 @@ struct Invocation: Equatable {
     var markdown = false
     /// `--man` (for `help`): print the manual page.
     var man = false
+    /// `--report junit FILE.xml` or `--report tap` (for `test`).
+    var report: TestReport.Format?
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -59,7 +61,7 @@ enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl", "completions"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
-        "--markdown", "--man",
+        "--markdown", "--man", "--report",
     ]
     /// Where `plumb help --markdown` writes when no folder is given.
     static let defaultReference = "Docs"
@@ -116,6 +118,15 @@ enum ArgumentParser {
             case "--program": invocation.program = true
             case "--markdown": invocation.markdown = true
             case "--man": invocation.man = true
+            case "--report":
+                switch try value() {
+                case "junit":
+                    let path = try value()
+                    guard path.hasSuffix(".xml") else { throw UsageError(message: "--report junit needs a file name ending in .xml, not '\(path)'") }
+                    invocation.report = .junit(path)
+                case "tap": invocation.report = .tap
+                case let other: throw UsageError(message: "--report needs junit FILE.xml or tap, not '\(other)'")
+                }
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
@@ -143,6 +154,7 @@ enum ArgumentParser {
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
+        if first != "test", invocation.report != nil { throw UsageError(message: "--report is an option of test") }
         if first != "help", invocation.markdown || invocation.man {
             throw UsageError(message: "\(invocation.markdown ? "--markdown" : "--man") is an option of help")
         }

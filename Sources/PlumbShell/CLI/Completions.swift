@@ -15,6 +15,7 @@ enum Completions {
     /// Options that take a value, with the values to offer (empty: a free value).
     static let values: [String: [String]] = [
         "--clock": ["real", "virtual"], "--format": ["text", "jsonl"], "--until": [], "--svg": [], "--reset": [],
+        "--report": ["junit", "tap"],
     ]
     /// Help topics besides the subcommands.
     static let topics = ["diagnostics"]
@@ -76,6 +77,8 @@ enum Completions {
                 case "$prev" in
                     --clock) COMPREPLY=($(compgen -W "\(values["--clock"]!.joined(separator: " "))" -- "$cur")); return ;;
                     --format) COMPREPLY=($(compgen -W "\(values["--format"]!.joined(separator: " "))" -- "$cur")); return ;;
+                    --report) COMPREPLY=($(compgen -W "\(values["--report"]!.joined(separator: " "))" -- "$cur")); return ;;
+                    junit) COMPREPLY=($(compgen -f -X '!*.xml' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
                     --svg) COMPREPLY=($(compgen -f -X '!*.svg' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
                     --reset) COMPREPLY=($(compgen -f -X '!*.pipe' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
                     --until) return ;;

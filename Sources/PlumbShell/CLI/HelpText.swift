@@ -36,6 +36,8 @@ enum HelpText {
                                              keeps going after D of virtual time (default 1h)
           --marbles                          a marble diagram after each foreground pipeline (the REPL's default)
           --svg OUT.svg                      (run) the foreground pipelines' diagrams as one SVG picture
+          --report junit FILE.xml | tap      (test) the results for CI: JUnit XML in FILE.xml, or TAP
+                                             on standard output
           -h, --help                         show help
           --version                          show the version
 
@@ -132,6 +134,8 @@ enum HelpText {
         case "test":
             return """
                 plumb test PATH...
+                plumb test --report junit FILE.xml PATH...
+                plumb test --report tap PATH...
 
                 Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
                 `expect` statements against the pipeline just before each one:
@@ -142,6 +146,9 @@ enum HelpText {
                 Event output is not printed. Per file, a line `PASS path` or
                 `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
                 The clock is virtual unless --clock real is given, so time-based exercises run instantly.
+                For CI, --report junit FILE.xml also writes JUnit XML (a test case per expect line,
+                grouped per file; a failure's text and marble diff in it; the expect lines after the
+                first failure as skipped) and --report tap prints TAP version 13 instead of the lines.
 
                 EXIT CODES
                   0    every file passed

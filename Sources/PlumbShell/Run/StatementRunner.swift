@@ -372,6 +372,7 @@ final class StatementRunner {
         let session = self.session
         switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
         case .holds:
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation)))
             if case .failed = expectation { report.forgivePipelineFailure() }
             if interactive && !quiet {
                 out.write(style.green("✓") + " " + style.dim("expect \(ExpectationCheck.describe(expectation))") + "\n")
@@ -382,6 +383,7 @@ final class StatementRunner {
             // An endless timer stopped at the horizon: the failure says so too.
             let message = verdict + (stopNote.map { "\n  note: \($0)" } ?? "")
             report.countExpectationFailure()
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {
                 out.flush()
                 writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")
