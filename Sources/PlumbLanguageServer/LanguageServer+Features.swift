@@ -3,13 +3,21 @@ import PipeLanguage
 
 extension LanguageServer {
     /// A diagnostic as the protocol has it: range, severity, the id as `code`, `help` and notes
-    /// as related information at the same place.
+    /// as related information: a note that points at text (`'s' was bound here`) at that text,
+    /// the others at the diagnostic's place.
     func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSONValue {
         let range = analysis.range(of: diagnostic)
         let location: JSONValue = ["uri": .string(uri), "range": range.json]
         var related: [JSONValue] = []
         if let help = diagnostic.help { related.append(["location": location, "message": .string("help: \(help)")]) }
-        for note in diagnostic.notes { related.append(["location": location, "message": .string("note: \(note)")]) }
+        for note in diagnostic.notes {
+            var at = location
+            // The document is compiled in one piece: a note's offsets are in the language text.
+            if let pointed = note.range, pointed.location.file == diagnostic.location.file {
+                at = ["uri": .string(uri), "range": analysis.language.range(offset: pointed.offset, length: pointed.length).json]
+            }
+            related.append(["location": at, "message": .string("note: \(note.message)")])
+        }
         var json: [String: JSONValue] = [
             "range": range.json,
             "severity": .int(Self.severity(diagnostic.severity)),
@@ -107,7 +115,7 @@ extension LanguageServer {
     }
 
     static func bindingHover(_ binding: SourceOutline.Binding) -> String {
-        "```pipe\nlet \(binding.name) = \(binding.text)\n```\n\n`\(binding.type)`"
+        "```pipe\nlet \(binding.name) = \(binding.text)\n```\n\n`\(binding.type.description)`"
     }
 
     /// Signature, summary, Combine equivalent and example, as `:help NAME` shows them.
@@ -245,7 +253,7 @@ extension LanguageServer {
     }
 
     static func bindingItem(_ binding: SourceOutline.Binding) -> JSONValue {
-        ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type), "documentation": .string(binding.text)]
+        ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type.description), "documentation": .string(binding.text)]
     }
 
     static func uniqueNames(_ bindings: [SourceOutline.Binding]) -> [SourceOutline.Binding] {
@@ -261,7 +269,7 @@ extension LanguageServer {
         return .array(
             analysis.outline.bindings.map { binding in
                 [
-                    "name": .string(binding.name), "detail": .string(binding.type), "kind": 13,
+                    "name": .string(binding.name), "detail": .string(binding.type.description), "kind": 13,
                     "range": analysis.language.range(offset: binding.offset, length: binding.length).json,
                     "selectionRange": analysis.language.range(offset: binding.nameOffset, length: binding.nameLength).json,
                 ]
@@ -296,7 +304,7 @@ extension LanguageServer {
             analysis.outline.stages.filter { lo <= $0.end && $0.end <= hi }.map { stage in
                 [
                     "position": analysis.language.position(of: stage.end).json,
-                    "label": .string("→ \(stage.output)"), "kind": 1, "paddingLeft": true,
+                    "label": .string("→ \(stage.type.output)"), "kind": 1, "paddingLeft": true,
                 ]
             })
     }

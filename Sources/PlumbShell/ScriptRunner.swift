@@ -92,8 +92,8 @@ struct ScriptRunner {
             var out = ""
             let (statements, _) = session.compile(ScriptLines(text).language, file: file)
             for statement in statements where !statement.isExpectation {
-                switch session.swiftCode(of: statement.text) {
-                case .success(let code): out += "// \(statement.location.line): \(statement.text)\n" + code + "\n\n"
+                switch session.swiftTranslation(of: statement.text) {
+                case .success(let swift): out += "// \(statement.location.line): \(statement.text)\n" + SessionText.swiftCode(swift) + "\n\n"
                 case .failure(let d) where d.id.name.hasPrefix("type-needs"): break  // a send, finish or fail
                 case .failure(let d): out += "// \(statement.location.line): \(statement.text)\n// (not translated: \(d.message))\n\n"
                 }

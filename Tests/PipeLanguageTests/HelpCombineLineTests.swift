@@ -12,7 +12,7 @@ import Testing
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
         for entry in Catalog.entries {
-            var swift = try session.swiftCode(of: entry.example).get()
+            var swift = try session.swiftTranslation(of: entry.example).get().joined
             // `:swift` writes the publisher a pipeline ends in; the program form consumes it with
             // `.sink(receiveCompletion:receiveValue:)` (its `run` helper).
             if entry.name == "sink" { swift = try session.swiftProgram(of: entry.example, file: "sink.pipe").get() }
@@ -32,7 +32,7 @@ import Testing
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
         for entry in Catalog.entries {
-            let swift = try session.swiftCode(of: entry.example).get()
+            let swift = try session.swiftTranslation(of: entry.example).get().joined
             // An operator's example has other stages (`interval` upstream, `asyncMap flaky` before a
             // `retry`): only its own marker counts for it.
             let markers =

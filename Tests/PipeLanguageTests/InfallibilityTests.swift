@@ -76,8 +76,10 @@ struct InfallibilityTests {
             case 3: return ["!", "-"][next(2)] + "(\(a))"
             case 4: return "(\(a) ? \(expression(depth: depth - 1)) : \(expression(depth: depth - 1)))"
             case 5:
-                let f = ["abs", "String", "Int", "Double", "round"][next(5)]
-                return next(3) == 0 ? "\(["min", "max"][next(2)])(\(a), \(expression(depth: depth - 1)))" : "\(f)(\(a))"
+                // Every built-in function, from the table: a new row is tested here too.
+                let one = BuiltinFunction.all.filter { $0.arity == 1 }.map(\.name)
+                let two = BuiltinFunction.all.filter { $0.arity == 2 }.map(\.name)
+                return next(3) == 0 ? "\(two[next(two.count)])(\(a), \(expression(depth: depth - 1)))" : "\(one[next(one.count)])(\(a))"
             default:
                 return next(3) == 0 ? "\"v\\(\(a))\"" : "\(a).\(["count", "isEmpty", "first", "last", "uppercased"][next(5)])"
             }

@@ -93,7 +93,7 @@ struct KindTableTests {
         #expect(d.message == "'append' would mix String values into a publisher of Int values")
         #expect(d.offset == 16 && d.length == 3)
         #expect(d.help?.contains("map { String($0) }") == true)
-        #expect(d.notes.contains { $0.contains("Combine's .append(_:) needs one Output type") })
+        #expect(d.notes.contains { $0.message.contains("Combine's .append(_:) needs one Output type") })
     }
 
     @Test(

@@ -9,7 +9,8 @@ import Testing
             run("let ticks = interval 100ms | take 3\nticks | scan 0 { $0 + $1 }", session: session)
                 == ["0 subscribed", "100 value 0", "200 value 1", "300 value 3", "300 finished"])
         #expect(session.bindingNames == ["ticks"])
-        #expect(session.bindingSummaries().first?.summary == "interval 100ms | take 3 : AnyPublisher<Int, Never>")
+        #expect(session.bindingSummaries().first?.text == "interval 100ms | take 3")
+        #expect(session.bindingSummaries().first?.type.description == "AnyPublisher<Int, Never>")
         #expect(run("ticks | count", session: session) == ["0 subscribed", "300 value 3", "300 finished"])
     }
 
@@ -63,14 +64,14 @@ import Testing
     func failedStatement() {
         let session = Session(runtime: Runtime(clock: .virtual))
         _ = run("let a = just 1\nlet s = subject", session: session)
-        let before = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        let before = session.bindingSummaries()
         let (statements, _) = session.compile("let b = a | map { $0 + 1 }", file: "t")
         session.reset()
         _ = run("let s = just 2", session: session)
-        let mid = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        let mid = session.bindingSummaries()
         // `a` is gone, so the compiled statement fails at execute and changes nothing.
         if case .success = session.execute(statements[0]) { Issue.record("expected a failure") }
-        #expect(session.bindingSummaries().map { "\($0.name)=\($0.summary)" } == mid)
+        #expect(session.bindingSummaries() == mid)
         #expect(before != mid)
         // A statement with errors is not returned by compile at all.
         #expect(session.compile("let c = jsut 1", file: "t").statements.isEmpty)
@@ -149,20 +150,16 @@ import Testing
     @Test(":type prints the Combine type in Swift spelling, per stage and overall")
     func types() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
-        #expect(try session.typeDescription(of: "just 1").get().hasSuffix("AnyPublisher<Int, Never>"))
-        #expect(try session.typeDescription(of: "just 1 | asyncMap flaky 2 | retry 2").get().hasSuffix("AnyPublisher<Int, Error>"))
-        #expect(try session.typeDescription(of: "from [\"a\"] | map { $0 + \"b\" }").get().hasSuffix("AnyPublisher<String, Never>"))
-        #expect(try session.typeDescription(of: "interval 1s | collect 2").get().hasSuffix("AnyPublisher<[Int], Never>"))
-        #expect(try session.typeDescription(of: "fail \"x\" | replaceError 0").get().hasSuffix("AnyPublisher<Int, Never>"))
-        let table = try session.typeDescription(of: "just 1 | filter { $0 > 0 } | map { $0 == 1 }").get()
-        #expect(
-            table == """
-                  just 1             -> Int, Failure: Never
-                | filter { $0 > 0 }  -> Int, Failure: Never
-                | map { $0 == 1 }    -> Bool, Failure: Never
-                AnyPublisher<Bool, Never>
-                """, "\(table)")
-        guard case .failure(let d) = session.typeDescription(of: "just 1 | retyr") else { Issue.record("no error"); return }
+        #expect(try session.types(of: "just 1").get().type.description == "AnyPublisher<Int, Never>")
+        #expect(try session.types(of: "just 1 | asyncMap flaky 2 | retry 2").get().type.description == "AnyPublisher<Int, Error>")
+        #expect(try session.types(of: "from [\"a\"] | map { $0 + \"b\" }").get().type.description == "AnyPublisher<String, Never>")
+        #expect(try session.types(of: "interval 1s | collect 2").get().type.description == "AnyPublisher<[Int], Never>")
+        #expect(try session.types(of: "fail \"x\" | replaceError 0").get().type.description == "AnyPublisher<Int, Never>")
+        let types = try session.types(of: "just 1 | filter { $0 > 0 } | map { $0 == 1 }").get()
+        #expect(types.stages.map(\.text) == ["just 1", "filter { $0 > 0 }", "map { $0 == 1 }"])
+        #expect(types.stages.map(\.type.description) == ["AnyPublisher<Int, Never>", "AnyPublisher<Int, Never>", "AnyPublisher<Bool, Never>"])
+        #expect(types.type.description == "AnyPublisher<Bool, Never>" && types.noFaithfulSwiftForm == nil && types.trappingStages.isEmpty)
+        guard case .failure(let d) = session.types(of: "just 1 | retyr") else { Issue.record("no error"); return }
         #expect(d.message == "unknown operator 'retyr'")
     }
 
@@ -173,19 +170,17 @@ import Testing
     func typesOfTheSwift() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         for text in ["from [1, 2, 3] | map { $0 * 10 }", "from [1, 2, 3] | asyncMap { $0 * 10 }", "from [1, 2] | map { $0 * 10 } | filter { $0 % 2 == 0 }"] {
-            let swift = try session.swiftCode(of: text).get()
+            let swift = try session.swiftTranslation(of: text).get().code.joined(separator: "\n")
             #expect(!swift.contains("tryMap") && !swift.contains("tryFilter"), "\(swift)")
-            let table = try session.typeDescription(of: text).get()
-            #expect(!table.contains("Failure: Error"), "\(table)")
-            #expect(
-                table.contains(
-                    "AnyPublisher<Int, Never>\nnote: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: `"),
-                "\(table)")
+            let types = try session.types(of: text).get()
+            #expect(!types.stages.contains { $0.type.canFail }, "\(types)")
+            #expect(types.type.description == "AnyPublisher<Int, Never>")
+            #expect(types.trappingStages.map(\.text) == ["map { $0 * 10 }"] || types.trappingStages.map(\.text) == ["asyncMap { $0 * 10 }"], "\(types)")
         }
-        let plain = try session.typeDescription(of: "just 1 | filter { $0 > 0 }").get()
-        #expect(!plain.contains("note:"), "\(plain)")
-        let throwing = try session.typeDescription(of: "just 1 | asyncMap flaky 1").get()
-        #expect(throwing.hasSuffix("AnyPublisher<Int, Error>"), "\(throwing)")
+        let plain = try session.types(of: "just 1 | filter { $0 > 0 }").get()
+        #expect(plain.trappingStages.isEmpty && plain.noFaithfulSwiftForm == nil, "\(plain)")
+        let throwing = try session.types(of: "just 1 | asyncMap flaky 1").get()
+        #expect(throwing.type.description == "AnyPublisher<Int, Error>", "\(throwing)")
     }
 
     @Test("warnings for no-ops a learner wants to know about")

@@ -4,8 +4,8 @@ import Testing
 
 /// The Swift `:swift` prints for a pipeline, with a fresh session (or `session`).
 private func swift(_ text: String, session: Session = Session(runtime: Runtime(clock: .virtual))) -> String {
-    switch session.swiftCode(of: text) {
-    case .success(let code): code
+    switch session.swiftTranslation(of: text) {
+    case .success(let swift): swift.joined
     case .failure(let d): "error: \(d.message)"
     }
 }
@@ -140,7 +140,7 @@ private let pipeError = """
     func pasteableStatement() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         #expect(
-            try session.swiftStatement(of: "from [1, 2, 3] | map { $0 * 10 }").get() == """
+            try session.swiftTranslation(of: "from [1, 2, 3] | map { $0 * 10 }", form: .statement).get().file == """
                 import Reactive
 
                 let cancellable = [1, 2, 3].publisher.map { $0 * 10 }
@@ -148,10 +148,10 @@ private let pipeError = """
                 """)
         // A publisher that can fail has no `sink(receiveValue:)` in Combine (Apple's reference:
         // it exists only where Failure == Never): the completion is printed too.
-        let failing = try session.swiftStatement(of: "fail \"boom\" | map { $0 }").get()
+        let failing = try session.swiftTranslation(of: "fail \"boom\" | map { $0 }", form: .statement).get().file
         #expect(failing.hasPrefix("import Foundation\nimport Reactive\n"), "\(failing)")
         #expect(failing.hasSuffix(".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })"), "\(failing)")
-        let values = try session.swiftStatement(of: "just 1 | values").get()
+        let values = try session.swiftTranslation(of: "just 1 | values", form: .statement).get().file
         #expect(values.contains("for try await value in Just(1).values {\n    print(value)\n}"), "\(values)")
     }
 

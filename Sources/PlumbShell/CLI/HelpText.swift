@@ -46,7 +46,7 @@ enum HelpText {
           plumb run Examples/tour.pipe
           echo 'from 1...3 | map { $0 * 2 }' | plumb
           plumb --clock virtual --format jsonl run Examples/async.pipe
-          plumb test Examples/exercises
+          plumb test Examples/expect.pipe Examples/workshop/solutions
           plumb learn
 
         ENVIRONMENT

@@ -69,8 +69,8 @@ extension ShellCommand {
             completion: .pipeline
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":type PIPELINE", at: location) }
-            switch runner.session.typeDescription(of: argument) {
-            case .success(let description): runner.say(description)
+            switch runner.session.types(of: argument) {
+            case .success(let types): runner.say(SessionText.typeTable(types))
             case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
             return .ok
@@ -81,24 +81,14 @@ extension ShellCommand {
             completion: .pipeline
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":swift PIPELINE", at: location) }
-            switch runner.session.swiftStatement(of: argument) {
-            case .success(let code): runner.say(code)
+            switch runner.session.swiftTranslation(of: argument, form: .statement) {
+            case .success(let swift): runner.say(SessionText.swiftFile(swift))
             case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
             return .ok
         },
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { runner, _, _ in
-            let bindings = runner.session.bindingSummaries()
-            let style = runner.style
-            if bindings.isEmpty {
-                runner.say(style.dim("no bindings yet: let NAME = PIPELINE"))
-            } else {
-                let width = bindings.map(\.name.count).max() ?? 0
-                runner.say(
-                    bindings.map {
-                        style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
-                    }.joined(separator: "\n"))
-            }
+            runner.say(SessionText.bindingList(runner.session.bindingSummaries(), style: runner.style))
             return .ok
         },
         ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs", completion: .nothing) { runner, _, _ in

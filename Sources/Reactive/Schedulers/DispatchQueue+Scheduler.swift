@@ -9,21 +9,19 @@ extension DispatchQueue: Scheduler {
         /// Wraps a dispatch time.
         public init(_ time: DispatchTime) { dispatchTime = time }
 
+        /// The nanoseconds from this time to `other`, saturating at `Int.max` (Combine wraps the
+        /// distance to `distantFuture` round to a negative number; see "Coming from Combine").
         public func distance(to other: SchedulerTimeType) -> Stride {
             let a = dispatchTime.uptimeNanoseconds, b = other.dispatchTime.uptimeNanoseconds
             let magnitude = b >= a ? Int64(clamping: b - a) : -Int64(clamping: a - b)
             return Stride(_nanoseconds: magnitude)
         }
 
+        /// This time moved by `n`, as Dispatch adds an interval to a time (and as Combine does):
+        /// past the last representable time it is `distantFuture`, before the first it is 1 ns
+        /// (0 would mean "now" to Dispatch), and `distantFuture` stays where it is.
         public func advanced(by n: Stride) -> SchedulerTimeType {
-            let base = dispatchTime.uptimeNanoseconds
-            let ns = n._nanoseconds
-            // uptimeNanoseconds 0 means "now" to Dispatch, so clamp to 1.
-            let moved: UInt64 =
-                ns >= 0
-                ? base.addingReportingOverflow(UInt64(ns)).overflow ? .max : base + UInt64(ns)
-                : (base > ns.magnitude ? base - ns.magnitude : 1)
-            return SchedulerTimeType(DispatchTime(uptimeNanoseconds: Swift.max(moved, 1)))
+            SchedulerTimeType(dispatchTime + .nanoseconds(n.magnitude))
         }
 
         /// Decodes the time from its uptime in nanoseconds (`Codable`, as in Combine).
@@ -57,6 +55,12 @@ extension DispatchQueue: Scheduler {
 
             /// A stride of `timeInterval` seconds.
             public init(_ timeInterval: Double) { self = .seconds(timeInterval) }
+
+            /// A stride of `source` nanoseconds (the stride's magnitude, as in Combine), if it fits.
+            public init?<T: BinaryInteger>(exactly source: T) {
+                guard let nanoseconds = Int(exactly: source) else { return nil }
+                magnitude = nanoseconds
+            }
 
             /// Converts a `DispatchTimeInterval` (`.never` becomes the largest stride).
             public init(_ timeInterval: DispatchTimeInterval) {

@@ -20,12 +20,16 @@ func _saturatingNanoseconds(_ value: Int, times factor: Int64) -> Int64 {
     return product
 }
 
+/// `seconds` in whole nanoseconds (rounded, so that `0.29` is 290 ms on the dot); up to the
+/// largest `Int64` as in Combine, and where Combine stops the process (out of range, infinite) it
+/// saturates instead; NaN is 0.
 @usableFromInline
 func _saturatingNanoseconds(seconds: Double) -> Int64 {
     guard !seconds.isNaN else { return 0 }
     let ns = (seconds * 1e9).rounded()
-    if ns >= 9.2e18 { return .max }
-    if ns <= -9.2e18 { return .min }
+    // 2^63 is the first Double past Int64.max; -2^63 is Int64.min itself.
+    if ns >= 9_223_372_036_854_775_808.0 { return .max }
+    if ns < -9_223_372_036_854_775_808.0 { return .min }
     return Int64(ns)
 }
 
@@ -90,12 +94,14 @@ extension _NanosecondStride {
     @inlinable public static func < (lhs: Self, rhs: Self) -> Bool { lhs._nanoseconds < rhs._nanoseconds }
 
     /// The stride in the largest unit that divides it: `30ms`, `2s`, `1500us`, `7ns`.
-    public var description: String {
-        let ns = _nanoseconds
-        if ns == 0 { return "0s" }
-        if ns % 1_000_000_000 == 0 { return "\(ns / 1_000_000_000)s" }
-        if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
-        if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
-        return "\(ns)ns"
-    }
+    public var description: String { _strideDescription(nanoseconds: _nanoseconds) }
+}
+
+/// `ns` nanoseconds in the largest unit that divides them: `30ms`, `2s`, `1500us`, `7ns`.
+func _strideDescription(nanoseconds ns: Int64) -> String {
+    if ns == 0 { return "0s" }
+    if ns % 1_000_000_000 == 0 { return "\(ns / 1_000_000_000)s" }
+    if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
+    if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
+    return "\(ns)ns"
 }

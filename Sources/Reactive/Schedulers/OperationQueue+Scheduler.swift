@@ -23,15 +23,13 @@ extension OperationQueue: Scheduler {
         /// ```swift
         /// let stride: OperationQueue.SchedulerTimeType.Stride = .milliseconds(30)
         /// ```
-        public struct Stride: _NanosecondStride, Codable {
+        public struct Stride: _TimeIntervalStride, Codable {
             public typealias Magnitude = TimeInterval
             /// The stride in seconds (Combine's name).
             public var magnitude: TimeInterval
 
             /// A stride of `timeInterval` seconds.
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
-            public init(_nanoseconds: Int64) { magnitude = TimeInterval(_nanoseconds) / 1e9 }
-            public var _nanoseconds: Int64 { _saturatingNanoseconds(seconds: magnitude) }
             /// The stride in seconds.
             public var timeInterval: TimeInterval { magnitude }
         }
@@ -74,8 +72,8 @@ extension OperationQueue: Scheduler {
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { queue.queue.addOperation(action) }
         timer.schedule(
-            deadline: Self.deadline(for: date), repeating: .nanoseconds(Swift.max(Int(interval._nanoseconds), 1)),
-            leeway: .nanoseconds(Swift.max(Int(tolerance._nanoseconds), 0)))
+            deadline: Self.deadline(for: date), repeating: .nanoseconds(Swift.max(Int(_saturatingNanoseconds(seconds: interval.magnitude)), 1)),
+            leeway: .nanoseconds(Swift.max(Int(_saturatingNanoseconds(seconds: tolerance.magnitude)), 0)))
         timer.resume()
         return AnyCancellable { timer.cancel() }
     }

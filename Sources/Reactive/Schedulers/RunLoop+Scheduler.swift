@@ -22,15 +22,13 @@ extension RunLoop: Scheduler {
         /// ```swift
         /// let stride: RunLoop.SchedulerTimeType.Stride = .milliseconds(30)
         /// ```
-        public struct Stride: _NanosecondStride, Codable {
+        public struct Stride: _TimeIntervalStride, Codable {
             public typealias Magnitude = TimeInterval
             /// The stride in seconds (Combine's name).
             public var magnitude: TimeInterval
 
             /// A stride of `timeInterval` seconds.
             public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
-            public init(_nanoseconds: Int64) { magnitude = TimeInterval(_nanoseconds) / 1e9 }
-            public var _nanoseconds: Int64 { _saturatingNanoseconds(seconds: magnitude) }
             /// The stride in seconds.
             public var timeInterval: TimeInterval { magnitude }
         }

@@ -57,7 +57,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        core.attach(subscriber)
+        core.attach(subscriber, owner: self)
     }
 }
 

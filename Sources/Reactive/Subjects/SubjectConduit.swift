@@ -36,10 +36,15 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
     /// Calls or releases the subscriber in `slot`; made where the subscriber's type is known.
     @usableFromInline final let call: SlotCall
+    /// The subject itself: as in Combine, a subscription keeps its subject alive until it ends
+    /// (a connection that feeds the subject does not, see `SubjectSubscriber`). Released with the
+    /// subscriber, by the thread that may call it (`dropSubscriber`).
+    @usableFromInline @exclusivity(unchecked) final var owner: AnyObject?
 
     @usableFromInline
-    init(core: SubjectCore, call: @escaping SlotCall) {
+    init(core: SubjectCore, owner: AnyObject, call: @escaping SlotCall) {
         self.core = core
+        self.owner = owner
         self.call = call
         needsCurrentValue = core.keepsCurrentValue
     }
@@ -113,8 +118,9 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @usableFromInline @exclusivity(unchecked) var queueHead = 0
 
     @inlinable
-    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, subscriber: S) where S.Input == Output, S.Failure == Failure {
-        super.init(core: storage, call: slotCall(for: S.self))
+    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        super.init(core: storage, owner: owner, call: slotCall(for: S.self))
         store(subscriber)
     }
 

@@ -215,10 +215,11 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         withExtendedLifetime(upstreamsReleased) {}
     }
 
-    /// Attaches a subscriber through a new conduit (or, once completed, gives it the completion).
+    /// Attaches a subscriber through a new conduit (or, once completed, gives it the completion);
+    /// the conduit keeps `owner`, the subject, alive.
     @inlinable
-    func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit<Output, Failure>(storage: self, subscriber: subscriber)
+    func attach<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
+        let conduit = SubjectConduit<Output, Failure>(storage: self, owner: owner, subscriber: subscriber)
         let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
             if let completion { return completion }
             conduits.append(conduit)

@@ -1,8 +1,12 @@
 /// Subscribes a subject to an upstream publisher. It passes itself to the subject as the upstream
 /// subscription, so cancelling it (the `AnyCancellable` that `subscribe(_:)` returns) cancels upstream.
+///
+/// It holds the subject weakly, as Combine does: a connection does not keep its subject alive
+/// (the subject's owner and its subscriptions do), and a subject that goes away cancels this
+/// link from its deinit.
 final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
     private let lock = Lock()
-    @exclusivity(unchecked) private var subject: Downstream?
+    @exclusivity(unchecked) private weak var subject: Downstream?
     @exclusivity(unchecked) private var upstream: (any Subscription)?
     @exclusivity(unchecked) private var status = Status.awaitingSubscription
 

@@ -142,11 +142,13 @@ extension SubjectConduitBase {
         }
     }
 
-    /// Releases the subscriber; only the thread that may call it does this, without the lock.
+    /// Releases the subscriber, then the subject (whose deinit may call back in); only the thread
+    /// that may call the subscriber does this, without the lock.
     @usableFromInline
     final func dropSubscriber() {
         guard holdsSubscriber else { return }
         holdsSubscriber = false
         _ = call(self, .destroy, nil)
+        owner = nil
     }
 }

@@ -1,34 +1,7 @@
-import Dispatch
 import Foundation
 import Reactive
 import ReactiveTestSupport
 import Testing
-
-@Suite("Combine behaviour: scheduler time arithmetic")
-struct SchedulerArithmeticTests {
-    // Issue #20 item 12. Combine fact: a stride times a stride multiplies the two durations
-    // (DispatchQueue's nanosecond magnitudes are multiplied and scaled by 1e-9, RunLoop's and
-    // OperationQueue's second magnitudes are multiplied), so `.seconds(2) * .seconds(3)` is six
-    // seconds. Source: the OpenCombine project's scheduler stride tests, checked against Apple's
-    // Combine.
-    @Test("Stride * Stride multiplies durations: 2 s × 3 s = 6 s on every scheduler")
-    func strideTimesStride() {
-        #expect(DispatchQueue.SchedulerTimeType.Stride.seconds(2) * .seconds(3) == .seconds(6))
-        #expect(DispatchQueue.SchedulerTimeType.Stride.milliseconds(500) * .seconds(4) == .seconds(2))
-        #expect(RunLoop.SchedulerTimeType.Stride.seconds(2) * .seconds(3) == .seconds(6))
-        #expect(OperationQueue.SchedulerTimeType.Stride.seconds(1.5) * .seconds(2) == .seconds(3))
-        let huge = DispatchQueue.SchedulerTimeType.Stride.seconds(Int.max) * .seconds(Int.max)
-        #expect(huge == .nanoseconds(Int.max), "saturates, never traps")
-    }
-
-    @Test("distance to distantFuture saturates and advancing by a huge stride clamps")
-    func dispatchSaturation() {
-        let now = DispatchQueue.SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1_000))
-        let future = DispatchQueue.SchedulerTimeType(.distantFuture)
-        #expect(now.distance(to: future).magnitude == Int.max)
-        #expect(now.advanced(by: .nanoseconds(Int.max)).dispatchTime.uptimeNanoseconds >= 1_000)
-    }
-}
 
 // Issue #20 item 9. Combine fact (the OpenCombine project's autoconnect re-entrancy test, checked
 // against Apple's Combine): a subscriber that subscribes again from inside

@@ -7,8 +7,7 @@ import Testing
 /// The shell's own diagnostics (7xx): stable ids in the golden list, printed as before.
 @Suite struct ShellDiagnosticsTests {
     static var goldenPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Golden/diagnostics.txt").path
+        PlumbBinary.packageRoot.appendingPathComponent("Tests/Golden/diagnostics.txt").path
     }
 
     @Test("every diagnostic of every layer keeps the code and name the golden list gives it")

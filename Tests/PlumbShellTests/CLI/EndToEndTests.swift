@@ -187,12 +187,14 @@ import Testing
         #expect(failed.stdout.contains("FAIL \(broken)/bad.pipe:1:"), "\(failed)")
     }
 
-    @Test("the exercises in Examples pass")
+    @Test("Examples/expect.pipe and the workshop's solutions pass plumb test")
     func exercises() throws {
-        let folder = PlumbBinary.packageRoot.appendingPathComponent("Examples/exercises").path
-        let result = try PlumbBinary.run(["test", folder])
+        let checks = PlumbBinary.packageRoot.appendingPathComponent("Examples/expect.pipe").path
+        let solutions = PlumbBinary.packageRoot.appendingPathComponent("Examples/workshop/solutions").path
+        let result = try PlumbBinary.run(["test", checks, solutions])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains(" passed, 0 failed"), "\(result)")
+        #expect(result.stdout.contains("PASS \(checks)\n"), "\(result)")
+        #expect(result.stdout.hasSuffix(" passed, 0 failed\n"), "\(result)")
     }
 
     @Test("every example script checks clean")
