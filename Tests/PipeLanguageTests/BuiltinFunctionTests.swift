@@ -278,7 +278,7 @@ import Testing
     func swift(_ text: String, _ expected: String) {
         let code: String
         switch Session(runtime: Runtime(clock: .virtual)).swiftTranslation(of: text) {
-        case .success(let c): code = c.code.joined(separator: "\n")
+        case .success(let swift): code = swift.joined
         case .failure(let d): code = "error: \(d.message)"
         }
         #expect(code == expected)
