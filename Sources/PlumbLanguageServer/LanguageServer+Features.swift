@@ -99,11 +99,11 @@ extension LanguageServer {
         if let stage = outline.stages.first(where: { $0.nameOffset <= offset && offset <= $0.nameOffset + $0.nameLength }),
             let name = stage.entry, let entry = Catalog.entry(named: name)
         {
-            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: stage.nameOffset, length: stage.nameLength))
+            return Self.markdown(entryHoverWithDiagram(entry), range: analysis.language.range(offset: stage.nameOffset, length: stage.nameLength))
         }
         // A statement with errors has no checked stages: the word under the cursor may still be an entry.
         if let word = analysis.language.word(at: offset), let entry = Catalog.entry(named: word.text) {
-            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: word.offset, length: word.text.utf8.count))
+            return Self.markdown(entryHoverWithDiagram(entry), range: analysis.language.range(offset: word.offset, length: word.text.utf8.count))
         }
         return .null
     }
@@ -124,6 +124,16 @@ extension LanguageServer {
         if !entry.aliases.isEmpty { text += "\n\nAlso: " + entry.aliases.map { "`\($0)`" }.joined(separator: ", ") }
         text += "\n\nExample:\n```pipe\n\(entry.example)\n```"
         return text
+    }
+
+    /// The entry's hover with its example's marble diagram, drawn by Plumb on the virtual clock,
+    /// as a code block after the example (each entry's drawn once, then kept).
+    func entryHoverWithDiagram(_ entry: CatalogEntry) -> String {
+        let text = Self.entryHover(entry)
+        guard let exampleDiagram else { return text }
+        if diagrams[entry.name] == nil { diagrams[entry.name] = .some(exampleDiagram(entry.name)) }
+        guard let diagram = diagrams[entry.name] ?? nil else { return text }
+        return text + "\n\nThe example on the virtual clock:\n```text\n\(diagram)\n```"
     }
 
     // MARK: completion
@@ -164,9 +174,59 @@ extension LanguageServer {
                 items += ["let", "expect"].map { ["label": .string($0), "kind": 14] }
             }
         case .argument:
-            items = bindings.map(Self.bindingItem)
+            items = Self.labelItems(in: prefix) + bindings.map(Self.bindingItem)
         }
         return .array(items)
+    }
+
+    /// The argument labels of the stage being written (`maxPublishers:` in `flatMap maxP`) that
+    /// it does not have yet, from the catalog's argument rules.
+    static func labelItems(in prefix: String) -> [JSONValue] {
+        guard let (name, arguments) = stage(in: prefix), let entry = Catalog.entry(named: name) else { return [] }
+        return entry.argumentLabels.filter { !arguments.contains($0.label + ":") }.map { label, placeholder in
+            [
+                "label": .string(label + ":"), "kind": 5, "detail": .string("\(label): \(placeholder)"),
+                "insertText": .string(label + ": "),
+                "documentation": .string(entry.signature.split(separator: "\n").first.map(String.init) ?? entry.name),
+            ]
+        }
+    }
+
+    /// The name of the stage the line's text before the cursor ends in, and the words after it:
+    /// the text since the last `|`, `(` or `{` not closed again (strings skipped), without a
+    /// leading `let NAME =`.
+    static func stage(in prefix: String) -> (name: String, arguments: [String])? {
+        var starts = [prefix.startIndex]
+        var index = prefix.startIndex
+        var inString = false
+        while index < prefix.endIndex {
+            let c = prefix[index]
+            let next = prefix.index(after: index)
+            if inString {
+                if c == "\\" && next < prefix.endIndex {
+                    index = prefix.index(after: next)
+                    continue
+                }
+                if c == "\"" { inString = false }
+            } else {
+                switch c {
+                case "\"": inString = true
+                case "(", "{", "[": starts.append(next)
+                case ")", "}", "]": if starts.count > 1 { starts.removeLast() }
+                case "|": starts[starts.count - 1] = next
+                default: break
+                }
+            }
+            index = next
+        }
+        var words = prefix[starts[starts.count - 1]...].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if words.first == "let", words.count >= 3, words[2] == "=" { words.removeFirst(3) }
+        guard let name = words.first, name.first?.isLetter == true, words.count >= 1 else { return nil }
+        // The word being typed is not an argument yet.
+        let complete = prefix.last == " " || prefix.last == "\t"
+        let arguments = Array(words.dropFirst())
+        guard complete || words.count >= 2 else { return nil }
+        return (name, complete ? arguments : Array(arguments.dropLast()))
     }
 
     enum CompletionContext { case afterPipe, statementStart, argument }

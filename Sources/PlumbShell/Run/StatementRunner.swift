@@ -20,6 +20,9 @@ struct ShellOptions: Sendable {
     var marbles = false
     /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
     var svg: String?
+    /// Keep every foreground run's diagram in `diagrams` without printing or writing it (the
+    /// catalog examples' diagrams: `ExampleRun`).
+    var keepsDiagrams = false
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
@@ -439,6 +442,7 @@ final class StatementRunner {
         let session = self.session
         switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
         case .holds:
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation)))
             if case .failed = expectation { report.forgivePipelineFailure() }
             if interactive && !quiet {
                 out.write(style.green("✓") + " " + style.dim("expect \(ExpectationCheck.describe(expectation))") + "\n")
@@ -449,6 +453,7 @@ final class StatementRunner {
             // An endless timer stopped at the horizon: the failure says so too.
             let message = verdict + (stopNote.map { "\n  note: \($0)" } ?? "")
             report.countExpectationFailure()
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {
                 out.flush()
                 writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")

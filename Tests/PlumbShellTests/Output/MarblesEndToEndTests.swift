@@ -2,6 +2,8 @@ import Foundation
 import PipeLanguage
 import Testing
 
+@testable import PlumbShell
+
 @Suite struct MarblesEndToEndTests {
     @Test("marble S | expect marbles S passes through plumb test, for groups, values, errors and idle runs")
     func roundTripThroughTest() throws {
@@ -94,11 +96,8 @@ import Testing
     static let failsOnPurpose: Set<String> = ["fail", "todo"]
 
     /// An entry's example as a script that subscribes once: a binding's example (`let s = subject`)
-    /// gets `s | take 0` after it, so it draws a diagram too.
-    static func subscribedExample(_ entry: CatalogEntry) -> String {
-        guard entry.example.hasPrefix("let ") else { return entry.example + "\n" }
-        return entry.example + "\n" + entry.example.split(separator: " ")[1] + " | take 0\n"
-    }
+    /// gets `s | take 0` after it, so it draws a diagram too (the script hover and the reference run).
+    static func subscribedExample(_ entry: CatalogEntry) -> String { ExampleRun.script(for: entry) }
 
     @Test("every catalog entry's example draws its diagram: exit 0, one diagram per entry, nothing on stderr")
     func everyExampleDraws() throws {
