@@ -30,3 +30,57 @@ ensure_rsvg() {
         $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq librsvg2-bin >&2
     fi
 }
+
+# One virtual environment (.build/venv) for every Python check: pytest-lsp (Scripts/check-lsp),
+# textmate-grammar-python (Scripts/check-editors), junitparser (the JUnit report test). Made again
+# when the list below changes.
+VENV="$ROOT/.build/venv"
+VENV_PACKAGES='pytest-lsp>=1.0,<2 textmate-grammar-python>=0.6,<0.7 junitparser>=3,<6'
+ensure_venv() {
+    if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$VENV/packages" 2>/dev/null)" != "$VENV_PACKAGES" ]; then
+        echo "plumb: creating $VENV ($VENV_PACKAGES)..." >&2
+        rm -rf "$VENV"
+        python3 -m venv "$VENV"
+        # shellcheck disable=SC2086 # one word per requirement
+        "$VENV/bin/pip" install --quiet --disable-pip-version-check $VENV_PACKAGES
+        echo "$VENV_PACKAGES" >"$VENV/packages"
+    fi
+}
+
+# Installs Debian packages that a check needs when their command is missing; returns 1 (and
+# says so) when they cannot be installed, so the check can be skipped with a message.
+ensure_command() {
+    local command="$1" package="$2"
+    command -v "$command" >/dev/null 2>&1 && return 0
+    echo "plumb: installing $package (for $command)..." >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo -n"; fi
+    if $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq "$package" >&2 && command -v "$command" >/dev/null 2>&1; then
+        return 0
+    fi
+    echo "plumb: could not install $package" >&2
+    return 1
+}
+
+# `swift build ARGS...` that prints nothing of SwiftPM's when everything is up to date, and shows
+# its progress (from the first line that compiles, links or reports a problem) when it really
+# builds. Its exit status is swift build's.
+quiet_build() {
+    local shown=0 line held=()
+    set -o pipefail
+    (cd "$ROOT" && swift build "$@" 2>&1) | while IFS= read -r line; do
+        if [ "$shown" -eq 0 ]; then
+            case "$line" in
+                *Compiling* | *Linking* | *Emitting* | *error* | *warning* | *Fetching* | *Cloning*)
+                    shown=1
+                    if [ "${#held[@]}" -gt 0 ]; then printf '%s\n' "${held[@]}" >&2; fi
+                    ;;
+                *)
+                    held+=("$line")
+                    continue
+                    ;;
+            esac
+        fi
+        printf '%s\n' "$line" >&2
+    done
+}

@@ -3,13 +3,21 @@ import PipeLanguage
 
 extension LanguageServer {
     /// A diagnostic as the protocol has it: range, severity, the id as `code`, `help` and notes
-    /// as related information at the same place.
+    /// as related information: a note that points at text (`'s' was bound here`) at that text,
+    /// the others at the diagnostic's place.
     func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSONValue {
         let range = analysis.range(of: diagnostic)
         let location: JSONValue = ["uri": .string(uri), "range": range.json]
         var related: [JSONValue] = []
         if let help = diagnostic.help { related.append(["location": location, "message": .string("help: \(help)")]) }
-        for note in diagnostic.notes { related.append(["location": location, "message": .string("note: \(note)")]) }
+        for note in diagnostic.notes {
+            var at = location
+            // The document is compiled in one piece: a note's offsets are in the language text.
+            if let pointed = note.range, pointed.location.file == diagnostic.location.file {
+                at = ["uri": .string(uri), "range": analysis.language.range(offset: pointed.offset, length: pointed.length).json]
+            }
+            related.append(["location": at, "message": .string("note: \(note.message)")])
+        }
         var json: [String: JSONValue] = [
             "range": range.json,
             "severity": .int(Self.severity(diagnostic.severity)),
@@ -91,11 +99,11 @@ extension LanguageServer {
         if let stage = outline.stages.first(where: { $0.nameOffset <= offset && offset <= $0.nameOffset + $0.nameLength }),
             let name = stage.entry, let entry = Catalog.entry(named: name)
         {
-            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: stage.nameOffset, length: stage.nameLength))
+            return Self.markdown(entryHoverWithDiagram(entry), range: analysis.language.range(offset: stage.nameOffset, length: stage.nameLength))
         }
         // A statement with errors has no checked stages: the word under the cursor may still be an entry.
         if let word = analysis.language.word(at: offset), let entry = Catalog.entry(named: word.text) {
-            return Self.markdown(Self.entryHover(entry), range: analysis.language.range(offset: word.offset, length: word.text.utf8.count))
+            return Self.markdown(entryHoverWithDiagram(entry), range: analysis.language.range(offset: word.offset, length: word.text.utf8.count))
         }
         return .null
     }
@@ -107,7 +115,7 @@ extension LanguageServer {
     }
 
     static func bindingHover(_ binding: SourceOutline.Binding) -> String {
-        "```pipe\nlet \(binding.name) = \(binding.text)\n```\n\n`\(binding.type)`"
+        "```pipe\nlet \(binding.name) = \(binding.text)\n```\n\n`\(binding.type.description)`"
     }
 
     /// Signature, summary, Combine equivalent and example, as `:help NAME` shows them.
@@ -116,6 +124,16 @@ extension LanguageServer {
         if !entry.aliases.isEmpty { text += "\n\nAlso: " + entry.aliases.map { "`\($0)`" }.joined(separator: ", ") }
         text += "\n\nExample:\n```pipe\n\(entry.example)\n```"
         return text
+    }
+
+    /// The entry's hover with its example's marble diagram, drawn by Plumb on the virtual clock,
+    /// as a code block after the example (each entry's drawn once, then kept).
+    func entryHoverWithDiagram(_ entry: CatalogEntry) -> String {
+        let text = Self.entryHover(entry)
+        guard let exampleDiagram else { return text }
+        if diagrams[entry.name] == nil { diagrams[entry.name] = .some(exampleDiagram(entry.name)) }
+        guard let diagram = diagrams[entry.name] ?? nil else { return text }
+        return text + "\n\nThe example on the virtual clock:\n```text\n\(diagram)\n```"
     }
 
     // MARK: completion
@@ -156,9 +174,59 @@ extension LanguageServer {
                 items += ["let", "expect"].map { ["label": .string($0), "kind": 14] }
             }
         case .argument:
-            items = bindings.map(Self.bindingItem)
+            items = Self.labelItems(in: prefix) + bindings.map(Self.bindingItem)
         }
         return .array(items)
+    }
+
+    /// The argument labels of the stage being written (`maxPublishers:` in `flatMap maxP`) that
+    /// it does not have yet, from the catalog's argument rules.
+    static func labelItems(in prefix: String) -> [JSONValue] {
+        guard let (name, arguments) = stage(in: prefix), let entry = Catalog.entry(named: name) else { return [] }
+        return entry.argumentLabels.filter { !arguments.contains($0.label + ":") }.map { label, placeholder in
+            [
+                "label": .string(label + ":"), "kind": 5, "detail": .string("\(label): \(placeholder)"),
+                "insertText": .string(label + ": "),
+                "documentation": .string(entry.signature.split(separator: "\n").first.map(String.init) ?? entry.name),
+            ]
+        }
+    }
+
+    /// The name of the stage the line's text before the cursor ends in, and the words after it:
+    /// the text since the last `|`, `(` or `{` not closed again (strings skipped), without a
+    /// leading `let NAME =`.
+    static func stage(in prefix: String) -> (name: String, arguments: [String])? {
+        var starts = [prefix.startIndex]
+        var index = prefix.startIndex
+        var inString = false
+        while index < prefix.endIndex {
+            let c = prefix[index]
+            let next = prefix.index(after: index)
+            if inString {
+                if c == "\\" && next < prefix.endIndex {
+                    index = prefix.index(after: next)
+                    continue
+                }
+                if c == "\"" { inString = false }
+            } else {
+                switch c {
+                case "\"": inString = true
+                case "(", "{", "[": starts.append(next)
+                case ")", "}", "]": if starts.count > 1 { starts.removeLast() }
+                case "|": starts[starts.count - 1] = next
+                default: break
+                }
+            }
+            index = next
+        }
+        var words = prefix[starts[starts.count - 1]...].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if words.first == "let", words.count >= 3, words[2] == "=" { words.removeFirst(3) }
+        guard let name = words.first, name.first?.isLetter == true, words.count >= 1 else { return nil }
+        // The word being typed is not an argument yet.
+        let complete = prefix.last == " " || prefix.last == "\t"
+        let arguments = Array(words.dropFirst())
+        guard complete || words.count >= 2 else { return nil }
+        return (name, complete ? arguments : Array(arguments.dropLast()))
     }
 
     enum CompletionContext { case afterPipe, statementStart, argument }
@@ -185,7 +253,7 @@ extension LanguageServer {
     }
 
     static func bindingItem(_ binding: SourceOutline.Binding) -> JSONValue {
-        ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type), "documentation": .string(binding.text)]
+        ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type.description), "documentation": .string(binding.text)]
     }
 
     static func uniqueNames(_ bindings: [SourceOutline.Binding]) -> [SourceOutline.Binding] {
@@ -201,7 +269,7 @@ extension LanguageServer {
         return .array(
             analysis.outline.bindings.map { binding in
                 [
-                    "name": .string(binding.name), "detail": .string(binding.type), "kind": 13,
+                    "name": .string(binding.name), "detail": .string(binding.type.description), "kind": 13,
                     "range": analysis.language.range(offset: binding.offset, length: binding.length).json,
                     "selectionRange": analysis.language.range(offset: binding.nameOffset, length: binding.nameLength).json,
                 ]
@@ -236,7 +304,7 @@ extension LanguageServer {
             analysis.outline.stages.filter { lo <= $0.end && $0.end <= hi }.map { stage in
                 [
                     "position": analysis.language.position(of: stage.end).json,
-                    "label": .string("→ \(stage.output)"), "kind": 1, "paddingLeft": true,
+                    "label": .string("→ \(stage.type.output)"), "kind": 1, "paddingLeft": true,
                 ]
             })
     }

@@ -48,6 +48,10 @@ public final class LanguageServer {
     }
 
     let commands: [Command]
+    /// Draws a catalog entry's example as a marble diagram (text lines), by name; nil: none.
+    let exampleDiagram: (@Sendable (String) -> String?)?
+    /// Diagrams drawn so far, by entry name (an example's run never changes).
+    var diagrams: [String: String?] = [:]
     /// The shell's id for an unknown `:command` (its diagnostics are the shell's, not the language's).
     let unknownCommand: DiagnosticID?
     var entries: [String: Entry] = [:]
@@ -61,9 +65,14 @@ public final class LanguageServer {
     /// - Parameters:
     ///   - commands: The shell's `:commands` (completion after `:`, hover on a command line).
     ///   - unknownCommand: The id of the error for a `:command` not among them (none: not checked).
-    public init(commands: [Command] = [], unknownCommand: DiagnosticID? = nil) {
+    ///   - exampleDiagram: Runs the example of the entry with this name and draws its marble
+    ///     diagram (the shell's runner on the virtual clock), for hover; nil: hover shows none.
+    public init(
+        commands: [Command] = [], unknownCommand: DiagnosticID? = nil, exampleDiagram: (@Sendable (String) -> String?)? = nil
+    ) {
         self.commands = commands
         self.unknownCommand = unknownCommand
+        self.exampleDiagram = exampleDiagram
     }
 
     /// True when documents wait for their diagnostics.

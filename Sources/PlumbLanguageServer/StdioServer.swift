@@ -12,11 +12,12 @@ public enum StdioServer {
     /// - Returns: The exit code: 0 after `shutdown` then `exit`, 1 when `exit` or the end of input
     ///   comes without `shutdown`.
     public static func run(
-        commands: [LanguageServer.Command], unknownCommand: DiagnosticID? = nil, input: FileHandle = .standardInput,
+        commands: [LanguageServer.Command], unknownCommand: DiagnosticID? = nil,
+        exampleDiagram: (@Sendable (String) -> String?)? = nil, input: FileHandle = .standardInput,
         output: FileHandle = .standardOutput
     ) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(commands: commands, unknownCommand: unknownCommand)
+        let server = LanguageServer(commands: commands, unknownCommand: unknownCommand, exampleDiagram: exampleDiagram)
         let inbox = Inbox()
         let reader = Thread {
             var decoder = FrameDecoder()

@@ -77,12 +77,24 @@ public enum PlumbMain {
             let commands = ShellCommand.all.map {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
-            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id)
+            return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
+        case .manPage:
+            StandardStreams.write(ManPage.roff(version: version))
+            return StandardStreams.exitCode(after: ExitCode.success)
+        case .completions(let shell):
+            StandardStreams.write(Completions.script(for: shell))
+            return StandardStreams.exitCode(after: ExitCode.success)
+        case .reference(let directory):
+            if let problem = OperatorReference.write(to: directory) {
+                writeStandardError(.cannotWriteFile(problem))
+                return ExitCode.usage
+            }
+            return ExitCode.success
         case .learnReset(let file):
             return StandardStreams.exitCode(after: Learn(options: options).reset(file))
         case .test(let paths):
             if invocation.clock == nil { options.clock = .virtual }
-            return StandardStreams.exitCode(after: ScriptRunner(options: options).test(paths: paths))
+            return StandardStreams.exitCode(after: ScriptRunner(options: options, testReport: invocation.report).test(paths: paths))
         }
     }
 

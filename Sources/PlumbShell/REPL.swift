@@ -9,7 +9,10 @@ import Glibc
 struct REPL {
     var options: ShellOptions
 
-    private var prompt: String { styledPrompt("plumb> ") }
+    /// `plumb> `, or `plumb [paused 150 ms]> ` while `:step` holds a run.
+    private func prompt(_ runner: StatementRunner) -> String {
+        styledPrompt(runner.pausedAt.map { "plumb [paused \($0)]> " } ?? "plumb> ")
+    }
     private var continuationPrompt: String { styledPrompt("  ...> ") }
     /// The prompts as printed (not through readline) before a queued pasted line.
     private let plainPrompt = "plumb> "
@@ -33,6 +36,8 @@ struct REPL {
         let historyPath = HistoryFile.path(environment: ProcessInfo.processInfo.environment)
         let historyProblem = HistoryFile.problem(at: historyPath)
         let editor = LineEditor(historyPath: historyPath, saving: historyProblem == nil)
+        runner.confirm = { question in Self.confirm(question) }
+        runner.addToHistory = { editor.remember($0) }
         let style = runner.style
         runner.say(style.bold("plumb \(PlumbMain.version)") + style.dim(": type a pipeline, :help for help, Ctrl-D to quit"))
         if let historyProblem {
@@ -51,7 +56,7 @@ struct REPL {
                 OutputSink.writeAll(fd: STDOUT_FILENO, Array(((pending.isEmpty ? plainPrompt : plainContinuation) + line + "\n").utf8))
                 input = .line(line)
             } else {
-                input = editor.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt, wake: wake) {
+                input = editor.readLine(prompt: pending.isEmpty ? prompt(runner) : continuationPrompt, wake: wake) {
                     runner.reapJobs()
                     return background.take()
                 }
@@ -71,6 +76,10 @@ struct REPL {
                 pending = ""  // Ctrl-D in a continuation drops the unfinished statement
                 OutputSink.writeAll(fd: STDOUT_FILENO, Array("\n".utf8))
             case .interrupted:
+                // Ctrl-C at a paused run's prompt cancels it.
+                if pending.isEmpty && runner.stepping != nil {
+                    _ = TerminalEcho.withoutControlEcho { runner.command("stop", argument: "", at: Self.typed) }
+                }
                 pending = ""
             case .line(let line):
                 pending += pending.isEmpty ? line : "\n" + line
@@ -78,7 +87,14 @@ struct REPL {
                 let text = pending
                 pending = ""
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if trimmed.isEmpty { continue }
+                if trimmed.isEmpty {
+                    // Enter on an empty line steps a paused run.
+                    if runner.stepping != nil {
+                        let result = TerminalEcho.withoutControlEcho { runner.command("next", argument: "", at: Self.typed) }
+                        if result == .outputFailed { break loop }
+                    }
+                    continue
+                }
                 editor.remember(text.replacingOccurrences(of: "\n", with: " "))
                 let result = TerminalEcho.withoutControlEcho { runner.runLine(text) }
                 if result == .quit || result == .outputFailed { break loop }
@@ -92,6 +108,25 @@ struct REPL {
         if !output.isEmpty { OutputSink.writeAll(fd: STDOUT_FILENO, output) }
         editor.close()
         return ExitCode.success
+    }
+
+    /// Where a line typed at the prompt is (for the errors of a command the REPL performs itself).
+    private static let typed = SourceLocation(file: "<input>", line: 1, column: 1)
+
+    /// Asks a yes/no question on the terminal: one key, `y` is yes, anything else (Ctrl-C too) no.
+    static func confirm(_ question: String) -> Bool {
+        OutputSink.writeAll(fd: STDOUT_FILENO, Array(question.utf8))
+        let terminal = RawTerminal()
+        defer { terminal.restore() }
+        var key: UInt8?
+        while key == nil {
+            key = terminal.readKey(timeoutMilliseconds: 1000)
+            // Standard input closed: no answer will come.
+            if key == nil, isatty(STDIN_FILENO) == 0 { break }
+        }
+        let yes = key == UInt8(ascii: "y") || key == UInt8(ascii: "Y")
+        OutputSink.writeAll(fd: STDOUT_FILENO, Array((yes ? "y\n" : "n\n").utf8))
+        return yes
     }
 
     /// After a line failed with a fix-it: shows the corrected line and puts it on the next prompt.

@@ -9,6 +9,9 @@ import Glibc
 /// `plumb run`, `plumb check`, `plumb test` and statements piped into `plumb`.
 struct ScriptRunner {
     var options: ShellOptions
+    /// `plumb test --report`: JUnit XML to a file, or TAP to standard output instead of the
+    /// PASS/FAIL lines.
+    var testReport: TestReport.Format? = nil
 
     private func makeRunner(_ verbosity: Verbosity = .normal) -> StatementRunner {
         StatementRunner(options: options, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), verbosity: verbosity)
@@ -89,8 +92,8 @@ struct ScriptRunner {
             var out = ""
             let (statements, _) = session.compile(ScriptLines(text).language, file: file)
             for statement in statements where !statement.isExpectation {
-                switch session.swiftCode(of: statement.text) {
-                case .success(let code): out += "// \(statement.location.line): \(statement.text)\n" + code + "\n\n"
+                switch session.swiftTranslation(of: statement.text) {
+                case .success(let swift): out += "// \(statement.location.line): \(statement.text)\n" + SessionText.swiftCode(swift) + "\n\n"
                 case .failure(let d) where d.id.name.hasPrefix("type-needs"): break  // a send, finish or fail
                 case .failure(let d): out += "// \(statement.location.line): \(statement.text)\n// (not translated: \(d.message))\n\n"
                 }
@@ -195,6 +198,9 @@ struct ScriptRunner {
     /// How one file's test went.
     private enum TestOutcome { case passed, failed(Int32), interrupted, outputFailed }
 
+    /// Whether PASS/FAIL lines and the summary are printed (not when TAP takes standard output).
+    private var printsVerdicts: Bool { testReport != .tap }
+
     func test(paths: [String]) -> Int32 {
         let (found, missing) = Self.scripts(in: paths)
         for path in missing {
@@ -207,7 +213,11 @@ struct ScriptRunner {
         }
         // The child for one file (see `ChildCheck`): its line only, its exit code says the rest.
         if let only = ChildCheck.file {
-            switch testFile(only) {
+            let (outcome, fileReport) = testFile(only)
+            if let path = ProcessInfo.processInfo.environment[TestReport.variable], let data = try? JSONEncoder().encode(fileReport) {
+                try? data.write(to: URL(fileURLWithPath: path))
+            }
+            switch outcome {
             case .passed: return ExitCode.success
             case .failed(let code): return code
             case .interrupted: return ExitCode.interrupted
@@ -217,9 +227,11 @@ struct ScriptRunner {
         var passed = 0
         var failed = 0
         var code = ExitCode.success
+        var reports: [TestReport.File] = []
         for file in found {
             // With more than one file, each runs in a child: a crash costs that file alone.
-            let outcome = found.count == 1 ? testFile(file) : testInChild(file)
+            let (outcome, fileReport) = found.count == 1 ? testFile(file) : testInChild(file)
+            reports.append(fileReport)
             switch outcome {
             case .passed: passed += 1
             case .failed(let c):
@@ -229,49 +241,69 @@ struct ScriptRunner {
             case .outputFailed: return code
             }
         }
-        StandardStreams.write("\(passed) passed, \(failed) failed\n")
+        if printsVerdicts { StandardStreams.write("\(passed) passed, \(failed) failed\n") }
+        switch testReport {
+        case .junit(let path):
+            do {
+                try Data(TestReport.junit(reports).utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                writeStandardError(.cannotWriteFile("cannot write \(path): \(error.localizedDescription)"))
+                code = ExitCode.worst(code, ExitCode.usage)
+            }
+        case .tap: StandardStreams.write(TestReport.tap(reports))
+        case nil: break
+        }
         return code
     }
 
     /// Runs `file` in a child `plumb` and passes its line on; a child that crashed is a FAIL
     /// that says so.
-    private func testInChild(_ file: String) -> TestOutcome {
-        let (ending, output) = ChildCheck.run(file: file, arguments: Array(CommandLine.arguments.dropFirst()))
-        if !output.isEmpty, !StandardStreams.write(output) { return .outputFailed }
+    private func testInChild(_ file: String) -> (TestOutcome, TestReport.File) {
+        let reportPath = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-report-\(getpid())-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: reportPath) }
+        let (ending, output) = ChildCheck.run(
+            file: file, arguments: Array(CommandLine.arguments.dropFirst()), environment: testReport == nil ? [:] : [TestReport.variable: reportPath.path])
+        let childReport = (try? Data(contentsOf: reportPath)).flatMap { try? JSONDecoder().decode(TestReport.File.self, from: $0) }
+        var fileReport = childReport ?? TestReport.File(file: file, error: "plumb ended without a report for this file")
+        if printsVerdicts, !output.isEmpty, !StandardStreams.write(output) { return (.outputFailed, fileReport) }
         switch ending {
-        case .exited(ExitCode.success): return .passed
-        case .exited(let c): return .failed(c)
-        case .interrupted: return .interrupted
+        case .exited(ExitCode.success): return (.passed, fileReport)
+        case .exited(let c): return (.failed(c), fileReport)
+        case .interrupted: return (.interrupted, fileReport)
         case .crashed(let signal):
             let style = Style(enabled: options.color)
-            StandardStreams.write(
-                style.red("FAIL") + " \(file): plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart\n")
-            return .failed(ExitCode.failure)
+            let what = "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart"
+            if printsVerdicts { StandardStreams.write(style.red("FAIL") + " \(file): \(what)\n") }
+            fileReport = TestReport.File(file: file, error: what)
+            return (.failed(ExitCode.failure), fileReport)
         }
     }
 
     /// Tests one file in this process and prints its PASS or FAIL line.
-    private func testFile(_ file: String) -> TestOutcome {
+    private func testFile(_ file: String) -> (TestOutcome, TestReport.File) {
         let style = Style(enabled: options.color)
-        guard let text = read(file) else { return .failed(ExitCode.usage) }
+        guard let text = read(file) else { return (.failed(ExitCode.usage), TestReport.File(file: file, error: "cannot read \(file)")) }
         let runner = makeRunner(.quiet)
         let result = runner.runScript(text, file: file, path: file)
         let report = runner.finish()
+        func verdict(_ line: String) {
+            if printsVerdicts { StandardStreams.write(line) }
+        }
         switch result {
         case .expectationFailed(let message, let location):
-            StandardStreams.write(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
-            return .failed(ExitCode.failure)
+            verdict(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
+            return (.failed(ExitCode.failure), TestReport.file(file, text: text, report: report, error: nil))
         case .compileErrors:
             let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
-            StandardStreams.write(style.red("FAIL") + " \(file)\(detail)\n")
-            return .failed(ExitCode.dataError)
+            verdict(style.red("FAIL") + " \(file)\(detail)\n")
+            return (.failed(ExitCode.dataError), TestReport.file(file, text: text, report: report, error: "\(file)\(detail)"))
         case .interrupted:
-            return .interrupted
+            return (.interrupted, TestReport.file(file, text: text, report: report, error: "interrupted"))
         case .outputFailed:
-            return .outputFailed
+            return (.outputFailed, TestReport.file(file, text: text, report: report, error: "standard output failed"))
         case .ok, .quit:
-            StandardStreams.write(style.green("PASS") + " \(file)\n")
-            return .passed
+            verdict(style.green("PASS") + " \(file)\n")
+            return (.passed, TestReport.file(file, text: text, report: report, error: nil))
         }
     }
 }

@@ -42,10 +42,10 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
     var jobs: [FuzzRun] = []
     for statement in statements {
         require(inside(statement.location, length: 0), "statement outside the input: \(statement.location)")
-        let before = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        let before = session.bindingSummaries()
         switch session.execute(statement) {
         case .failure(let d):
-            require(session.bindingSummaries().map { "\($0.name)=\($0.summary)" } == before, "a failed statement changed the bindings")
+            require(session.bindingSummaries() == before, "a failed statement changed the bindings")
             require(inside(d.location, length: d.length), "execute diagnostic outside the input: \(d)")
         case .success(.run(let pipeline)):
             let run = FuzzRun(pipeline)
@@ -63,7 +63,7 @@ func check(_ data: UnsafeBufferPointer<UInt8>) {
         job.drive(session.runtime)
         require(job.terminalEvents == 1, "a background run reported \(job.terminalEvents) terminal events: \(job.text.debugDescription)")
     }
-    _ = session.typeDescription(of: text)
+    _ = session.types(of: text)
     _ = Session.needsContinuation(text)
 }
 

@@ -49,15 +49,15 @@ func checkInvariants(_ text: String) -> String? {
     }
     for statement in statements {
         guard inside(statement.location, nil, 0) else { return "statement outside the input: \(statement.location)" }
-        let before = session.bindingSummaries().map { "\($0.name)=\($0.summary)" }
+        let before = session.bindingSummaries()
         switch session.execute(statement) {
         case .failure(let d):
-            if session.bindingSummaries().map({ "\($0.name)=\($0.summary)" }) != before { return "a failed statement changed the bindings" }
+            if session.bindingSummaries() != before { return "a failed statement changed the bindings" }
             if !inside(d.location, d.offset, d.length) { return "execute diagnostic outside the input: \(d)" }
         case .success: break
         }
     }
-    _ = session.typeDescription(of: text)
+    _ = session.types(of: text)
     _ = Session.needsContinuation(text)
     return nil
 }

@@ -80,3 +80,33 @@ extension Result where Success == Action, Failure == Diagnostic {
         return nil
     }
 }
+
+/// A text with position markers (`1️⃣` … `9️⃣`) taken out, and where each stood, as swift-format's
+/// `MarkedText` does: `MarkedText("just 1 | 1️⃣map { $0 }")` is `just 1 | map { $0 }` with
+/// marker 1 at UTF-8 offset 9.
+struct MarkedText {
+    static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+    /// The text without its markers.
+    let text: String
+    /// Each marker's UTF-8 offset in `text`, by its number.
+    let offsets: [Int: Int]
+
+    init(_ marked: String) {
+        var text = ""
+        var offsets: [Int: Int] = [:]
+        var rest = Substring(marked)
+        while let (number, range) = Self.markers.enumerated().compactMap({ i, m in rest.range(of: m).map { (i + 1, $0) } })
+            .min(by: { $0.1.lowerBound < $1.1.lowerBound })
+        {
+            text += rest[..<range.lowerBound]
+            offsets[number] = text.utf8.count
+            rest = rest[range.upperBound...]
+        }
+        text += rest
+        self.text = text
+        self.offsets = offsets
+    }
+
+    /// Marker `number`'s UTF-8 offset (a test fails on a missing marker).
+    subscript(_ number: Int) -> Int { offsets[number] ?? -1 }
+}

@@ -189,4 +189,28 @@ import Testing
                 ])["result"]?.array)
         #expect(hints.map { $0["label"] } == ["→ Int", "→ String", "→ Int"])
     }
+
+    @Test("a note that points at text is related information at that text; help and other notes at the diagnostic")
+    func notesAsRelatedInformation() throws {
+        let client = TestClient()
+        client.open("let n = just 1\nn.send 2")
+        let diagnostic = try #require(client.publishedDiagnostics().first)
+        #expect(diagnostic["code"] == "E313")
+        let related = try #require(diagnostic["relatedInformation"]?.array)
+        #expect(related.map { $0["message"] } == ["note: 'n' was bound here"])
+        #expect(related.first?["location"]?["range"] == ["start": ["line": 0, "character": 4], "end": ["line": 0, "character": 5]])
+    }
+
+    @Test("inlay hints read Session's stage types: a zip is a Swift tuple, as :type shows it")
+    func inlayHintsAreTypes() throws {
+        let client = TestClient()
+        client.open("let t = from [1, 2]\nt | zip (from [\"a\", \"b\"])")
+        let hints = try #require(
+            client.request(
+                "textDocument/inlayHint",
+                [
+                    "textDocument": ["uri": .string(client.uri)], "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
+                ])["result"]?.array)
+        #expect(hints.map { $0["label"] } == ["→ Int", "→ (Int, String)", "→ String"])
+    }
 }

@@ -6,17 +6,18 @@ import Testing
 
 /// Talks to a `LanguageServer` in-process, as a client would over the stream.
 final class TestClient {
-    let server = LanguageServer(
-        commands: [
-            .init(name: "help", arguments: "[NAME]", summary: "this overview"),
-            .init(name: "trace", aliases: ["t"], arguments: "on|off", summary: "traces"),
-        ],
-        unknownCommand: ShellLikeCode.unknownCommand.id)
+    let server: LanguageServer
     let uri = "file:///tmp/test.pipe"
     private var nextID = 1
     var version = 1
 
-    init(initialize: Bool = true) {
+    init(initialize: Bool = true, exampleDiagram: (@Sendable (String) -> String?)? = nil) {
+        server = LanguageServer(
+            commands: [
+                .init(name: "help", arguments: "[NAME]", summary: "this overview"),
+                .init(name: "trace", aliases: ["t"], arguments: "on|off", summary: "traces"),
+            ],
+            unknownCommand: ShellLikeCode.unknownCommand.id, exampleDiagram: exampleDiagram)
         if initialize { _ = request("initialize", ["capabilities": [:]]) }
     }
 

@@ -17,7 +17,7 @@ import Testing
         #expect(run.format == .jsonl)
         #expect(try ArgumentParser.parse(["run", "-"]).command == .run(["-"]))
         #expect(try ArgumentParser.parse(["check", "x.pipe"]).command == .check(["x.pipe"]))
-        #expect(try ArgumentParser.parse(["test", "Examples/exercises"]).command == .test(["Examples/exercises"]))
+        #expect(try ArgumentParser.parse(["test", "Examples/workshop/solutions"]).command == .test(["Examples/workshop/solutions"]))
         #expect(try ArgumentParser.parse(["--no-color"]).noColor)
         #expect(try ArgumentParser.parse(["help", "run"]).command == .help("run"))
         #expect(try ArgumentParser.parse(["lsp"]).command == .lsp)

@@ -2,7 +2,7 @@
 
 What it checks: diagnostics on open (UTF-16 positions after é, €, an emoji; severity; the id as
 code; help as related information), the quick fix and its edit, diagnostics cleared when fixed,
-hover (operator and binding), completion, document symbols, definition, inlay hints, 1,000 rapid
+hover (operator and binding; the example's marble diagram), completion (argument labels too), document symbols, definition, inlay hints, 1,000 rapid
 changes and a 1 MB document ending with the right diagnostics, JSON-RPC errors for bad messages,
 and the exit codes of shutdown/exit.
 """
@@ -94,6 +94,28 @@ async def test_hover_on_an_operator_and_a_binding(client: LanguageClient):
     hover = await client.text_document_hover_async(types.HoverParams(**at(1, 1)))
     # `$0 * 2` can overflow, so the binding can fail.
     assert "`AnyPublisher<Int, Error>`" in hover.contents.value
+
+
+async def test_hover_shows_the_examples_marble_diagram(client: LanguageClient):
+    open_document(client, "just 5 | asyncMap flaky 2 | retry 3\n")
+    hover = await client.text_document_hover_async(types.HoverParams(**at(0, 30)))
+    assert hover is not None
+    value = hover.contents.value
+    diagram = value.split("The example on the virtual clock:\n```text\n", 1)[1].split("\n```", 1)[0]
+    # Drawn by Plumb on the virtual clock: retry's example fails twice, so three attempts.
+    assert "[2] retry 3" in diagram and "\u251c #1" in diagram and "\u2514 #3" in diagram
+    assert "1 column = " in diagram and "#: flaky failure 2 of 2 (#2)" in diagram
+
+
+async def test_completion_of_argument_labels(client: LanguageClient):
+    open_document(client, 'from [1] | flatMap maxP\njust 1 | timeout 1s customError: "late" \n')
+    result = await client.text_document_completion_async(types.CompletionParams(**at(0, 23)))
+    items = result.items if hasattr(result, "items") else result
+    labels = [item for item in items if item.kind == types.CompletionItemKind.Field]
+    assert [item.label for item in labels] == ["maxPublishers:"] and labels[0].insert_text == "maxPublishers: "
+    result = await client.text_document_completion_async(types.CompletionParams(**at(1, 40)))
+    items = result.items if hasattr(result, "items") else result
+    assert not [item for item in items if item.kind == types.CompletionItemKind.Field]
 
 
 async def test_completion(client: LanguageClient):

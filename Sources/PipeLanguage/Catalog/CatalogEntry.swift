@@ -27,6 +27,16 @@ public struct CatalogEntry: Sendable {
     /// A pipeline using it (runs as written).
     public var example: String
 
+    /// The argument labels the entry accepts (`maxPublishers` for `flatMap`), each once, in the
+    /// order of its overloads, with the placeholder the signature shows for its value.
+    public var argumentLabels: [(label: String, placeholder: String)] {
+        var seen = Set<String>()
+        return overloads.flatMap { $0 }.compactMap { parameter in
+            guard let label = parameter.label, seen.insert(label).inserted else { return nil }
+            return (label, parameter.placeholder)
+        }
+    }
+
     /// `signature: …` with overloads joined by "or", for notes (made once, not per check).
     var signatureNote: String
 

@@ -43,8 +43,9 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
     public var length: Int
     /// The stable id: `E302 unknown-operator`.
     public var id: DiagnosticID
-    /// Extra lines printed as `note: …`.
-    public var notes: [String]
+    /// Extra facts printed after the diagnostic: `note: …`, or, for one that points at text,
+    /// `file:line:col: note: …` with that line and a caret.
+    public var notes: [Note]
     /// Advice printed as `help: …` (for instance `did you mean 'retry'?`).
     public var help: String?
     /// Edits that fix the problem (the REPL offers the first as the next line).
@@ -57,7 +58,7 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
     /// Creates a diagnostic.
     public init(
         id: DiagnosticID, message: String, location: SourceLocation, length: Int = 1,
-        notes: [String] = [], help: String? = nil, fixIts: [FixIt] = [], offset: Int = 0
+        notes: [Note] = [], help: String? = nil, fixIts: [FixIt] = [], offset: Int = 0
     ) {
         self.severity = id.severity
         self.id = id
@@ -73,6 +74,35 @@ public struct Diagnostic: Error, Sendable, CustomStringConvertible {
 
     /// `file:line:col: error: message`.
     public var description: String { "\(location): \(severity.word): \(message)" }
+
+    /// A note under a diagnostic: a fact that explains it, and where it points when it is about
+    /// some text (`'s' was bound here`, at the name in its `let`).
+    ///
+    /// ```swift
+    /// let (_, diagnostics) = session.compile("let n = just 1\nn.send 2", file: "a.pipe")
+    /// diagnostics[0].notes[0].message            // "'n' was bound here"
+    /// diagnostics[0].notes[0].range?.location    // a.pipe:1:5
+    /// ```
+    public struct Note: Sendable, Hashable, CustomStringConvertible {
+        /// One line, lower-case start, no trailing period.
+        public var message: String
+        /// The text it points at, or nil for a note about no text in particular. The range's
+        /// offsets are in the text given to the `compile` that made it, which may be an earlier
+        /// one (a binding made on an earlier REPL line).
+        public var range: SourceRange?
+        /// The 1-based line within the text given to `compile` when the note points into that
+        /// text (rendering shows that line); nil when it points elsewhere or nowhere.
+        var lineInSource: Int?
+
+        /// A note; `range` when it points at text.
+        public init(_ message: String, range: SourceRange? = nil) {
+            self.message = message
+            self.range = range
+        }
+
+        /// `note: message`, or `file:line:col: note: message` when it points at text.
+        public var description: String { range.map { "\($0.location): note: \(message)" } ?? "note: \(message)" }
+    }
 }
 
 extension Diagnostic.Severity {

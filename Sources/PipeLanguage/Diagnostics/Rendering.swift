@@ -23,26 +23,56 @@ extension Diagnostic {
         // Messages quote names from the source; a 10 MB identifier must not make a 10 MB message.
         var out = "\(bold)\(location):\(reset) \(tint)\(severity.word):\(reset) \(bold)\(Self.capped(message))\(reset)"
         if let text = Self.sourceLine(source, line: lineInSource) {
-            // Tabs become one space so the caret lines up; very long lines are cut around the caret.
-            var scalars = Array(text.unicodeScalars).map { $0 == "\t" ? " " : $0 }
-            var column = max(1, location.column)
-            let window = 160
-            var prefix = ""
-            if scalars.count > window {
-                let start = max(0, min(column - 1 - window / 2, scalars.count - window))
-                scalars = Array(scalars[start..<min(scalars.count, start + window)])
-                column -= start
-                if start > 0 { prefix = "…" }
-            }
-            let shown = String(String.UnicodeScalarView(scalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
-            out += "\n" + prefix + shown
-            let pad = String(repeating: " ", count: prefix.count + min(column - 1, scalars.count))
-            let tildes = String(repeating: "~", count: max(0, min(length, scalars.count - column + 1) - 1))
-            out += "\n" + pad + green + "^" + tildes + reset
+            out += Self.annotated(text, column: location.column, length: length, caret: (green, reset))
         }
         if let help { out += "\n\(green)help:\(reset) \(Self.capped(help))" }
-        for note in notes { out += "\n\(bold)note:\(reset) \(Self.capped(note))" }
+        for note in notes {
+            guard let range = note.range else {
+                out += "\n\(bold)note:\(reset) \(Self.capped(note.message))"
+                continue
+            }
+            // A note that points at text is said as a compiler says it: its own position, and its
+            // line with a caret when that line is in `source`.
+            let cyan = color ? "\u{1B}[1;36m" : ""
+            out += "\n\(bold)\(range.location):\(reset) \(cyan)note:\(reset) \(Self.capped(note.message))"
+            if let line = note.lineInSource, let text = Self.sourceLine(source, line: line) {
+                let length = Self.scalars(inUTF8: range.length, of: text, from: range.location.column)
+                out += Self.annotated(text, column: range.location.column, length: length, caret: (green, reset))
+            }
+        }
         return out
+    }
+
+    /// `\n` the line, `\n` a caret and tildes under `length` scalars from `column`. Tabs become
+    /// one space so the caret lines up; very long lines are cut around the caret.
+    private static func annotated(_ text: Substring, column: Int, length: Int, caret: (String, String)) -> String {
+        var scalars = Array(text.unicodeScalars).map { $0 == "\t" ? " " : $0 }
+        var column = max(1, column)
+        let window = 160
+        var prefix = ""
+        if scalars.count > window {
+            let start = max(0, min(column - 1 - window / 2, scalars.count - window))
+            scalars = Array(scalars[start..<min(scalars.count, start + window)])
+            column -= start
+            if start > 0 { prefix = "…" }
+        }
+        let shown = String(String.UnicodeScalarView(scalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        let pad = String(repeating: " ", count: prefix.count + min(column - 1, scalars.count))
+        let tildes = String(repeating: "~", count: max(0, min(length, scalars.count - column + 1) - 1))
+        return "\n" + prefix + shown + "\n" + pad + caret.0 + "^" + tildes + caret.1
+    }
+
+    /// How many Unicode scalars of `line`, from the 1-based `column`, `bytes` UTF-8 bytes hold (at
+    /// least 1; at most to the end of the line).
+    private static func scalars(inUTF8 bytes: Int, of line: Substring, from column: Int) -> Int {
+        var count = 0
+        var used = 0
+        for scalar in line.unicodeScalars.dropFirst(max(0, column - 1)) {
+            guard used < bytes else { break }
+            used += UTF8.width(scalar)
+            count += 1
+        }
+        return max(1, count)
     }
 
     /// The longest word (a run of non-space characters, such as a quoted name) a rendered message

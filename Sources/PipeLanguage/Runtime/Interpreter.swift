@@ -32,12 +32,6 @@ enum Operand: Sendable {
     }
 }
 
-/// The named functions closures may call.
-enum Functions {
-    static let names = ["abs", "min", "max", "String", "Int", "Double", "round"]
-    static let arity: [String: ClosedRange<Int>] = ["abs": 1...1, "min": 2...2, "max": 2...2, "String": 1...1, "Int": 1...1, "Double": 1...1, "round": 1...1]
-}
-
 /// Largest array a range in a closure may build (`from 1...N` streams lazily and has no cap).
 let maxRangeArray = Limits.maxArrayCount
 
@@ -141,8 +135,7 @@ struct ExpressionCompiler {
                 }
             }
         case .call(let name, let arguments):
-            let compiled = arguments.map(compile)
-            return compileCall(name, compiled, span)
+            return compileCall(name, arguments, span)
         case .range(let lo, let hi):
             let (cl, ch) = (compile(lo), compile(hi))
             let loc = self
@@ -168,73 +161,31 @@ struct ExpressionCompiler {
         }
     }
 
-    private func compileCall(_ name: String, _ args: [CompiledExpression], _ span: Span) -> CompiledExpression {
+    /// A call to a built-in function: its row is looked up here, once, and the compiled closure
+    /// keeps the row's evaluation.
+    private func compileCall(_ name: String, _ arguments: [Expr], _ span: Span) -> CompiledExpression {
         let loc = self
-        guard let arity = Functions.arity[name] else {
+        guard let function = BuiltinFunction.named(name) else {
             let err = error(.unknownFunction(name), span)
             return { _ in throw err }
         }
-        guard arity.contains(args.count) else {
-            let err = error(.wrongArgumentCount(name, expected: arity.lowerBound, got: args.count), span)
+        guard arguments.count == function.arity else {
+            let err = error(.wrongArgumentCount(name, expected: function.arity, got: arguments.count), span)
             return { _ in throw err }
         }
-        switch name {
-        case "abs":
-            return { a in
-                switch try args[0](a) {
-                case .int(let i):
-                    guard i != .min else { throw loc.error(.arithmeticOverflow("abs(\(i))"), span) }
-                    return .int(Swift.abs(i))
-                case .double(let d): return .double(Swift.abs(d))
-                case let v: throw loc.error(.numberExpected("abs", got: v), span)
-                }
+        switch function.evaluate {
+        case .one(let f):
+            let x = operand(arguments[0])
+            return { args in
+                let v = try x.value(args)
+                do throws(Message) { return try f(v) } catch { throw loc.error(error, span) }
             }
-        case "min", "max":
-            let isMin = name == "min"
-            return { a in
-                let x = try args[0](a)
-                let y = try args[1](a)
-                let less = try Self.less(x, y, loc, span)
-                return isMin ? (less ? x : y) : (less ? y : x)
-            }
-        case "String":
-            return { a in .string(try args[0](a).plainText) }
-        case "Int":
-            return { a in
-                let v = try args[0](a)
-                switch v {
-                case .int: return v
-                case .double(let d):
-                    guard d.isFinite, d > -9.3e18, d < 9.3e18, let i = Int(exactly: d.rounded(.towardZero)) else {
-                        throw loc.error(.invalidConversion(v, to: "Int", showingType: false), span)
-                    }
-                    return .int(i)
-                case .string(let s):
-                    guard let i = Int(s) else { throw loc.error(.invalidConversion(v, to: "Int", showingType: false), span) }
-                    return .int(i)
-                case .bool(let b): return .int(b ? 1 : 0)
-                default: throw loc.error(.invalidConversion(v, to: "Int", showingType: true), span)
-                }
-            }
-        case "Double":
-            return { a in
-                let v = try args[0](a)
-                switch v {
-                case .int(let i): return .double(Double(i))
-                case .double: return v
-                case .string(let s):
-                    guard let d = Double(s), d.isFinite else { throw loc.error(.invalidConversion(v, to: "Double", showingType: false), span) }
-                    return .double(d)
-                default: throw loc.error(.invalidConversion(v, to: "Double", showingType: true), span)
-                }
-            }
-        default:  // round
-            return { a in
-                switch try args[0](a) {
-                case .int(let i): return .int(i)
-                case .double(let d): return .double(d.rounded())
-                case let v: throw loc.error(.numberExpected("round", got: v), span)
-                }
+        case .two(let f):
+            let (x, y) = (operand(arguments[0]), operand(arguments[1]))
+            return { args in
+                let v = try x.value(args)
+                let w = try y.value(args)
+                do throws(Message) { return try f(v, w) } catch { throw loc.error(error, span) }
             }
         }
     }
@@ -243,17 +194,10 @@ struct ExpressionCompiler {
         try compare(x, y, loc, span) < 0
     }
 
-    /// -1, 0 or 1; numbers compare with numbers, strings with strings, anything else fails.
+    /// `BuiltinRules.compare`, failing at `span`.
+    @inline(__always)
     static func compare(_ x: Value, _ y: Value, _ loc: ExpressionCompiler, _ span: Span) throws -> Int {
-        func order<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (b < a ? 1 : 0) }
-        switch (x, y) {
-        case (.int(let a), .int(let b)): return order(a, b)
-        case (.double(let a), .double(let b)): return order(a, b)
-        case (.int(let a), .double(let b)): return order(Double(a), b)
-        case (.double(let a), .int(let b)): return order(a, Double(b))
-        case (.string(let a), .string(let b)): return order(a, b)
-        default: throw loc.error(.uncomparableValues(x, y), span)
-        }
+        do throws(Message) { return try BuiltinRules.compare(x, y) } catch { throw loc.error(error, span) }
     }
 
     private func compileBinary(_ op: String, _ lhs: Operand, _ rhs: Operand, _ span: Span) -> CompiledExpression {

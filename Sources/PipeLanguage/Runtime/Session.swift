@@ -191,67 +191,12 @@ public final class Session {
         return .success(scope)
     }
 
-    /// `:type`: each stage's output and failure type, then the pipeline's Combine type in Swift
-    /// spelling, e.g. `AnyPublisher<Int, Never>`: the types of the Swift `:swift` writes, so
-    /// `map { $0 * 10 }` is `Never` as Combine's `.map` is. Where the language fails the pipeline
-    /// and that Swift would trap instead (an Int overflow), a note says so under the stages.
-    public func typeDescription(of text: String) -> Result<String, Diagnostic> {
-        let (statements, diagnostics) = compile(text, file: "<type>")
-        if let error = diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
-        let source = SourceText(text, file: "<type>")
-        guard statements.count == 1, let statement = statements.first else {
-            return .failure(source.diagnostic(.typeNeedsOnePipeline, at: Span(0, source.bytes.count)))
-        }
-        guard let checked = statement.checked else { return .failure(source.diagnostic(.typeNeedsPipeline, at: statement.ast.span)) }
-        let translator = SwiftTranslator(source: statement.source)
-        for (name, binding) in bindings {
-            translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
-            translator.reserve(name)
-        }
-        translator.recordsStages = true
-        let problems = translator.statement(statement.ast, checked: checked, program: false).problems
-        // Without a faithful Swift form there is no Swift type to show: the static pass's types.
-        let codes = problems.isEmpty ? translator.stageCodes : []
-        let width = min(40, checked.stages.map { source.text($0.stage.span).count }.max() ?? 0)
-        var lines: [String] = []
-        var trapping: [String] = []
-        var last: (output: String, fails: Bool) = (checked.shape.kind.swiftName, checked.shape.canFail)
-        for (i, stage) in checked.stages.enumerated() {
-            let text = source.text(stage.stage.span)
-            let padded = text.count < width ? text + String(repeating: " ", count: width - text.count) : text
-            // A terminal consumes the publisher: it keeps its upstream's types.
-            if i < codes.count, stage.entry.map({ if case .terminal = $0.build { false } else { true } }) ?? true {
-                last = (codes[i].outputType, codes[i].fails)
-            } else if codes.isEmpty {
-                last = (stage.shape.kind.swiftName, stage.shape.canFail)
-            }
-            if stage.shape.canFail && !last.fails && !(i > 0 && checked.stages[i - 1].shape.canFail) { trapping.append(text) }
-            lines.append("\(i == 0 ? "  " : "| ")\(padded)  -> \(last.output), Failure: \(last.fails ? "Error" : "Never")")
-        }
-        lines.append("AnyPublisher<\(last.output), \(last.fails ? "Error" : "Never")>")
-        if !trapping.isEmpty {
-            let stages = trapping.map { "`\($0)`" }.joined(separator: ", ")
-            lines.append("note: where this Swift traps (an Int overflow, a division by zero), plumb fails the pipeline instead: \(stages)")
-        }
-        if let problem = problems.first {
-            lines.append("note: no faithful Swift form (\(problem)): these are plumb's own types")
-        }
-        return .success(lines.joined(separator: "\n"))
-    }
-
     /// How many times binding `name`'s source was subscribed since its `let` ran (nil when there is
     /// no such binding): `expect subscriptions`.
     public func subscriptionCount(of name: String) -> Int? { bindings[name]?.subscriptions.value }
 
     /// The bound names, in the order they were first bound.
     public var bindingNames: [String] { bindingOrder }
-
-    /// Each binding with its pipeline text and type, e.g. `("ticks", "interval 100ms | take 5 : AnyPublisher<Int, Never>")`.
-    public func bindingSummaries() -> [(name: String, summary: String)] {
-        bindingOrder.compactMap { name in
-            bindings[name].map { (name, "\($0.info.text) : \($0.info.shape.swiftType)") }
-        }
-    }
 
     /// Forgets every binding (subjects are finished first so their subscribers complete).
     public func reset() {

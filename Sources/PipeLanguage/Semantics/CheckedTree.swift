@@ -3,6 +3,8 @@ struct BindingInfo: Sendable {
     var shape: Shape
     var isSubject: Bool
     var text: String
+    /// Where the name is in its `let` (notes point there: "'s' was bound here").
+    var name: SourceRange
     /// How many operators a use of the binding builds (`CheckedPipeline.size`).
     var size: Int = 1
 }

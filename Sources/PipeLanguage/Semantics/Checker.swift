@@ -4,8 +4,9 @@
 struct Checker {
     let source: SourceText
     var bindings: [String: BindingInfo]
-    /// Names whose `let` in this text had errors: a use says so instead of "unknown".
-    var failedBindings: Set<String> = []
+    /// Names whose `let` in this text had errors, with where the name is: a use says so instead
+    /// of "unknown", with a note pointing at that `let`.
+    var failedBindings: [String: Span] = [:]
     var diagnostics: [Diagnostic] = []
     /// How many pipelines this checker (and its trial checkers) checked: linear in the text.
     var pipelinesChecked = 0
@@ -15,7 +16,7 @@ struct Checker {
         self.bindings = bindings
     }
 
-    mutating func error(_ message: Message, _ span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []) {
+    mutating func error(_ message: Message, _ span: Span, notes: [Diagnostic.Note] = [], help: String? = nil, fixIts: [FixIt] = []) {
         diagnostics.append(source.diagnostic(message, at: span, notes: notes, help: help, fixIts: fixIts))
     }
 
@@ -55,12 +56,13 @@ struct Checker {
             let checked = checkSize(checkPipeline(p, dollars: [], nested: true))
             if let checked, !diagnostics[mark...].contains(where: { $0.severity == .error }) {
                 let isSubject = checked.stages.count == 1 && checked.stages[0].entry?.isSubject == true
-                let info = BindingInfo(shape: checked.shape, isSubject: isSubject, text: source.text(p.span), size: checked.size)
+                let info = BindingInfo(
+                    shape: checked.shape, isSubject: isSubject, text: source.text(p.span), name: source.range(nameSpan), size: checked.size)
                 bindings[name] = info
-                failedBindings.remove(name)
+                failedBindings[name] = nil
                 return .bind(name: name, checked, info)
             }
-            if bindings[name] == nil { failedBindings.insert(name) }
+            if bindings[name] == nil { failedBindings[name] = nameSpan }
             return nil
         case .send(let subject, let span, let value):
             checkSubject(subject, span)
@@ -174,7 +176,7 @@ struct Checker {
             error(.unknownSubject(name), span, suggesting: name, among: subjects)
             return
         }
-        if !binding.isSubject { error(.notSubject(name), span) }
+        if !binding.isSubject { error(.notSubject(name), span, notes: [source.note(Self.boundHere(name), at: binding.name)]) }
     }
 
     /// Evaluates an argument that may not use `$n`; reports problems.
@@ -216,8 +218,8 @@ struct Checker {
             guard let entryIndex = Catalog.byName[name] else {
                 ok = false
                 if isFirst {
-                    if failedBindings.contains(name) {
-                        error(.bindingHadErrors(name), stage.nameSpan)
+                    if let letSpan = failedBindings[name] {
+                        error(.bindingHadErrors(name), stage.nameSpan, notes: [source.note(Self.notBoundHere(name), at: letSpan)])
                     } else if Catalog.names(of: .operator).contains(name) {
                         error(.operatorFirst(name), stage.nameSpan)
                     } else {
@@ -256,7 +258,7 @@ struct Checker {
                 }
                 terminal = entryIndex
                 if !stage.arguments.isEmpty {
-                    error(.tooManyArguments(name), stage.arguments[0].span, notes: [entry.signatureNote])
+                    error(.tooManyArguments(name), stage.arguments[0].span, notes: [Diagnostic.Note(entry.signatureNote)])
                     ok = false
                 }
                 continue
@@ -292,7 +294,10 @@ struct Checker {
                 let other = inference.joinedKind(i)
                 error(
                     .kindsDoNotJoin(name, upstream: input.kind.swiftName, other: other.swiftName), argument.span,
-                    notes: ["Combine's \(entry.combine) needs one Output type on both sides"],
+                    notes: [
+                        stages.last.map { source.note(Self.valuesComeFrom(input.kind.swiftName), at: $0.stage.span) },
+                        Diagnostic.Note("Combine's \(entry.combine) needs one Output type on both sides"),
+                    ].compactMap { $0 },
                     help: Checker.joinHelp(from: input.kind, to: other))
                 ok = false
                 continue
@@ -395,11 +400,11 @@ struct Checker {
                 guard let i = params.firstIndex(where: { $0.label == label }), slots[i] == nil else {
                     let labels = params.compactMap(\.label)
                     if slots.indices.contains(where: { params[$0].label == label }) || Suggestions.closest(to: label, among: labels) == nil {
-                        error(.unknownLabel(name, label), argument.span, notes: [signature])
+                        error(.unknownLabel(name, label), argument.span, notes: [Diagnostic.Note(signature)])
                     } else if let suggestion = Suggestions.closest(to: label, among: labels) {
                         let labelSpan = Span(argument.span.offset, label.utf8.count)
                         error(
-                            .unknownLabel(name, label), argument.span, notes: [signature],
+                            .unknownLabel(name, label), argument.span, notes: [Diagnostic.Note(signature)],
                             help: "did you mean '\(suggestion):'?", fixIts: [source.replacing(labelSpan, with: suggestion)])
                     }
                     return nil
@@ -410,7 +415,7 @@ struct Checker {
                 let isTodo = Checker.todoSpan(argument) != nil
                 let positional = params.indices.first(where: { slots[$0] == nil && !params[$0].labelRequired })
                 guard let i = positional ?? (isTodo ? params.indices.first(where: { slots[$0] == nil }) : nil) else {
-                    error(.tooManyArguments(name), argument.span, notes: [signature])
+                    error(.tooManyArguments(name), argument.span, notes: [Diagnostic.Note(signature)])
                     return nil
                 }
                 slots[i] = argument
@@ -425,7 +430,7 @@ struct Checker {
         // Only errors reject the overload; a nested pipeline's warnings (`merge (just 1 | retry 1)`) do not.
         if diagnostics[mark...].contains(where: { $0.severity == .error }) { return nil }
         for (i, param) in params.enumerated() where slots[i] == nil && !param.optional {
-            error(.missingArgument(name, param.placeholder), stage.nameSpan, notes: [signature])
+            error(.missingArgument(name, param.placeholder), stage.nameSpan, notes: [Diagnostic.Note(signature)])
             return nil
         }
         return (slots, nested)
@@ -439,7 +444,7 @@ struct Checker {
         let text = source.text(argument.span)
         let got = argument.label != nil ? String(text.drop(while: { $0 != ":" }).dropFirst().drop(while: { $0 == " " })) : text
         func expect(_ what: String) -> NestedPublisher? {
-            error(.wrongArgument(name, what, got: got), argument.span, notes: [signature])
+            error(.wrongArgument(name, what, got: got), argument.span, notes: [Diagnostic.Note(signature)])
             return nil
         }
         func value(_ e: Expr) -> Value? {
@@ -466,7 +471,7 @@ struct Checker {
         case .value:
             guard case .expr(let e) = argument.value else {
                 if case .word(let w) = argument.value {
-                    error(.unknownName(w, expectedBy: name), argument.span, notes: [signature])
+                    error(.unknownName(w, expectedBy: name), argument.span, notes: [Diagnostic.Note(signature)])
                     return nil
                 }
                 return expect("a value")
@@ -519,8 +524,8 @@ struct Checker {
                 return pipeline(p, dollars)
             case .word(let w):
                 guard let binding = bindings[w] else {
-                    if failedBindings.contains(w) {
-                        error(.bindingHadErrors(w), argument.span)
+                    if let letSpan = failedBindings[w] {
+                        error(.bindingHadErrors(w), argument.span, notes: [source.note(Self.notBoundHere(w), at: letSpan)])
                     } else {
                         error(.unknownBinding(w), argument.span, suggesting: w, among: bindings.keys.sorted())
                     }
@@ -587,7 +592,7 @@ struct Checker {
 
     /// A duration argument in nanoseconds (a bare number is milliseconds); reports problems.
     mutating func duration(_ v: ArgumentValue, _ span: Span, _ name: String, signature: String? = nil, dollars: [ValueKind] = []) -> Int64? {
-        let notes = signature.map { [$0] } ?? []
+        let notes = signature.map { [Diagnostic.Note($0)] } ?? []
         switch v {
         case .duration(let ns): return ns
         case .expr(let e):
@@ -622,25 +627,25 @@ struct Checker {
         let args = stage.arguments
         let usage = "asyncMap takes delay D, delay D { expr }, flaky N, fail \"message\" or { expr }"
         guard let first = args.first else {
-            error(.missingStep, stage.nameSpan, notes: [usage])
+            error(.missingStep, stage.nameSpan, notes: [Diagnostic.Note(usage)])
             return false
         }
         if let label = first.label {
-            error(.unknownLabel("asyncMap", label), first.span, notes: [usage])
+            error(.unknownLabel("asyncMap", label), first.span, notes: [Diagnostic.Note(usage)])
             return false
         }
         let mark = diagnostics.count
         switch first.value {
         case .closure(let c):
             guard case .expression(let e) = c.body else {
-                error(.stepClosureNotExpression, c.span, notes: [usage])
+                error(.stepClosureNotExpression, c.span, notes: [Diagnostic.Note(usage)])
                 return false
             }
             checkStepClosure(e, upstream: upstream)
-            if args.count > 1 { error(.tooManyArguments("asyncMap"), args[1].span, notes: [usage]) }
+            if args.count > 1 { error(.tooManyArguments("asyncMap"), args[1].span, notes: [Diagnostic.Note(usage)]) }
         case .word("delay"):
             guard args.count >= 2 else {
-                error(.stepNeedsArgument("asyncMap delay needs a duration"), first.span, notes: [usage])
+                error(.stepNeedsArgument("asyncMap delay needs a duration"), first.span, notes: [Diagnostic.Note(usage)])
                 return false
             }
             _ = duration(args[1].value, args[1].span, "asyncMap delay", signature: usage, dollars: dollars)
@@ -651,10 +656,12 @@ struct Checker {
                 }
                 checkStepClosure(e, upstream: upstream)
             }
-            if args.count > 3 { error(.tooManyArguments("asyncMap"), args[3].span, notes: [usage]) }
+            if args.count > 3 { error(.tooManyArguments("asyncMap"), args[3].span, notes: [Diagnostic.Note(usage)]) }
         case .word("flaky"):
             guard args.count == 2, case .expr(let e) = args[1].value else {
-                error(.stepNeedsArgument("asyncMap flaky needs a count, as in asyncMap flaky 2"), args.count > 2 ? args[2].span : first.span, notes: [usage])
+                error(
+                    .stepNeedsArgument("asyncMap flaky needs a count, as in asyncMap flaky 2"), args.count > 2 ? args[2].span : first.span,
+                    notes: [Diagnostic.Note(usage)])
                 return false
             }
             if let v = e.usesDollar ? nil : checkConstant(e) {
@@ -664,21 +671,21 @@ struct Checker {
             guard args.count == 2, case .expr(let e) = args[1].value else {
                 error(
                     .stepNeedsArgument("asyncMap fail needs a message, as in asyncMap fail \"boom\""), args.count > 2 ? args[2].span : first.span,
-                    notes: [usage])
+                    notes: [Diagnostic.Note(usage)])
                 return false
             }
             _ = e.usesDollar ? nil : checkConstant(e)
         case .word(let w):
             if let suggestion = Suggestions.closest(to: w, among: ["delay", "flaky", "fail"]) {
                 error(
-                    .unknownStep(w), first.span, notes: [usage], help: "did you mean '\(suggestion)'?",
+                    .unknownStep(w), first.span, notes: [Diagnostic.Note(usage)], help: "did you mean '\(suggestion)'?",
                     fixIts: [source.replacing(first.span, with: suggestion)])
             } else {
-                error(.unknownStep(w), first.span, notes: [usage])
+                error(.unknownStep(w), first.span, notes: [Diagnostic.Note(usage)])
             }
             return false
         default:
-            error(.invalidStep(source.text(first.span)), first.span, notes: [usage])
+            error(.invalidStep(source.text(first.span)), first.span, notes: [Diagnostic.Note(usage)])
             return false
         }
         return !diagnostics[mark...].contains { $0.severity == .error }

@@ -122,3 +122,12 @@ extension Message {
     static let todoLeft = Message(CheckerCode.todoLeft, "todo: this is where your answer goes")
     static let catchHasNoEffect = Message(CheckerCode.catchHasNoEffect, "catch on a publisher that never fails has no effect")
 }
+
+extension Checker {
+    /// A note at a binding's name: `'s' was bound here`.
+    static func boundHere(_ name: String) -> String { "'\(name)' was bound here" }
+    /// A note at a `let` that had errors: `'s' is not bound: its let is here`.
+    static func notBoundHere(_ name: String) -> String { "the let of '\(name)' is here" }
+    /// E331's note at the stage before: `the Int values come from here`.
+    static func valuesComeFrom(_ kind: String) -> String { "the \(kind) values come from here" }
+}

@@ -7,8 +7,14 @@ enum ExpressionCheck {
     static func problem(in e: Expr, dollars: [ValueKind]) -> (Message, Span)? {
         switch e.kind {
         case .literal, .dollar, .range: return nil
-        case .array(let items), .call(_, let items):
+        case .array(let items):
             return items.lazy.compactMap { problem(in: $0, dollars: dollars) }.first
+        case .call(let name, let items):
+            if let inner = items.lazy.compactMap({ problem(in: $0, dollars: dollars) }).first { return inner }
+            guard let function = BuiltinFunction.named(name), items.count == function.arity, let accepts = function.kind.accepts else { return nil }
+            let kinds = items.map { ExpressionKinds.infer($0, dollars).kind }
+            guard kinds.allSatisfy(isKnown), !accepts(kinds) else { return nil }
+            return (.impossibleCall(name, kinds.map(\.swiftName)), e.span)
         case .interpolated(let parts):
             return parts.lazy.compactMap { part -> (Message, Span)? in
                 if case .expr(let x) = part { return problem(in: x, dollars: dollars) }
@@ -58,6 +64,9 @@ enum ExpressionCheck {
 extension Message {
     static func impossibleBinary(_ op: String, _ left: String, _ right: String) -> Message {
         Message(CheckerCode.impossibleOperation, "cannot apply '\(op)' to \(left) and \(right)")
+    }
+    static func impossibleCall(_ function: String, _ arguments: [String]) -> Message {
+        Message(CheckerCode.impossibleOperation, "cannot apply '\(function)' to \(arguments.joined(separator: " and "))")
     }
     static func impossibleUnary(_ op: String, _ operand: String) -> Message {
         Message(CheckerCode.impossibleOperation, "cannot apply '\(op)' to \(operand)")

@@ -87,21 +87,10 @@ enum Infallibility {
             default: return (nil, false)
             }
         case .call(let name, let arguments):
-            guard let arity = Functions.arity[name], arity.contains(arguments.count) else { return (nil, false) }
+            guard let function = BuiltinFunction.named(name), arguments.count == function.arity else { return (nil, false) }
             let parts = arguments.map { analyse($0, dollars) }
             guard parts.allSatisfy(\.safe) else { return (nil, false) }
-            let k = parts[0].kind
-            switch name {
-            case "String": return (.string, true)
-            case "Int": return (.int, k == .int || k == .bool)
-            case "Double": return (.double, isNumber(k))
-            case "round": return (k, isNumber(k))
-            case "abs": return (k, k == .double)
-            default:  // min, max
-                let k2 = parts[1].kind
-                let comparable = (isNumber(k) && isNumber(k2)) || (k == .string && k2 == .string)
-                return (k == k2 ? k : nil, comparable)
-            }
+            return function.infallible(parts.map(\.kind))
         case .range:
             return (.array(.int), false)
         }

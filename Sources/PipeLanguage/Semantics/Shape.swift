@@ -130,17 +130,9 @@ enum ExpressionKinds {
             }
         case .call(let name, let xs):
             let parts = xs.map { infer($0, args) }
-            let f = parts.contains { $0.canFail }
-            switch name {
-            case "String": return (.string, f)
-            case "Int": return (.int, f || parts.first?.kind != .int)
-            case "Double": return (.double, f || !(parts.first?.kind.isNumber ?? false))
-            case "abs", "round": return (parts.first?.kind ?? .any, true)
-            case "min", "max":
-                let k = (parts.first?.kind ?? .any).merged(parts.last?.kind ?? .any)
-                return (k, f || !k.isNumber && k != .string)
-            default: return (.any, true)
-            }
+            guard let function = BuiltinFunction.named(name), xs.count == function.arity else { return (.any, true) }
+            let result = function.kind.result(parts.map(\.kind))
+            return (result.kind, result.mayFail || parts.contains { $0.canFail })
         case .range: return (.array(.int), true)
         }
     }

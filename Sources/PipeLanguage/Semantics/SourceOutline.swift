@@ -1,12 +1,15 @@
 /// What an editor needs to know about a compiled text, as data: its `let` bindings with their
-/// inferred types, every use of a binding, and every stage with its catalog entry and output type.
-/// Made from `Session.compile`'s statements, so it is the checked tree's view, never a re-parse.
-/// Offsets and lengths are UTF-8 bytes in the text given to `compile`.
+/// inferred types, every use of a binding, and every stage with its catalog entry and the type
+/// after it (a statement's own stages have the types `:type` shows, `Session.types(of:)`; stages
+/// of nested pipelines the static pass's). Made from `Session.compile`'s statements, so it is the
+/// checked tree's view, never a re-parse. Offsets and lengths are UTF-8 bytes in the text given to
+/// `compile`.
 ///
 /// ```swift
 /// let (statements, _) = Session(runtime: Runtime(clock: .virtual)).compile("let t = just 1\nt | sink", file: "a.pipe")
 /// let outline = SourceOutline(statements)
-/// outline.bindings[0].type          // "AnyPublisher<Int, Never>"
+/// outline.bindings[0].type.output   // "Int"
+/// outline.stages[0].type.output     // "Int" (after `just 1`)
 /// outline.references[0].name        // "t" (offset 15)
 /// ```
 public struct SourceOutline: Sendable {
@@ -19,8 +22,8 @@ public struct SourceOutline: Sendable {
         /// The whole statement.
         public var offset: Int
         public var length: Int
-        /// The pipeline's Combine type, e.g. `AnyPublisher<Int, Never>`.
-        public var type: String
+        /// The pipeline's Combine type (`AnyPublisher<Int, Never>` as its description).
+        public var type: PublisherType
         /// The pipeline as written.
         public var text: String
     }
@@ -43,10 +46,9 @@ public struct SourceOutline: Sendable {
         public var end: Int
         /// The catalog entry's name; nil for a binding used as a stage.
         public var entry: String?
-        /// The stage's output, in Swift spelling (`Int`, `[String]`).
-        public var output: String
-        /// Whether the stage can fail (`Error` rather than `Never`).
-        public var canFail: Bool
+        /// The publisher's type after the stage: its output in Swift spelling (`Int`, `[String]`)
+        /// and whether it can fail.
+        public var type: PublisherType
     }
 
     public private(set) var bindings: [Binding] = []
@@ -55,29 +57,33 @@ public struct SourceOutline: Sendable {
 
     /// The outline of `statements` (the ones `compile` returned, in order).
     public init(_ statements: [Statement]) {
+        // The bindings each statement sees: those of the statements before it.
+        var scope: [String: BindingInfo] = [:]
         for statement in statements {
+            guard let pipeline = statement.checked else { continue }
+            references += pipeline.bindingReferences.map { Reference(name: $0.name, offset: $0.span.offset, length: $0.span.length) }
+            add(pipeline, types: PipelineTypes(statement, bindings: scope)?.stages.map(\.type))
             if case .bind(let name, let pipeline, let info) = statement.statement,
                 case .binding(_, let nameSpan, _) = statement.ast.kind
             {
                 bindings.append(
                     Binding(
                         name: name, nameOffset: nameSpan.offset, nameLength: nameSpan.length, offset: statement.ast.span.offset,
-                        length: statement.ast.span.length, type: info.shape.swiftType, text: statement.source.text(pipeline.ast.span)))
+                        length: statement.ast.span.length, type: PublisherType(info.shape), text: statement.source.text(pipeline.ast.span)))
+                scope[name] = info
             }
-            guard let pipeline = statement.checked else { continue }
-            references += pipeline.bindingReferences.map { Reference(name: $0.name, offset: $0.span.offset, length: $0.span.length) }
-            add(pipeline)
         }
         stages.sort { $0.nameOffset < $1.nameOffset }
     }
 
-    private mutating func add(_ pipeline: CheckedPipeline) {
-        for stage in pipeline.stages {
+    /// `types`: the types `:type` shows for the pipeline's own stages; nested ones have the static pass's.
+    private mutating func add(_ pipeline: CheckedPipeline, types: [PublisherType]? = nil) {
+        for (i, stage) in pipeline.stages.enumerated() {
             stages.append(
                 Stage(
                     name: stage.stage.name, nameOffset: stage.stage.nameSpan.offset, nameLength: stage.stage.nameSpan.length,
                     end: stage.stage.span.offset + stage.stage.span.length, entry: stage.entry?.name,
-                    output: stage.shape.kind.swiftName, canFail: stage.shape.canFail))
+                    type: types.flatMap { i < $0.count ? $0[i] : nil } ?? PublisherType(stage.shape)))
             for nested in stage.nested.values {
                 switch nested {
                 case .pipeline(let inner): add(inner)

@@ -96,31 +96,18 @@ struct SwiftExpressions {
                 return ("\(wrapped).\(name)", .any, 1000)
             }
         case .call(let name, let arguments):
-            let parts = arguments.map { translate($0) }
-            let texts = parts.map(\.text).joined(separator: ", ")
-            let first = parts.first?.kind ?? .any
-            switch name {
-            case "String":
-                return ("String(\(texts))", .string, 1000)
-            case "Int":
-                if first == .string { problems.append("Int(String) is an Optional in Swift; the language fails the pipeline") }
-                if first == .bool, let only = parts.first { return ("(\(only.text) ? 1 : 0)", .int, 1000) }
-                return (first == .int ? (parts.first?.text ?? "0") : "Int(\(texts))", .int, 1000)
-            case "Double":
-                if !first.isNumber { problems.append("Double(\(first.swiftName)) has no faithful Swift form") }
-                return ("Double(\(texts))", .double, 1000)
-            case "abs": return ("abs(\(texts))", first, 1000)
-            case "round":
-                if first == .int { return (parts.first?.text ?? "0", .int, 1000) }
-                return ("(\(texts)).rounded()", first, 1000)
-            case "min", "max":
-                let kind = first.merged(parts.last?.kind ?? .any)
-                if kind == .any { problems.append("\(name) of \(first.swiftName) and \(parts.last?.kind.swiftName ?? "nothing")") }
-                return ("\(name)(\(texts))", kind, 1000)
-            default:
+            var call = BuiltinFunction.SwiftCall(name: name, arguments: arguments.map { translate($0) })
+            guard let function = BuiltinFunction.named(name) else {
                 problems.append("no function \(name)")
-                return ("\(name)(\(texts))", .any, 1000)
+                return ("\(name)(\(call.texts))", .any, 1000)
             }
+            guard arguments.count == function.arity else {
+                problems.append("\(name) takes \(function.arity), not \(arguments.count)")
+                return ("\(name)(\(call.texts))", .any, 1000)
+            }
+            let (text, kind) = function.swift(&call)
+            problems += call.problems
+            return (text, kind, 1000)
         case .range(let lo, let hi):
             return ("Array(\(translate(lo).text)...\(translate(hi).text))", .array(.int), 1000)
         }

@@ -104,9 +104,14 @@ extension SwiftHelper {
 
     /// `helpers` and what they need, in a fixed order, as text.
     static func text(of helpers: Set<SwiftHelper>) -> String {
+        texts(of: helpers).joined(separator: "\n\n")
+    }
+
+    /// `helpers` and what they need, in a fixed order, each helper's text.
+    static func texts(of helpers: Set<SwiftHelper>) -> [String] {
         var all = helpers
         for h in helpers { all.formUnion(h.requires) }
-        return all.sorted().map(\.text).joined(separator: "\n\n")
+        return all.sorted().map(\.text)
     }
 
     /// What a `--program` adds: printing values as `plumb run` does, and running a pipeline to its

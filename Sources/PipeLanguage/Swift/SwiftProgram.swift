@@ -92,56 +92,6 @@ extension SwiftTranslator {
 }
 
 extension Session {
-    /// `:swift`: one pipeline (or `let`) as Swift Combine code against `Reactive`, with the helpers
-    /// it needs. Types come from the static pass's kinds; where a construct has no faithful Swift
-    /// form, a `/* no faithful Swift form: … */` comment says so at that spot.
-    ///
-    /// ```swift
-    /// session.swiftCode(of: "from [1, 2, 3] | map { $0 * 10 }")
-    /// // .success("[1, 2, 3].publisher.map { $0 * 10 }")
-    /// ```
-    ///
-    /// - Parameter text: One pipeline, as `:type` takes it; the session's bindings are in scope.
-    /// - Returns: The Swift text, or the first error (a compile error, or not one pipeline).
-    public func swiftCode(of text: String) -> Result<String, Diagnostic> {
-        translateOne(text, pasteable: false).map { helpers, lines in
-            (helpers.isEmpty ? "" : helpers + "\n\n") + lines.joined(separator: "\n")
-        }
-    }
-
-    /// `:swift`: one pipeline as a statement a learner can paste into a `main.swift` that depends
-    /// on `Reactive`: the imports, the helpers it needs, and the chain ending in a `sink` that
-    /// prints each value (and the completion, when it can fail), stored in a cancellable.
-    ///
-    /// ```swift
-    /// session.swiftStatement(of: "from [1, 2, 3] | map { $0 * 10 }")
-    /// // .success("import Reactive\n\nlet cancellable = [1, 2, 3].publisher.map { $0 * 10 }\n    .sink { print($0) }")
-    /// ```
-    public func swiftStatement(of text: String) -> Result<String, Diagnostic> {
-        translateOne(text, pasteable: true).map { helpers, lines in
-            let imports = helpers.isEmpty ? "import Reactive" : "import Foundation\nimport Reactive"
-            return imports + "\n\n" + (helpers.isEmpty ? "" : helpers + "\n\n") + lines.joined(separator: "\n")
-        }
-    }
-
-    /// One pipeline's helpers and lines.
-    private func translateOne(_ text: String, pasteable: Bool) -> Result<(String, [String]), Diagnostic> {
-        let (statements, diagnostics) = compile(text, file: "<swift>")
-        if let error = diagnostics.first(where: { $0.severity == .error }) { return .failure(error) }
-        let source = SourceText(text, file: "<swift>")
-        guard statements.count == 1, let statement = statements.first else {
-            return .failure(source.diagnostic(.swiftNeedsOnePipeline, at: Span(0, source.bytes.count)))
-        }
-        guard statement.checked != nil else { return .failure(source.diagnostic(.swiftNeedsPipeline, at: statement.ast.span)) }
-        let translator = SwiftTranslator(source: statement.source)
-        for (name, binding) in bindings {
-            translator.bindings[name] = (name, binding.info.shape.kind, binding.info.shape.canFail, nil)
-            translator.reserve(name)
-        }
-        let code = translator.statement(statement.ast, checked: statement.checked, program: false, pasteable: pasteable)
-        return .success((SwiftHelper.text(of: translator.helpers), code.lines))
-    }
-
     /// `plumb swift --program`: a whole script as a complete `main.swift` that compiles against
     /// `Reactive`: the helpers, then each statement in order, each pipeline run to completion
     /// before the next and its events printed as `plumb run` prints them without the time column
@@ -168,7 +118,7 @@ extension Session {
     }
 
     /// `plumb swift FILE`: a whole script as Swift code (not a program): the helpers once, then each
-    /// statement in order under its text as a comment. Unlike `swiftCode(of:)` one statement at a
+    /// statement in order under its text as a comment. Unlike `swiftTranslation(of:form:)` one statement at a
     /// time, it reads the whole script, so a subject is typed by every send (`s.send 1` →
     /// `PassthroughSubject<Int, Error>()`, then `s.send(1)`) and a rebinding gets a new name.
     ///
@@ -251,9 +201,4 @@ enum SwiftConsumption: Sendable {
     case values
     /// `try await publisher.async()`.
     case async
-}
-
-extension Message {
-    fileprivate static let swiftNeedsOnePipeline = Message(SessionCode.typeNeedsOnePipeline, ":swift takes one pipeline")
-    fileprivate static let swiftNeedsPipeline = Message(SessionCode.typeNeedsPipeline, ":swift takes a pipeline")
 }

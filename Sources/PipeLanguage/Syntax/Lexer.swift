@@ -27,7 +27,7 @@ struct Lexer {
     private func byte(_ i: Int) -> UInt8 { i < end ? source.bytes[i] : 0 }
 
     mutating func error(
-        _ message: Message, _ offset: Int, _ length: Int = 1, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []
+        _ message: Message, _ offset: Int, _ length: Int = 1, notes: [Diagnostic.Note] = [], help: String? = nil, fixIts: [FixIt] = []
     ) {
         // Past the cap the parser reports "too many errors"; computing more locations is wasted work.
         guard diagnostics.count < Parser.maxDiagnostics else { return }
@@ -224,7 +224,7 @@ struct Lexer {
         while true {
             guard j < end, bytes[j] != UInt8(ascii: "\n") else {
                 error(
-                    .unterminatedString, i, 1, notes: ["the string starts here and runs to the end of the line"], help: "add '\"'",
+                    .unterminatedString, i, 1, notes: [Diagnostic.Note("the string starts here and runs to the end of the line")], help: "add '\"'",
                     fixIts: [inserting("\"", at: trimmedEnd(j))])
                 if j >= end { openString = true }
                 flush()
@@ -291,7 +291,7 @@ struct Lexer {
                         j = max(k, j + 2)
                     }
                 default:
-                    error(.invalidEscape, j, e == 0 ? 1 : 2, notes: ["valid escapes: \\n \\t \\r \\0 \\\\ \\\" \\u{…} \\(…)"])
+                    error(.invalidEscape, j, e == 0 ? 1 : 2, notes: [Diagnostic.Note("valid escapes: \\n \\t \\r \\0 \\\\ \\\" \\u{…} \\(…)")])
                     j += e == 0 ? 1 : 2
                 }
                 continue

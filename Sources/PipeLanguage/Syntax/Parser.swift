@@ -68,7 +68,7 @@ struct Parser {
         return t
     }
 
-    func fail(_ message: Message, _ span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []) -> Failure {
+    func fail(_ message: Message, _ span: Span, notes: [Diagnostic.Note] = [], help: String? = nil, fixIts: [FixIt] = []) -> Failure {
         Failure(diagnostic: source.diagnostic(message, at: span, notes: notes, help: help, fixIts: fixIts))
     }
 
@@ -166,7 +166,10 @@ struct Parser {
             let suggestion = word.flatMap { suggesting($0, at: peek().span, among: Parser.expectations) }
             throw fail(
                 .unknownExpectation(word), word == nil ? first.span : peek().span,
-                notes: ["expect values [1, 2], finished, failed \"message\", count N, time 100ms, marbles \"-a-|\", subscriptions NAME N, or started 100ms"],
+                notes: [
+                    Diagnostic.Note(
+                        "expect values [1, 2], finished, failed \"message\", count N, time 100ms, marbles \"-a-|\", subscriptions NAME N, or started 100ms")
+                ],
                 help: suggestion?.help, fixIts: suggestion?.fixIts ?? [])
         }
         if let name = first.identifier, peek().isPunct("."), let verb = peek(2).identifier {
@@ -412,8 +415,8 @@ struct Parser {
     /// Whether a ternary branch starting at `t` is a publisher: `(` and a stage name, or a bare
     /// name (a binding or a source such as `empty`) that ends the branch.
     func branchIsPublisher(_ t: Token, _ next: Token) -> Bool {
-        if t.isPunct("(") { return startsStage(next, .init(kind: .eof, span: next.span)) && !Functions.names.contains(next.identifier ?? "") }
-        guard let name = t.identifier, !["true", "false", "nil"].contains(name), !Functions.names.contains(name) else { return false }
+        if t.isPunct("(") { return startsStage(next, .init(kind: .eof, span: next.span)) && !BuiltinFunction.names.contains(next.identifier ?? "") }
+        guard let name = t.identifier, !["true", "false", "nil"].contains(name), !BuiltinFunction.names.contains(name) else { return false }
         return next.isPunct(":") || next.isPunct("}")
     }
 
@@ -573,9 +576,9 @@ struct Parser {
             default: break
             }
             guard current.isPunct("(") else {
-                let fix = suggesting(name, at: t.span, among: Functions.names + ["true", "false", "nil"])
+                let fix = suggesting(name, at: t.span, among: BuiltinFunction.names + ["true", "false", "nil"])
                 throw fail(
-                    .unknownName(name), t.span, notes: ["closures refer to their arguments as $0, $1"], help: fix.help,
+                    .unknownName(name), t.span, notes: [Diagnostic.Note("closures refer to their arguments as $0, $1")], help: fix.help,
                     fixIts: fix.fixIts)
             }
             let open = advance()

@@ -45,7 +45,7 @@ struct SourceText: Sendable {
 
     /// A diagnostic at `span`; the length is clipped to the span's first line.
     func diagnostic(
-        _ message: Message, at span: Span, notes: [String] = [], help: String? = nil, fixIts: [FixIt] = []
+        _ message: Message, at span: Span, notes: [Diagnostic.Note] = [], help: String? = nil, fixIts: [FixIt] = []
     ) -> Diagnostic {
         let offset = max(0, min(span.offset, bytes.count))
         let line = lineIndex(of: offset)
@@ -57,6 +57,21 @@ struct SourceText: Sendable {
             offset: offset)
         d.lineInSource = line + 1
         return d
+    }
+
+    /// A note pointing at `span` in this text.
+    func note(_ message: String, at span: Span) -> Diagnostic.Note {
+        note(message, at: range(span))
+    }
+
+    /// A note pointing at `range`, which may lie in another text (a binding made by an earlier
+    /// `compile`): rendering shows its line only when it is in this one.
+    func note(_ message: String, at range: SourceRange) -> Diagnostic.Note {
+        var note = Diagnostic.Note(message, range: range)
+        if range.location.file == file, range.offset <= bytes.count, location(of: range.offset) == range.location {
+            note.lineInSource = lineIndex(of: range.offset) + 1
+        }
+        return note
     }
 
     /// A fix-it replacing the text of `span` (a suggested name for a misspelt one).

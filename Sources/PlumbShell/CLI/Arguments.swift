@@ -18,6 +18,12 @@ struct Invocation: Equatable {
         case swift(String, program: Bool)
         /// `plumb lsp`: the language server over standard input and output.
         case lsp
+        /// `plumb help --markdown [DIR]`: the operator reference and its diagrams, written into DIR.
+        case reference(directory: String)
+        /// `plumb help --man`: the manual page (roff), made from `plumb --help`'s text.
+        case manPage
+        /// `plumb completions bash|zsh|fish`: the shell's completion script.
+        case completions(String)
     }
 
     var command: Command = .interactive
@@ -37,6 +43,12 @@ struct Invocation: Equatable {
     var reset: String?
     /// `--until D`: the virtual clock's horizon for runs an endless timer keeps going.
     var until: Int64?
+    /// `--markdown` (for `help`): write the reference instead of printing help.
+    var markdown = false
+    /// `--man` (for `help`): print the manual page.
+    var man = false
+    /// `--report junit FILE.xml` or `--report tap` (for `test`).
+    var report: TestReport.Format?
 }
 
 /// A usage error: the message, printed with a pointer to `--help`, exits 2.
@@ -46,10 +58,13 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl"]
+    static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl", "completions"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
+        "--markdown", "--man", "--report",
     ]
+    /// Where `plumb help --markdown` writes when no folder is given.
+    static let defaultReference = "Docs"
     /// Where `plumb learn` looks when no folder is given.
     static let defaultWorkshop = "Examples/workshop"
 
@@ -101,6 +116,17 @@ enum ArgumentParser {
                 }
                 invocation.until = ns
             case "--program": invocation.program = true
+            case "--markdown": invocation.markdown = true
+            case "--man": invocation.man = true
+            case "--report":
+                switch try value() {
+                case "junit":
+                    let path = try value()
+                    guard path.hasSuffix(".xml") else { throw UsageError(message: "--report junit needs a file name ending in .xml, not '\(path)'") }
+                    invocation.report = .junit(path)
+                case "tap": invocation.report = .tap
+                case let other: throw UsageError(message: "--report needs junit FILE.xml or tap, not '\(other)'")
+                }
             case "--reset": invocation.reset = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
@@ -128,6 +154,10 @@ enum ArgumentParser {
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
+        if first != "test", invocation.report != nil { throw UsageError(message: "--report is an option of test") }
+        if first != "help", invocation.markdown || invocation.man {
+            throw UsageError(message: "\(invocation.markdown ? "--markdown" : "--man") is an option of help")
+        }
         if first != "learn", invocation.once || invocation.reset != nil {
             throw UsageError(message: "\(invocation.once ? "--once" : "--reset") is an option of learn")
         }
@@ -142,6 +172,17 @@ enum ArgumentParser {
         case "test":
             guard !operands.isEmpty else { throw UsageError(message: "test needs a FILE or folder") }
             invocation.command = .test(operands)
+        case "help" where invocation.man:
+            guard operands.isEmpty, !invocation.markdown else { throw UsageError(message: "help --man takes nothing else") }
+            invocation.command = .manPage
+        case "completions":
+            guard operands.count == 1, let shell = operands.first, Completions.shells.contains(shell) else {
+                throw UsageError(message: "completions needs one shell: \(Completions.shells.joined(separator: ", "))")
+            }
+            invocation.command = .completions(shell)
+        case "help" where invocation.markdown:
+            guard operands.count <= 1 else { throw UsageError(message: "help --markdown takes at most one folder") }
+            invocation.command = .reference(directory: operands.first ?? defaultReference)
         case "help":
             guard operands.count <= 1 else { throw UsageError(message: "help takes at most one COMMAND") }
             if let topic = operands.first, !subcommands.contains(topic), !HelpText.isTopic(topic) {

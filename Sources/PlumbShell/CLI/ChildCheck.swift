@@ -48,8 +48,11 @@ enum ChildCheck {
     /// Runs the child for `file`; its standard output is returned, its standard error is ours.
     /// - Parameters:
     ///   - arguments: the child's command-line arguments (without the program).
+    ///   - environment: variables set for the child besides ours (`plumb test --report`'s file).
     ///   - shouldStop: polled every 50 ms while the child runs; true ends it (`plumb learn`'s `q`).
-    static func run(file: String, arguments: [String], shouldStop: () -> Bool = { false }) -> (Ending, String) {
+    static func run(
+        file: String, arguments: [String], environment extra: [String: String] = [:], shouldStop: () -> Bool = { false }
+    ) -> (Ending, String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         guard FileManager.default.createFile(atPath: output.path, contents: nil), let handle = FileHandle(forWritingAtPath: output.path) else {
             return (.crashed(0), "")
@@ -59,6 +62,7 @@ enum ChildCheck {
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
+        environment.merge(extra) { $1 }
         environment[variable] = file
         environment[parentVariable] = String(getpid())
         // A crash report would take seconds and pages: the parent says what happened.

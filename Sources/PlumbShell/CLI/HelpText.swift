@@ -20,6 +20,11 @@ enum HelpText {
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
+          plumb help --markdown [DIR]        write the operator reference (DIR/Operators.md, default Docs)
+                                             with each example's diagram (DIR/diagrams/NAME.svg)
+          plumb help --man                   this text as a manual page (roff), as installed
+          plumb completions bash|zsh|fish    the completion script for a shell (Scripts/install puts
+                                             them where the shells look)
 
         OPTIONS
           --clock real|virtual               the clock for time-based sources and operators (default: real;
@@ -31,6 +36,8 @@ enum HelpText {
                                              keeps going after D of virtual time (default 1h)
           --marbles                          a marble diagram after each foreground pipeline (the REPL's default)
           --svg OUT.svg                      (run) the foreground pipelines' diagrams as one SVG picture
+          --report junit FILE.xml | tap      (test) the results for CI: JUnit XML in FILE.xml, or TAP
+                                             on standard output
           -h, --help                         show help
           --version                          show the version
 
@@ -39,7 +46,7 @@ enum HelpText {
           plumb run Examples/tour.pipe
           echo 'from 1...3 | map { $0 * 2 }' | plumb
           plumb --clock virtual --format jsonl run Examples/async.pipe
-          plumb test Examples/exercises
+          plumb test Examples/expect.pipe Examples/workshop/solutions
           plumb learn
 
         ENVIRONMENT
@@ -127,6 +134,8 @@ enum HelpText {
         case "test":
             return """
                 plumb test PATH...
+                plumb test --report junit FILE.xml PATH...
+                plumb test --report tap PATH...
 
                 Runs scripts (a folder means every .pipe file inside it, recursively) and checks their
                 `expect` statements against the pipeline just before each one:
@@ -137,6 +146,9 @@ enum HelpText {
                 Event output is not printed. Per file, a line `PASS path` or
                 `FAIL path:line: expected …, got …`; last, `N passed, N failed`.
                 The clock is virtual unless --clock real is given, so time-based exercises run instantly.
+                For CI, --report junit FILE.xml also writes JUnit XML (a test case per expect line,
+                grouped per file; a failure's text and marble diff in it; the expect lines after the
+                first failure as skipped) and --report tap prints TAP version 13 instead of the lines.
 
                 EXIT CODES
                   0    every file passed
@@ -165,8 +177,9 @@ enum HelpText {
 
                 The Language Server Protocol over standard input and output, for editors: diagnostics
                 as you type (the id as the code, help as related information), fix-its as quick fixes,
-                hover (an entry's signature, summary, Combine equivalent and example; a binding's type),
-                completion (operators after |, sources and bindings at a statement's start, :commands),
+                hover (an entry's signature, summary, Combine equivalent, example and the example's marble
+                diagram; a binding's type), completion (operators after |, sources and bindings at a
+                statement's start, argument labels, :commands),
                 document symbols (the let bindings), go to definition and inlay hints (each stage's
                 output type). Configure the editor to start `plumb lsp` for *.pipe files (README.md).
 
@@ -178,10 +191,26 @@ enum HelpText {
             return """
                 plumb help [COMMAND]
                 plumb help diagnostics | ID
+                plumb help --markdown [DIR]
 
                 Describes plumb, or one of its commands: run, check, test, repl, lsp. `diagnostics` lists
                 every error and warning plumb can report, by code and name (`E101  unterminated-string
                 (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
+                --markdown writes the reference instead: DIR/Operators.md (default Docs) with a section
+                per source, operator and terminal (signature, summary, Combine equivalent, example, the
+                example's events and marble diagram, run on the virtual clock), the diagram as a
+                picture beside it (DIR/diagrams/NAME.svg), and the diagnostics by code.
+                """
+        case "completions":
+            return """
+                plumb completions bash|zsh|fish
+
+                Prints the completion script for a shell: subcommands, options, the values of --clock
+                and --format, .pipe files for run, check and swift, folders for test and learn, help
+                topics. Scripts/install writes all three where the shells look for them; by hand:
+                  plumb completions bash > ~/.local/share/bash-completion/completions/plumb
+                  plumb completions zsh > ~/.zfunc/_plumb        (a folder on $fpath)
+                  plumb completions fish > ~/.config/fish/completions/plumb.fish
                 """
         case "diagnostics": return diagnostics
         default:
@@ -204,15 +233,18 @@ extension HelpText {
 
     /// One diagnostic: its line, what it is, and when it is reported.
     static func diagnostic(_ id: DiagnosticID) -> String {
-        let when: String
+        [line(id), "  \(id.severity == .warning ? "a warning" : "an error"), \(when(id))"].joined(separator: "\n")
+    }
+
+    /// When a diagnostic is reported: `found by the lexer, before anything of the text runs`.
+    static func when(_ id: DiagnosticID) -> String {
         switch id.layer {
-        case "lexer", "parser", "checker": when = "found by the \(id.layer), before anything of the text runs"
-        case "session": when = "found when a statement is performed"
-        case "build": when = "found when a pipeline is built, before it is subscribed"
-        case "evaluation": when = "raised while a closure runs: the pipeline fails with it"
-        default: when = "reported by the \(id.layer)"
+        case "lexer", "parser", "checker": "found by the \(id.layer), before anything of the text runs"
+        case "session": "found when a statement is performed"
+        case "build": "found when a pipeline is built, before it is subscribed"
+        case "evaluation": "raised while a closure runs: the pipeline fails with it"
+        default: "reported by the \(id.layer)"
         }
-        return [line(id), "  \(id.severity == .warning ? "a warning" : "an error"), \(when)"].joined(separator: "\n")
     }
 
     /// Whether `topic` is something `plumb help` can describe besides a command.

@@ -31,6 +31,8 @@ struct ShellCommand: Sendable {
     /// The argument syntax `:help` shows (`on|off`), empty for none.
     let arguments: String
     let summary: String
+    /// More for `:help NAME` (how the command works with others), empty for none.
+    var details: String = ""
     let completion: Completion
     /// Performs the command with its argument (blanks trimmed) in a runner.
     let perform: @Sendable (StatementRunner, _ argument: String, SourceLocation) -> StepResult
@@ -46,6 +48,7 @@ struct ShellCommand: Sendable {
     func help(style: Style) -> String {
         var text = style.bold(":\(name) \(arguments)") + "\n  \(summary)"
         if !aliases.isEmpty { text += "\n  aliases: " + aliases.map { ":" + $0 }.joined(separator: ", ") }
+        if !details.isEmpty { text += "\n" + details.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
         return text
     }
 }
@@ -69,8 +72,8 @@ extension ShellCommand {
             completion: .pipeline
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":type PIPELINE", at: location) }
-            switch runner.session.typeDescription(of: argument) {
-            case .success(let description): runner.say(description)
+            switch runner.session.types(of: argument) {
+            case .success(let types): runner.say(SessionText.typeTable(types))
             case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
             return .ok
@@ -81,24 +84,15 @@ extension ShellCommand {
             completion: .pipeline
         ) { runner, argument, location in
             guard !argument.isEmpty else { return runner.usage(":swift PIPELINE", at: location) }
-            switch runner.session.swiftStatement(of: argument) {
-            case .success(let code): runner.say(code)
+            switch runner.session.swiftTranslation(of: argument, form: .statement) {
+            case .success(let swift): runner.say(SessionText.swiftFile(swift))
             case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
             }
             return .ok
         },
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { runner, _, _ in
-            let bindings = runner.session.bindingSummaries()
-            let style = runner.style
-            if bindings.isEmpty {
-                runner.say(style.dim("no bindings yet: let NAME = PIPELINE"))
-            } else {
-                let width = bindings.map(\.name.count).max() ?? 0
-                runner.say(
-                    bindings.map {
-                        style.bold($0.name.padding(toLength: width, withPad: " ", startingAt: 0)) + "  " + $0.summary
-                    }.joined(separator: "\n"))
-            }
+            runner.say(
+                SessionText.bindingList(runner.session.bindingSummaries(), style: runner.style, described: runner.valueBindings))
             return .ok
         },
         ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs", completion: .nothing) { runner, _, _ in
@@ -180,6 +174,87 @@ extension ShellCommand {
                 runner.say(runner.style.dim("clock is \(argument)" + (hadBindings ? " (bindings cleared)" : "")))
             }
             return .ok
+        },
+        ShellCommand(
+            name: "step", arguments: "PIPELINE",
+            summary: "start the pipeline paused at 0 on the virtual clock; Enter or :next steps to its next event",
+            details: """
+                Each step prints what every stage did at that instant and the diagram with ▲ under it;
+                the prompt shows where the run is paused (plumb [paused 150 ms]>).
+                  :next (Enter)    the next scheduled instant      :advance D    D further
+                  :continue        to the end or the next break    :stop         cancel (Ctrl-C too)
+                  :break STAGE [value|finished|failed]   pause when that stage does that
+                While paused, s.send 3 feeds the run; :marbles, :type and expect answer; a foreground
+                pipeline is refused (it would move the paused clock). Needs the virtual clock.
+                example: :step marble "-a-b-c|" | debounce 150ms
+                """,
+            completion: .pipeline
+        ) { runner, argument, location in
+            runner.stepCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "next", aliases: ["n"], arguments: "",
+            summary: "paused run: run the next scheduled instant, print what each stage did, redraw the diagram",
+            completion: .nothing
+        ) { runner, _, location in
+            runner.nextCommand(at: location)
+        },
+        ShellCommand(
+            name: "advance", arguments: "D", summary: "paused run: move the virtual clock by D (150ms, 2s), running what falls due",
+            completion: .words(["10ms", "50ms", "100ms", "1s"])
+        ) { runner, argument, location in
+            runner.advanceCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "continue", aliases: ["c"], arguments: "", summary: "paused run: run to its end, or to the next break",
+            completion: .nothing
+        ) { runner, _, location in
+            runner.continueCommand(at: location)
+        },
+        ShellCommand(
+            name: "break", arguments: "[STAGE [value|finished|failed]|clear]",
+            summary: "paused run: pause when stage STAGE (its number or text) emits that; alone, list the breaks",
+            completion: .words(["value", "finished", "failed", "clear"])
+        ) { runner, argument, location in
+            runner.breakCommand(argument, at: location)
+        },
+        ShellCommand(name: "stop", arguments: "", summary: "cancel the paused run (Ctrl-C at its prompt does too)", completion: .nothing) {
+            runner, _, location in
+            runner.stopCommand(at: location)
+        },
+        ShellCommand(
+            name: "save", arguments: "FILE.pipe",
+            summary: "write the session as a script: bindings, sends, and each pipeline with expect lines from its run (plumb test passes on it)",
+            details: """
+                After each foreground pipeline: expect values (or count), expect failed, and on the virtual
+                clock expect marbles, each checked against the run first; a real-clock run gets a comment
+                instead of expect marbles. A stepped run is saved as its :step, sends and moves.
+                """,
+            completion: .files
+        ) { runner, argument, location in
+            guard !argument.isEmpty else { return runner.usage(":save FILE.pipe", at: location) }
+            if let problem = StatementRunner.writeFile(runner.log.script(), to: argument) {
+                return runner.commandError(.cannotWriteFile(problem), at: location)
+            }
+            let paused = runner.stepping.map { "; the run paused at \($0.elapsedText) is saved up to there" } ?? ""
+            runner.say(runner.style.dim("wrote \(argument): plumb test \(argument) checks it" + paused))
+            return .ok
+        },
+        ShellCommand(
+            name: "edit", arguments: "[N]",
+            summary: "open the last statement (or job N's) in $VISUAL or $EDITOR; run it when the editor exits with it changed",
+            details: "Lines the editor leaves are joined into one statement (# lines dropped); it goes into the history.",
+            completion: .jobs(or: [])
+        ) { runner, argument, location in
+            runner.editCommand(argument, at: location)
+        },
+        ShellCommand(
+            name: "watch", arguments: "FILE.pipe",
+            summary: "run a script on the virtual clock on every save: each pipeline's diagram and what changed since the last save, until Ctrl-C",
+            details: "Each save runs in a fresh session; the changes read as expect marbles's diff (expected: the last save).",
+            completion: .files
+        ) { runner, argument, location in
+            runner.watchCommand(argument, at: location)
         },
         ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
             runner, argument, location in

@@ -109,6 +109,11 @@ extension StatementRunner {
         case "on": options.marbles = true
         case "off": options.marbles = false
         case "":
+            // A paused run is the one being looked at.
+            if stepping != nil {
+                showPause()
+                return .ok
+            }
             guard let last else { return commandError(.nothingRecorded("no pipeline has run yet"), at: location) }
             guard let lines = diagramLines(last.record) else {
                 return commandError(.nothingRecorded("the last run was not recorded (:marbles on records the next ones)"), at: location)

@@ -29,6 +29,16 @@ enum ShellCode: Int, DiagnosticCode {
     case resourceLimit = 721
     case workshopProblem = 722
 
+    // Time control (`:step` and the commands of a paused run)
+    case noPausedRun = 730
+    case steppingNeedsVirtualClock = 731
+    case runIsPaused = 732
+    case noSuchStage = 733
+    case notAPipeline = 734
+    case editorFailed = 735
+    case needsTerminal = 736
+    case nothingToEdit = 737
+
     // Warnings
     case historyNotSaved = 951
 }
@@ -89,6 +99,26 @@ extension ShellMessage {
     static func commandLineUsage(_ text: String) -> ShellMessage { ShellMessage(.commandLineUsage, text) }
     static func resourceLimit(_ text: String) -> ShellMessage { ShellMessage(.resourceLimit, text) }
     static func workshopProblem(_ text: String) -> ShellMessage { ShellMessage(.workshopProblem, text) }
+    static func noPausedRun(_ command: String) -> ShellMessage {
+        ShellMessage(.noPausedRun, "\(command) needs a paused run: :step PIPELINE starts one")
+    }
+    static let steppingNeedsVirtualClock = ShellMessage(
+        .steppingNeedsVirtualClock,
+        ":step needs the virtual clock, where time moves only when told: :clock virtual switches (bindings are cleared), or start plumb --clock virtual")
+    static func runIsPaused(_ at: String) -> ShellMessage {
+        ShellMessage(
+            .runIsPaused,
+            "a stepped run is paused at \(at), and this pipeline would move its clock: :continue or :stop it first (or run this one with & as a job)")
+    }
+    static func noSuchStage(_ text: String) -> ShellMessage { ShellMessage(.noSuchStage, text) }
+    static func notAPipeline(_ command: String) -> ShellMessage {
+        ShellMessage(.notAPipeline, "\(command) takes a pipeline to run in the foreground (no let, send, expect or &)")
+    }
+    static func editorFailed(_ text: String) -> ShellMessage { ShellMessage(.editorFailed, text) }
+    static func needsTerminal(_ command: String) -> ShellMessage {
+        ShellMessage(.needsTerminal, "\(command) works at the interactive prompt, not in a script or piped input")
+    }
+    static func nothingToEdit(_ text: String) -> ShellMessage { ShellMessage(.nothingToEdit, text) }
     static func historyNotSaved(_ path: String, _ problem: String) -> ShellMessage {
         ShellMessage(.historyNotSaved, "history will not be saved: \(path): \(problem)")
     }

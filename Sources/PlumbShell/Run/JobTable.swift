@@ -21,6 +21,8 @@ struct JobTable {
     private var nextID = 1
     /// Ended jobs' recorders by job number (the latest `keptFinished`).
     private var finished: [Int: RunRecorder] = [:]
+    /// Ended jobs' texts, kept as long as their recorders (`:edit N`).
+    private var finishedTexts: [Int: String] = [:]
 
     mutating func makeID() -> Int {
         defer { nextID += 1 }
@@ -37,6 +39,8 @@ struct JobTable {
         for job in done {
             finished[job.id] = job.recorder
             finished[job.id - Self.keptFinished] = nil
+            finishedTexts[job.id] = job.text
+            finishedTexts[job.id - Self.keptFinished] = nil
         }
         return done
     }
@@ -46,6 +50,9 @@ struct JobTable {
 
     /// Job `id`'s recorder, running or ended (while it is kept).
     func recorder(_ id: Int) -> RunRecorder? { job(id)?.recorder ?? finished[id] }
+
+    /// Job `id`'s text, running or ended (while it is kept).
+    func text(_ id: Int) -> String? { job(id)?.text ?? finishedTexts[id] }
 
     var isEmpty: Bool { jobs.isEmpty }
 }

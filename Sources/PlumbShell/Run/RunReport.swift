@@ -45,6 +45,16 @@ struct RunReport: Equatable, Sendable {
     private(set) var compileFailures = 0
     private(set) var firstError: FirstError?
 
+    /// An `expect` line that was checked: where, what it expected, and why it failed (nil: it held).
+    struct CheckedExpectation: Equatable, Sendable {
+        var location: SourceLocation
+        var text: String
+        var failure: String?
+    }
+
+    /// Every `expect` line checked, in order (`plumb test --report`).
+    private(set) var expectations: [CheckedExpectation] = []
+
     /// 65 for static errors, 1 for failed pipelines or expectations, else 0.
     var exitCode: Int32 {
         if compileFailures > 0 { return ExitCode.dataError }
@@ -58,6 +68,8 @@ struct RunReport: Equatable, Sendable {
     mutating func forgivePipelineFailure() { pipelineFailures = max(0, pipelineFailures - 1) }
 
     mutating func countExpectationFailure() { expectationFailures += 1 }
+
+    mutating func noteExpectation(_ checked: CheckedExpectation) { expectations.append(checked) }
 
     mutating func countCompileFailure() { compileFailures += 1 }
 

@@ -11,7 +11,7 @@ import Glibc
 /// as SVG (`plumb run --svg OUT.svg`, `:export OUT.svg`).
 extension StatementRunner {
     /// Whether runs record lanes: for a diagram printed after them, or for an SVG.
-    var recordsLanes: Bool { options.marbles || options.svg != nil }
+    var recordsLanes: Bool { options.marbles || options.svg != nil || options.keepsDiagrams }
 
     /// Live diagrams: the REPL on a terminal with the real clock and marbles on.
     var drawsLive: Bool {
@@ -31,7 +31,7 @@ extension StatementRunner {
     /// After a foreground run: print its diagram (text mode, marbles on) and keep it for an SVG.
     func finishDiagram(_ record: RunRecord, text: String) {
         let run = record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(record.duration))
-        if options.svg != nil, !run.lanes.isEmpty { diagrams.append((text, run)) }
+        if options.svg != nil || options.keepsDiagrams, !run.lanes.isEmpty { diagrams.append((text, run)) }
         guard options.marbles, !quiet, options.format == .text, let lines = diagramLines(record) else { return }
         out.write(lines.joined(separator: "\n") + "\n")
         out.flush()
@@ -39,7 +39,11 @@ extension StatementRunner {
 
     /// Writes the diagrams as one SVG; the problem, if it could not.
     static func writeSVG(_ runs: [MarbleRun], titles: [String], to path: String) -> String? {
-        let svg = MarbleSVG.render(runs, titles: titles)
+        writeFile(MarbleSVG.render(runs, titles: titles), to: path)
+    }
+
+    /// Writes `text` to `path` (created or truncated); the problem, if it could not.
+    static func writeFile(_ svg: String, to path: String) -> String? {
         // write(2), so the reason is the errno's, in words a person can act on.
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         var code = fd < 0 ? errno : 0

@@ -20,6 +20,9 @@ struct ShellOptions: Sendable {
     var marbles = false
     /// Write every foreground run's diagram into this SVG at the end (`plumb run --svg OUT.svg`).
     var svg: String?
+    /// Keep every foreground run's diagram in `diagrams` without printing or writing it (the
+    /// catalog examples' diagrams: `ExampleRun`).
+    var keepsDiagrams = false
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
@@ -73,6 +76,18 @@ final class StatementRunner {
     var diagrams: [(text: String, run: MarbleRun)] = []
     /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
     private(set) var last: (record: RunRecord, text: String)?
+    /// The run `:step` holds paused on the virtual clock, if one is (`Time/StatementRunner+Stepping`).
+    var stepping: SteppedRun?
+    /// The bindings the shell made for runs' values (`_`, `_N`), with what each stands for.
+    var valueBindings: [String: String] = [:]
+    /// The last statement typed at the prompt (`:edit` opens it).
+    var lastStatement: String?
+    /// Puts a line in the prompt's history (the REPL sets it: an edited statement goes there).
+    var addToHistory: ((String) -> Void)?
+    /// What the session did, for `:save`.
+    var log = SessionLog()
+    /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
+    var confirm: ((String) -> Bool)?
     /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
     private(set) var stopNote: String?
     /// The REPL line being run by `runLine`, whose failures may be offered fixed.
@@ -120,6 +135,7 @@ final class StatementRunner {
 
     /// Ends a script: cancels every background job and returns what the run came to.
     func finish() -> RunReport {
+        endStepping(cancelling: true)
         cancelAllJobs()
         return report
     }
@@ -131,6 +147,10 @@ final class StatementRunner {
     /// After a command, what is left of the text is compiled again, in the session as the command
     /// left it (`:clock` and `:reset` replace it).
     func run(text: String, file: String, firstLine: Int = 1) -> StepResult {
+        // Jobs that ended bind `_N` before the text that may name them is compiled; names of runs
+        // still to come are bound empty until then.
+        reapJobs()
+        bindPlaceholders(in: text)
         var script = ScriptLines(text, firstLine: firstLine)
         var again = false
         reading: while true {
@@ -156,7 +176,18 @@ final class StatementRunner {
                         continue reading
                     }
                 } else {
-                    result = perform(statements.removeFirst(), source: script.language, firstLine: script.firstLine)
+                    let statement = statements.removeFirst()
+                    result = perform(statement, source: script.language, firstLine: script.firstLine)
+                    // A run rebinds `_`: what follows and names it is read again, with its kinds.
+                    let end = statement.location.line + statement.text.count(where: { $0 == "\n" })
+                    if result == .ok, statement.runsPipeline, !statement.runsInBackground,
+                        let next = statements.first, next.location.line > end,
+                        statements.contains(where: { Self.namesValues($0.text) })
+                    {
+                        script = script.after(line: end)
+                        again = true
+                        continue reading
+                    }
                 }
                 switch result {
                 case .ok: continue
@@ -195,6 +226,7 @@ final class StatementRunner {
     func runLine(_ text: String) -> StepResult {
         lineOfferingFixes = text
         fixOffer = nil
+        if !text.trimmingCharacters(in: .whitespaces).hasPrefix(":") { lastStatement = text }
         defer { lineOfferingFixes = nil }
         return run(text: text, file: "<input>")
     }
@@ -246,6 +278,13 @@ final class StatementRunner {
         return interactive ? .ok : .compileErrors
     }
 
+    /// A command's argument had errors (already reported): counted as a static error in a
+    /// script, which stops; at the REPL only printed.
+    func compileFailed() -> StepResult {
+        if !interactive { report.countCompileFailure() }
+        return interactive ? .ok : .compileErrors
+    }
+
     // MARK: Statements
 
     /// Performs one compiled statement.
@@ -262,7 +301,26 @@ final class StatementRunner {
             }
             return .ok
         case .success(let action):
-            return perform(action)
+            let result = perform(action)
+            logStatement(statement, action, result)
+            // A send into a paused run (or a job started beside it): what it starts at this instant
+            // runs now; a finish may end it.
+            if stepping != nil { settleStepping() }
+            return result
+        }
+    }
+
+    /// Keeps a performed statement for `:save`: a foreground run with its record, an `expect` that held,
+    /// anything else (a binding, a send, a job) as written.
+    private func logStatement(_ statement: Statement, _ action: Action, _ result: StepResult) {
+        switch action {
+        case .run(let pipeline) where !pipeline.isBackground:
+            guard result != .compileErrors, let last else { return }
+            log.append(run: statement.text, last.record, clock: options.clock, interrupted: result == .interrupted)
+        case .expect:
+            if result == .ok { log.append(line: statement.text) }
+        case .run, .done:
+            log.append(line: statement.text)
         }
     }
 
@@ -272,6 +330,9 @@ final class StatementRunner {
             if pipeline.isBackground {
                 startJob(pipeline)
                 return .ok
+            }
+            if let stepping {
+                return reportLineError(.runIsPaused(stepping.elapsedText), at: pipeline.location)
             }
             return runForeground(pipeline)
         case .expect(let expectation, let location):
@@ -302,15 +363,22 @@ final class StatementRunner {
             run.onNote = { writeStandardError(style.dim("note: \($0)") + "\n") }
         }
         let (record, outcome, stopNote) = run.perform(pipeline)
-        self.stopNote = stopNote
-        last = (record, pipeline.text)
-        finishDiagram(record, text: pipeline.text)
-        if case .failed = record.termination { report.countPipelineFailure() }
+        ended(record, text: pipeline.text, stopNote: stopNote)
         switch outcome {
         case .ended: return .ok
         case .interrupted: return .interrupted
         case .outputFailed: return .outputFailed
         }
+    }
+
+    /// A foreground run (or a stepped one) ended: it becomes the run `expect` checks, its diagram
+    /// is printed, and a failure is counted.
+    func ended(_ record: RunRecord, text: String, stopNote: String?) {
+        self.stopNote = stopNote
+        last = (record, text)
+        bindValues("_", of: record, from: "the last run")
+        finishDiagram(record, text: text)
+        if case .failed = record.termination { report.countPipelineFailure() }
     }
 
     /// Starts a background job and prints its number.
@@ -334,7 +402,9 @@ final class StatementRunner {
     /// Forgets jobs that have ended and counts their failures.
     func reapJobs() {
         for job in jobs.reap() {
-            if case .failed = job.recorder.snapshot.termination { report.countPipelineFailure() }
+            let record = job.recorder.snapshot
+            if case .failed = record.termination { report.countPipelineFailure() }
+            bindValues("_\(job.id)", of: record, from: "job \(job.id)")
         }
     }
 
@@ -356,9 +426,12 @@ final class StatementRunner {
 
     /// Replaces the session (new clock or reset), cancelling jobs first.
     func replaceSession(clock: ClockMode) {
+        endStepping(cancelling: true)
         cancelAllJobs()
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
+        log.clear()
+        valueBindings = [:]
         installNoteHandler()
         last = nil
     }
@@ -369,6 +442,7 @@ final class StatementRunner {
         let session = self.session
         switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
         case .holds:
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation)))
             if case .failed = expectation { report.forgivePipelineFailure() }
             if interactive && !quiet {
                 out.write(style.green("✓") + " " + style.dim("expect \(ExpectationCheck.describe(expectation))") + "\n")
@@ -379,6 +453,7 @@ final class StatementRunner {
             // An endless timer stopped at the horizon: the failure says so too.
             let message = verdict + (stopNote.map { "\n  note: \($0)" } ?? "")
             report.countExpectationFailure()
+            report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {
                 out.flush()
                 writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")

@@ -80,7 +80,12 @@ final class Tracked: Sendable {
 
 /// Waits (yielding, with a wall-clock limit) until `condition` holds; for code on the global
 /// executor whose progress the test cannot drive itself.
-func eventually(timeout: Double = 30, _ condition: () -> Bool) async -> Bool {
+///
+/// The limit is 120 s: `swift test --parallel` runs CPU-bound synchronous tests (the fuzz suites)
+/// on the same two cooperative threads, and on a loaded 2-core machine they held both for more
+/// than 30 s, so `asyncMap runs on the global executor too` saw no value at all within its old
+/// 30 s limit (seen in a full run at load 20) although nothing was wrong with it.
+func eventually(timeout: Double = 120, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         if Date() > deadline { return false }

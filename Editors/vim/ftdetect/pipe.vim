@@ -1,0 +1,2 @@
+" Plumb's .pipe scripts.
+autocmd BufRead,BufNewFile *.pipe setfiletype pipe

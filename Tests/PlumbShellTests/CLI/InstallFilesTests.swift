@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import PlumbShell
+
+/// What Scripts/install writes besides the binary: the manual page (`plumb help --man`) and the
+/// completion scripts (`plumb completions bash|zsh|fish`). Scripts/check-install installs them
+/// into a temporary prefix and checks them again there.
+@Suite struct InstallFilesTests {
+    static func installed(_ command: String) -> Bool {
+        ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(command)") }
+    }
+
+    @Test("the manual page has every subcommand and option of plumb --help, and man -l renders it without a warning")
+    func manPage() throws {
+        let result = try PlumbBinary.run(["help", "--man"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let roff = result.stdout
+        #expect(roff.hasPrefix(".TH PLUMB 1 ") && roff.contains(".SH NAME\nplumb \\- an interactive shell for reactive pipelines"))
+        for option in ArgumentParser.options where HelpText.overview.contains(option + " ") {
+            #expect(roff.contains(ManPage.escaped(option)), "\(option)")
+        }
+        for line in roff.split(separator: "\n") where line.hasPrefix(".") {
+            #expect([".TH", ".SH", ".TP", ".PP", ".nf", ".fi"].contains(String(line.prefix(3))), "\(line)")
+        }
+        guard Self.installed("man") && Self.installed("groff") else { return }
+        let page = try PlumbBinary.script(roff, name: "plumb")
+        let rendered = try PlumbBinary.shell("MANWIDTH=80 man --warnings -l \(page) 2>&1 >/dev/null; echo \"status $?\"")
+        #expect(rendered.stdout == "status 0\n", "\(rendered)")
+    }
+
+    @Test("each completion script names every subcommand and option and loads in its shell", arguments: Completions.shells)
+    func completions(_ shell: String) throws {
+        let result = try PlumbBinary.run(["completions", shell])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let options = ArgumentParser.options.map { shell == "fish" ? "-l \($0.dropFirst(2))" : $0 }
+        for word in ArgumentParser.subcommands + options {
+            #expect(result.stdout.contains(word), "\(word)")
+        }
+        guard Self.installed(shell) else { return }
+        let file = try PlumbBinary.script(result.stdout, name: "plumb-\(shell)")
+        let loaded = try PlumbBinary.shell("\(shell) -n \(file) && echo loads")
+        #expect(loaded.stdout == "loads\n", "\(loaded)")
+    }
+
+    @Test("bash: the loaded function completes subcommands, --clock's values and help topics")
+    func bashCompletes() throws {
+        let script = try PlumbBinary.script(try PlumbBinary.run(["completions", "bash"]).stdout, name: "plumb-bash")
+        func offered(_ words: [String]) throws -> String {
+            let list = words.map { "'\($0)'" }.joined(separator: " ")
+            let result = try PlumbBinary.shell(
+                "source \(script); COMP_WORDS=(\(list)); COMP_CWORD=\(words.count - 1); _plumb; echo \"${COMPREPLY[*]}\"")
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
+        #expect(try offered(["plumb", "--clock", ""]) == "real virtual")
+        #expect(try offered(["plumb", "--clock", "virtual", "te"]) == "test")
+        #expect(try offered(["plumb", "help", "diag"]) == "diagnostics")
+        #expect(try offered(["plumb", "completions", "f"]) == "fish")
+        #expect(try offered(["plumb", "--for"]) == "--format")
+    }
+
+    @Test("completions takes one known shell; --man belongs to help")
+    func badUse() throws {
+        #expect(throws: UsageError(message: "completions needs one shell: bash, zsh, fish")) { try ArgumentParser.parse(["completions", "tcsh"]) }
+        #expect(throws: UsageError(message: "--man is an option of help")) { try ArgumentParser.parse(["run", "--man", "x.pipe"]) }
+        #expect(try ArgumentParser.parse(["help", "--man"]).command == .manPage)
+        #expect(try ArgumentParser.parse(["completions", "zsh"]).command == .completions("zsh"))
+    }
+}

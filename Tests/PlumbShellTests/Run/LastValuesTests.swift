@@ -1,0 +1,51 @@
+import Foundation
+import PipeLanguage
+import Testing
+
+@testable import PlumbShell
+
+/// `_` (the last foreground run's values) and `_N` (job N's), as sources.
+@Suite struct LastValuesTests {
+    private func run(_ text: String) -> (result: StepResult, output: String, runner: StatementRunner) {
+        let output = CapturedOutput()
+        let runner = StatementRunner(options: ShellOptions(clock: .virtual), out: output.sink, wake: WakePipe())
+        let result = runner.run(text: text, file: "t.pipe")
+        return (result, output.text, runner)
+    }
+
+    @Test("_ replays the last run's values: _ | map { … } runs over them, and an expect checks it")
+    func lastRun() {
+        let (result, output, runner) = run("from [1, 2, 3] | map { $0 * 10 }\n_ | map { $0 + 1 }\nexpect values [11, 21, 31]\n:bindings")
+        #expect(result == .ok, "\(output)")
+        #expect(output.contains("_  the last run's 3 values"), "\(output)")
+        #expect(runner.finish().exitCode == 0)
+    }
+
+    @Test("_N replays job N's values once it ended; a script naming it right after works too")
+    func job() {
+        let text = "let s = subject\ns | take 2 &\ns.send \"a\"\ns.send \"b\"\n_1 | map { $0 + \"!\" }\nexpect values [\"a!\", \"b!\"]"
+        let (result, output, runner) = run(text)
+        #expect(result == .ok, "\(output)")
+        #expect(runner.finish().exitCode == 0)
+    }
+
+    @Test("a stepped run's values are _ when it ends; kinds other than Int replay as themselves")
+    func steppedAndKinds() {
+        let (result, output, _) = run(
+            ":step marble \"-a-b|\"\n:continue\n_ | collect\nexpect values [[\"a\", \"b\"]]\nfrom [1.5, nil, true, [1]] | sink\n_ | count\nexpect values [4]")
+        #expect(result == .ok, "\(output)")
+    }
+
+    @Test("a run with more values than _ replays: _ fails saying so")
+    func tooMany() {
+        let (result, output, _) = run("from 1...10001 | sink\n_ | sink\nexpect failed \"the last run had 10001 values; _ replays at most 10000\"")
+        #expect(result == .ok, "\(output)")
+    }
+
+    @Test("plumb test of a script that uses _ passes (the binary)")
+    func inScripts() throws {
+        let path = try PlumbBinary.script("just 4 | map { $0 * 2 }\n_ | map { $0 + 1 }\nexpect values [9]\n")
+        let result = try PlumbBinary.run(["test", path])
+        #expect(result.status == 0, "\(result)")
+    }
+}
