@@ -24,10 +24,15 @@ let package = Package(
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
         .systemLibrary(name: "CReadline"),
         // Sessions, REPL, script runner, printers, jobs.
-        .target(name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams", "PlumbLanguageServer"]),
+        .target(
+            name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams", "PlumbLanguageServer", "PlumbServer"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
         // `plumb lsp`: the Language Server Protocol over stdio, on the shell's compile path.
         .target(name: "PlumbLanguageServer", dependencies: ["PipeLanguage"]),
+        // GNU libmicrohttpd (Debian `libmicrohttpd-dev`), the HTTP server under `plumb serve`.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // `plumb serve`: the workshop room (HTTP on libmicrohttpd, learners' runs in child processes, the pages).
+        .target(name: "PlumbServer", dependencies: ["CMicroHTTPD", "PipeLanguage"]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
         .target(name: "PlumbDiagrams"),
         .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"]),
@@ -46,6 +51,7 @@ let package = Package(
         .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbDiagramsTests", dependencies: ["PlumbDiagrams"]),
         .testTarget(name: "PlumbLanguageServerTests", dependencies: ["PlumbLanguageServer", "PipeLanguage"]),
+        .testTarget(name: "PlumbServerTests", dependencies: ["PlumbServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

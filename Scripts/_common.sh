@@ -11,6 +11,16 @@ ensure_readline() {
     fi
 }
 
+# `plumb serve` is built on GNU libmicrohttpd (Debian libmicrohttpd-dev): every build needs its header.
+ensure_microhttpd() {
+    if [ ! -f /usr/include/microhttpd.h ]; then
+        echo "plumb: installing libmicrohttpd-dev (the HTTP library under plumb serve)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libmicrohttpd-dev pkg-config >&2
+    fi
+}
+
 # The terminal tests drive the REPL in a pseudo-terminal through tmux; without it they are skipped.
 ensure_tmux() {
     if ! command -v tmux >/dev/null 2>&1; then

@@ -18,6 +18,7 @@ public enum PlumbMain {
     /// - Parameter arguments: the command-line arguments without the program name.
     public static func run(arguments: [String]) -> Int32 {
         StandardStreams.reserve()
+        if let mode = ServeWorker.mode { return ServeWorker.run(mode: mode) }
         ChildCheck.endWithParent()
         if let problem = StandardStreams.ensureDescriptors() {
             writeStandardError(.resourceLimit(problem))
@@ -78,6 +79,8 @@ public enum PlumbMain {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
             return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
+        case .serve(let directory, let host, let port, let state):
+            return ServeCommand.run(directory: directory, host: host, port: port, state: state)
         case .manPage:
             StandardStreams.write(ManPage.roff(version: version))
             return StandardStreams.exitCode(after: ExitCode.success)

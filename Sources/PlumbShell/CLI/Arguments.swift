@@ -18,6 +18,8 @@ struct Invocation: Equatable {
         case swift(String, program: Bool)
         /// `plumb lsp`: the language server over standard input and output.
         case lsp
+        /// `plumb serve DIR`: a workshop room in the browser.
+        case serve(directory: String, host: String, port: Int, state: String?)
         /// `plumb help --markdown [DIR]`: the operator reference and its diagrams, written into DIR.
         case reference(directory: String)
         /// `plumb help --man`: the manual page (roff), made from `plumb --help`'s text.
@@ -43,6 +45,10 @@ struct Invocation: Equatable {
     var reset: String?
     /// `--until D`: the virtual clock's horizon for runs an endless timer keeps going.
     var until: Int64?
+    /// `--host`, `--port`, `--state` (for `serve`).
+    var host: String?
+    var port: Int?
+    var state: String?
     /// `--markdown` (for `help`): write the reference instead of printing help.
     var markdown = false
     /// `--man` (for `help`): print the manual page.
@@ -58,10 +64,10 @@ struct UsageError: Error, Equatable {
 
 /// Parses `plumb`'s arguments. Options may come before or after the subcommand; `--` ends them.
 enum ArgumentParser {
-    static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "help", "repl", "completions"]
+    static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "serve", "help", "repl", "completions"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
-        "--markdown", "--man", "--report",
+        "--markdown", "--man", "--report", "--host", "--port", "--state",
     ]
     /// Where `plumb help --markdown` writes when no folder is given.
     static let defaultReference = "Docs"
@@ -128,6 +134,14 @@ enum ArgumentParser {
                 case let other: throw UsageError(message: "--report needs junit FILE.xml or tap, not '\(other)'")
                 }
             case "--reset": invocation.reset = try value()
+            case "--host": invocation.host = try value()
+            case "--port":
+                let text = try value()
+                guard let port = Int(text), (0...65535).contains(port) else {
+                    throw UsageError(message: "--port needs a number from 0 to 65535, not '\(text)'")
+                }
+                invocation.port = port
+            case "--state": invocation.state = try value()
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
             default:
@@ -154,6 +168,9 @@ enum ArgumentParser {
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
+        if first != "serve", invocation.host != nil || invocation.port != nil || invocation.state != nil {
+            throw UsageError(message: "--host, --port and --state are options of serve")
+        }
         if first != "test", invocation.report != nil { throw UsageError(message: "--report is an option of test") }
         if first != "help", invocation.markdown || invocation.man {
             throw UsageError(message: "\(invocation.markdown ? "--markdown" : "--man") is an option of help")
@@ -200,6 +217,11 @@ enum ArgumentParser {
         case "lsp":
             guard operands.isEmpty else { throw UsageError(message: "lsp takes no operands") }
             invocation.command = .lsp
+        case "serve":
+            guard operands.count <= 1 else { throw UsageError(message: "serve takes at most one folder") }
+            invocation.command = .serve(
+                directory: operands.first ?? defaultWorkshop, host: invocation.host ?? "127.0.0.1", port: invocation.port ?? 8080,
+                state: invocation.state)
         case "swift":
             guard operands.count == 1 else { throw UsageError(message: "swift takes one FILE") }
             invocation.command = .swift(operands[0], program: invocation.program)

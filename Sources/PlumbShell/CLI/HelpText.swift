@@ -17,6 +17,8 @@ enum HelpText {
           plumb swift [--program] FILE       the script's pipelines as Swift Combine code against Reactive
                                              (--program: one main.swift that compiles and runs)
           plumb lsp                          the language server for editors (LSP over standard input/output)
+          plumb serve [DIR] [--host H] [--port N] [--state DIR]
+                                             a workshop room in the browser (default Examples/workshop, 127.0.0.1:8080)
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
                                              unknown-operator)
@@ -187,13 +189,34 @@ enum HelpText {
                   0    `exit` after `shutdown`
                   1    `exit`, or the end of input, without `shutdown`
                 """
+        case "serve":
+            return """
+                plumb serve [DIR] [--host H] [--port N] [--state DIR]
+
+                Hosts a workshop room: learners need only a browser. Prints the learners' address (with
+                the room's token) and the teacher's (with the teacher's key), then one line per request
+                (method, path without the token, status, time), until Ctrl-C. Learners give a name and get
+                the exercises of DIR (default Examples/workshop) with their lessons, Check (the checker of
+                `plumb learn`), hints one at a time and a playground; the teacher sees every learner's
+                progress and can present a pipeline on every learner's page. Each run is a child plumb on
+                the virtual clock, limited to 5 s of real time and 2,000 events; shell commands (:load,
+                :export …) are refused.
+
+                OPTIONS
+                  --host H       the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for the room's network)
+                  --port N       the port (default 8080; 0 lets the system choose)
+                  --state DIR    where progress and the room's secrets are kept (default DIR/.plumb-room)
+
+                EXIT CODES
+                  2    the folder has no exercises, the address cannot be used, or the state cannot be kept
+                """
         case "help":
             return """
                 plumb help [COMMAND]
                 plumb help diagnostics | ID
                 plumb help --markdown [DIR]
 
-                Describes plumb, or one of its commands: run, check, test, repl, lsp. `diagnostics` lists
+                Describes plumb, or one of its commands: run, check, test, repl, lsp, serve. `diagnostics` lists
                 every error and warning plumb can report, by code and name (`E101  unterminated-string
                 (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
                 --markdown writes the reference instead: DIR/Operators.md (default Docs) with a section

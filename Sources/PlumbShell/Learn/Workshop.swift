@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbDiagrams
 
 #if canImport(Glibc)
 import Glibc
@@ -97,36 +98,42 @@ struct Workshop {
     /// read, has at least one `expect`, every `expect` holds, no pipeline failed unexpectedly, and
     /// nothing is left to write.
     static func checkHere(_ exercise: Exercise, options: ShellOptions) -> ExerciseStatus {
-        let text: String
         switch ScriptFile.read(exercise.path) {
-        case .success(let t): text = t
+        case .success(let text): return check(text: text, file: exercise.path, options: options).status
         case .failure(let failure): return .unreadable(failure.message)
         }
+    }
+
+    /// The check of an exercise's text (`plumb learn`'s child reads it from the file, `plumb
+    /// serve`'s from the learner), with the diagrams of its runs when `options.svg` asks for them.
+    static func check(text: String, file: String, options: ShellOptions) -> (status: ExerciseStatus, diagrams: [(text: String, run: MarbleRun)]) {
         let code = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         if code.isEmpty {
-            return .failed(line: 1, message: "the exercise is empty: it needs a pipeline and an expect line to check it")
+            return (.failed(line: 1, message: "the exercise is empty: it needs a pipeline and an expect line to check it"), [])
         }
         var quietOptions = options
         quietOptions.clock = .virtual
         quietOptions.color = false
         let runner = StatementRunner(options: quietOptions, out: OutputSink(fd: STDOUT_FILENO), wake: WakePipe(), verbosity: .silent)
-        let result = runner.run(text: text, file: exercise.path)
+        let result = runner.run(text: text, file: file)
         let report = runner.finish()
+        let status: ExerciseStatus
         switch result {
-        case .expectationFailed(let message, let location): return .failed(line: location.line, message: message)
+        case .expectationFailed(let message, let location): status = .failed(line: location.line, message: message)
         case .compileErrors:
             let error = report.firstError
-            return .failed(line: error?.location.line ?? 1, message: error?.message ?? "the exercise has errors")
+            status = .failed(line: error?.location.line ?? 1, message: error?.message ?? "the exercise has errors")
         default:
             if report.exitCode != ExitCode.success {
-                return .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")
+                status = .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")
+            } else if !code.contains(where: { $0 == "expect" || $0.hasPrefix("expect ") }) {
+                status = .failed(line: 1, message: "the exercise has no check: add an expect line (expect values [...], expect marbles \"...\")")
+            } else {
+                status = .passed
             }
-            if !code.contains(where: { $0 == "expect" || $0.hasPrefix("expect ") }) {
-                return .failed(line: 1, message: "the exercise has no check: add an expect line (expect values [...], expect marbles \"...\")")
-            }
-            return .passed
         }
+        return (status, runner.diagrams)
     }
 
     /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).

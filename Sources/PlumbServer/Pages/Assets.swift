@@ -1,0 +1,21 @@
+/// The room's pages, served from the binary: plain HTML, CSS and JavaScript, no framework. The
+/// HTML is fixed text (no value is ever put into it on the server); the scripts fetch JSON and
+/// show every value with `textContent`, and draw diagrams through `DOMParser`, dropping any
+/// script or event attribute, under a policy that runs only these scripts.
+enum Assets {
+    /// Static files by path: content type and text.
+    static let files: [String: (String, String)] = [
+        "/static/room.css": ("text/css; charset=utf-8", styleSheet),
+        "/static/common.js": ("text/javascript; charset=utf-8", commonScript),
+        "/static/learner.js": ("text/javascript; charset=utf-8", learnerScript),
+        "/static/teacher.js": ("text/javascript; charset=utf-8", teacherScript),
+    ]
+
+    static let forbiddenPage = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Plumb workshop</title><link rel="stylesheet" href="/static/room.css"></head>
+        <body><main class="forbidden"><h1>This room needs its link</h1>
+        <p>Open the exact address the teacher gave (it ends in <code>?room=…</code>).</p></main></body></html>
+
+        """
+}

@@ -1,0 +1,99 @@
+extension Assets {
+    /// What both pages share: requests with the token in a header, the streamed results, the
+    /// diagram and the diagnostics. Values only ever reach the page through `textContent`.
+    static let commonScript = #"""
+        'use strict';
+        const $ = (id) => document.getElementById(id);
+
+        function element(tag, text, className) {
+          const node = document.createElement(tag);
+          if (text !== undefined && text !== null) node.textContent = String(text);
+          if (className) node.className = className;
+          return node;
+        }
+
+        // Reads a newline-delimited JSON body as it arrives, one object per line.
+        async function readLines(response, onLine) {
+          const reader = response.body.getReader();
+          const decoder = new TextDecoder();
+          let buffer = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffer += decoder.decode(value, { stream: true });
+            let newline;
+            while ((newline = buffer.indexOf('\n')) >= 0) {
+              const line = buffer.slice(0, newline);
+              buffer = buffer.slice(newline + 1);
+              if (line.trim()) onLine(JSON.parse(line));
+            }
+          }
+          if (buffer.trim()) onLine(JSON.parse(buffer));
+        }
+
+        // Draws the SVG the server made (the same picture as :export). Parsed as XML, never as
+        // HTML; scripts, foreign content, event attributes and links are dropped before it is shown.
+        function showDiagram(container, svgText) {
+          container.replaceChildren();
+          if (!svgText) return;
+          const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+          const svg = doc.documentElement;
+          if (!svg || svg.nodeName !== 'svg' || doc.getElementsByTagName('parsererror').length > 0) {
+            container.textContent = '(the diagram could not be drawn)';
+            return;
+          }
+          for (const bad of Array.from(svg.querySelectorAll('script, foreignObject, iframe, object, embed, use'))) bad.remove();
+          for (const node of [svg, ...Array.from(svg.querySelectorAll('*'))]) {
+            for (const attribute of Array.from(node.attributes)) {
+              if (/^on/i.test(attribute.name) || /href$/i.test(attribute.name)) node.removeAttribute(attribute.name);
+            }
+          }
+          container.appendChild(document.importNode(svg, true));
+        }
+
+        function formatValue(value) {
+          return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
+        }
+
+        // One event as the shell prints it: `+0.100s  value 10`.
+        function describeEvent(event) {
+          const time = '+' + (Number(event.t || 0)).toFixed(3) + 's';
+          let text = event.event;
+          if (event.event === 'value') text += ' ' + formatValue(event.value);
+          if (event.event === 'failed') text += ' ' + (event.id ? event.id + ' ' : '') + String(event.error);
+          if (event.event === 'finished' || event.event === 'failed') text += '  (' + event.count + (event.count === 1 ? ' value)' : ' values)');
+          if (event.event === 'note') text = 'note: ' + String(event.text);
+          return { time, text, kind: event.event };
+        }
+
+        function appendEvent(list, event) {
+          const { time, text, kind } = describeEvent(event);
+          const item = element('li', null, 'event ' + kind);
+          item.appendChild(element('span', time, 'time'));
+          item.appendChild(document.createTextNode(' '));
+          item.appendChild(element('span', text, 'what'));
+          list.appendChild(item);
+        }
+
+        // Diagnostics under an editor: the rendered excerpt, help, and a button that makes the fix.
+        function showDiagnostics(container, diagnostics, editor) {
+          container.replaceChildren();
+          for (const d of diagnostics || []) {
+            const box = element('div', null, 'diagnostic ' + d.severity);
+            box.appendChild(element('div', d.line + ':' + d.column + ': ' + d.severity + ' ' + d.id + ': ' + d.message, 'headline'));
+            if (d.rendered) box.appendChild(element('pre', d.rendered, 'rendered'));
+            if (d.help) box.appendChild(element('div', 'help: ' + d.help, 'help'));
+            if (typeof d.fixed === 'string' && editor) {
+              const fix = element('button', 'Apply the fix', 'fix');
+              fix.addEventListener('click', () => { editor.value = d.fixed; container.replaceChildren(); editor.focus(); });
+              box.appendChild(fix);
+            }
+            if (editor && d.severity === 'error' && typeof d.start === 'number') {
+              editor.focus();
+              editor.setSelectionRange(d.start, Math.max(d.start + 1, d.end));
+            }
+            container.appendChild(box);
+          }
+        }
+        """#
+}

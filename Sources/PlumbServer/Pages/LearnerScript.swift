@@ -1,0 +1,209 @@
+extension Assets {
+    static let learnerScript = #"""
+        'use strict';
+        const room = new URLSearchParams(location.search).get('room') || '';
+        const storageKey = 'plumb-learner-' + room;
+        let learner = localStorage.getItem(storageKey);
+        let current = null;
+        let presentVersion = -1;
+
+        function headers(withBody) {
+          const h = { 'X-Plumb-Room': room };
+          if (learner) h['X-Plumb-Learner'] = learner;
+          if (withBody) h['Content-Type'] = 'application/json';
+          return h;
+        }
+
+        async function request(method, path, body) {
+          const response = await fetch(path, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+          if (response.status === 401) { forget(); throw new Error('join the room again'); }
+          if (!response.ok) {
+            const data = await response.json().catch(() => ({}));
+            throw new Error(data.error || ('the server answered ' + response.status));
+          }
+          return response;
+        }
+
+        async function api(method, path, body) { return (await request(method, path, body)).json(); }
+
+        function forget() {
+          localStorage.removeItem(storageKey);
+          learner = null;
+          $('room').hidden = true;
+          $('join').hidden = false;
+        }
+
+        async function join(event) {
+          event.preventDefault();
+          $('join-error').textContent = '';
+          try {
+            const response = await fetch('/api/join', { method: 'POST', headers: headers(true), body: JSON.stringify({ name: $('name').value }) });
+            const data = await response.json();
+            if (!response.ok) throw new Error(data.error || 'could not join');
+            learner = data.learner;
+            localStorage.setItem(storageKey, learner);
+            await start();
+          } catch (error) { $('join-error').textContent = error.message; }
+        }
+
+        async function loadList() {
+          const data = await api('GET', '/api/exercises');
+          $('who').textContent = data.name;
+          const done = data.exercises.filter((e) => e.passed).length;
+          $('progress').textContent = done + '/' + data.exercises.length + ' done';
+          const list = $('exercises');
+          list.replaceChildren();
+          for (const exercise of data.exercises) {
+            const item = element('li', null, exercise.passed ? 'passed' : '');
+            item.dataset.name = exercise.name;
+            const button = element('button', (exercise.passed ? '✓ ' : '') + exercise.name, 'exercise-link');
+            button.addEventListener('click', () => openExercise(exercise.name));
+            item.appendChild(button);
+            if (exercise.name === current) item.classList.add('current');
+            list.appendChild(item);
+          }
+          if (data.playground && !$('pipeline').dataset.loaded) { $('pipeline').value = data.playground; }
+          $('pipeline').dataset.loaded = '1';
+          return data;
+        }
+
+        async function openExercise(name) {
+          current = name;
+          const data = await api('GET', '/api/exercise?name=' + encodeURIComponent(name));
+          $('playground').hidden = true;
+          $('exercise').hidden = false;
+          $('exercise-title').textContent = data.name;
+          $('lesson').textContent = data.lesson.join('\n');
+          $('editor').value = data.text;
+          showHints(data.hints, data.hintsTotal);
+          showVerdict(data.passed, data.message);
+          $('diagnostics').replaceChildren();
+          $('check-diagram').replaceChildren();
+          for (const item of $('exercises').children) item.classList.toggle('current', item.dataset.name === name);
+        }
+
+        function showHints(hints, total) {
+          const list = $('hints');
+          list.replaceChildren();
+          for (const hint of hints) list.appendChild(element('li', hint));
+          $('hint').textContent = hints.length < total ? 'Hint (' + hints.length + '/' + total + ')' : 'No more hints';
+          $('hint').disabled = hints.length >= total;
+        }
+
+        function showVerdict(passed, message) {
+          const verdict = $('verdict');
+          verdict.className = 'verdict ' + (passed ? 'pass' : message ? 'fail' : '');
+          verdict.textContent = passed ? '✓ passes' : message ? '✗ not yet' : '';
+          $('message').textContent = passed ? '' : (message || '');
+        }
+
+        async function check() {
+          const button = $('check');
+          button.disabled = true;
+          $('status').textContent = 'checking…';
+          $('diagnostics').replaceChildren();
+          try {
+            const response = await request('POST', '/api/check', { exercise: current, text: $('editor').value });
+            await readLines(response, (line) => {
+              if (line.queued) $('status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (line.result) {
+                const r = line.result;
+                showVerdict(r.passed === true, r.message || (r.error && r.error.message) || (r.passed ? '' : 'the check failed'));
+                showDiagnostics($('diagnostics'), r.diagnostics, $('editor'));
+                showDiagram($('check-diagram'), r.svg);
+                $('status').textContent = '';
+              }
+            });
+            await loadList();
+          } catch (error) { $('status').textContent = error.message; }
+          button.disabled = false;
+        }
+
+        async function hint() {
+          try {
+            const data = await api('POST', '/api/hint', { exercise: current });
+            showHints(data.hints, data.hintsTotal);
+          } catch (error) { $('status').textContent = error.message; }
+        }
+
+        async function reset() {
+          try {
+            const data = await api('POST', '/api/reset', { exercise: current });
+            $('editor').value = data.text;
+          } catch (error) { $('status').textContent = error.message; }
+        }
+
+        function openPlayground() {
+          current = null;
+          $('exercise').hidden = true;
+          $('playground').hidden = false;
+          for (const item of $('exercises').children) item.classList.remove('current');
+        }
+
+        async function run() {
+          const button = $('run');
+          button.disabled = true;
+          $('run-status').textContent = 'running…';
+          $('events').replaceChildren();
+          $('diagram').replaceChildren();
+          $('run-error').textContent = '';
+          $('run-diagnostics').replaceChildren();
+          try {
+            const response = await request('POST', '/api/run', { text: $('pipeline').value });
+            await readLines(response, (line) => {
+              if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (line.event) { $('run-status').textContent = 'running…'; appendEvent($('events'), line.event); }
+              if (line.result) {
+                const r = line.result;
+                showDiagram($('diagram'), r.svg);
+                showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'));
+                const problem = r.error ? r.error.message : r.expectation ? r.expectation.message : '';
+                $('run-error').textContent = problem || '';
+                $('run-status').textContent = 'done';
+              }
+            });
+          } catch (error) { $('run-status').textContent = error.message; }
+          button.disabled = false;
+        }
+
+        async function pollPresent() {
+          try {
+            const response = await fetch('/api/present', { headers: headers(false) });
+            if (response.ok) {
+              const data = await response.json();
+              if (data.version !== presentVersion) {
+                presentVersion = data.version;
+                $('present').hidden = !data.active;
+                if (data.active) {
+                  $('present-text').textContent = data.text;
+                  const list = $('present-events');
+                  list.replaceChildren();
+                  for (const event of data.events || []) appendEvent(list, event);
+                  const result = data.result || {};
+                  showDiagram($('present-diagram'), result.svg);
+                  $('present-error').textContent = result.error ? result.error.message : '';
+                }
+              }
+            }
+          } catch (error) { /* the next poll tries again */ }
+          setTimeout(pollPresent, 1500);
+        }
+
+        async function start() {
+          $('join').hidden = true;
+          $('room').hidden = false;
+          const data = await loadList();
+          const next = data.exercises.find((e) => !e.passed) || data.exercises[0];
+          if (next) await openExercise(next.name);
+        }
+
+        $('join-form').addEventListener('submit', join);
+        $('check').addEventListener('click', check);
+        $('hint').addEventListener('click', hint);
+        $('reset').addEventListener('click', reset);
+        $('run').addEventListener('click', run);
+        $('open-playground').addEventListener('click', openPlayground);
+        pollPresent();
+        if (learner) start().catch(() => forget()); else forget();
+        """#
+}

@@ -1,0 +1,55 @@
+extension Assets {
+    /// Readable on a laptop and on a projector at 1280×720.
+    static let styleSheet = #"""
+        :root { --ink: #1d232b; --muted: #5c6672; --line: #d5dbe2; --pass: #1c7c3c; --fail: #b3261e; --accent: #2456a6; --paper: #ffffff; --soft: #f4f6f9; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--soft); }
+        header { display: flex; gap: 1.5em; align-items: baseline; padding: 0.6em 1.2em; background: var(--ink); color: #fff; }
+        header h1 { font-size: 1.2em; margin: 0; }
+        #progress, #summary { color: #c9d3de; }
+        main { padding: 1em 1.2em; }
+        #room { display: grid; grid-template-columns: 14em 1fr; gap: 1.2em; align-items: start; }
+        nav ol { list-style: none; margin: 0 0 0.8em; padding: 0; }
+        nav li button { width: 100%; text-align: left; background: none; border: 0; padding: 0.25em 0.5em; font: inherit; color: var(--ink); cursor: pointer; border-radius: 4px; }
+        nav li.current button { background: var(--accent); color: #fff; }
+        nav li.passed button { color: var(--pass); }
+        nav li.passed.current button { color: #fff; }
+        section { background: var(--paper); border: 1px solid var(--line); border-radius: 6px; padding: 0.8em 1.1em; }
+        h2 { margin: 0.1em 0 0.5em; font-size: 1.15em; }
+        pre, textarea, .code { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", Menlo, monospace; }
+        pre { white-space: pre-wrap; margin: 0.4em 0; }
+        #lesson { background: var(--soft); padding: 0.6em 0.8em; border-radius: 4px; }
+        textarea { width: 100%; border: 1px solid var(--line); border-radius: 4px; padding: 0.5em; }
+        .buttons { display: flex; gap: 0.6em; align-items: center; margin: 0.5em 0; }
+        button { font: inherit; padding: 0.35em 0.9em; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+        button.quiet, .playground-link { background: #fff; color: var(--accent); }
+        button:disabled { opacity: 0.5; cursor: default; }
+        .status, .quiet { color: var(--muted); }
+        .verdict.pass { color: var(--pass); font-weight: 600; font-size: 1.1em; }
+        .verdict.fail { color: var(--fail); font-weight: 600; }
+        .message { color: var(--fail); }
+        .error { color: var(--fail); }
+        .hints li { color: #6b4f00; }
+        .diagnostic { border-left: 4px solid var(--fail); padding: 0.3em 0.7em; margin: 0.5em 0; background: #fff5f4; }
+        .diagnostic.warning { border-color: #b07d00; background: #fffaf0; }
+        .diagnostic .rendered { margin: 0.3em 0; }
+        .diagram { overflow-x: auto; margin: 0.6em 0; }
+        .diagram svg { max-width: 100%; height: auto; background: #fff; }
+        .events { font: 14px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; padding-left: 0; list-style: none; max-height: 16em; overflow-y: auto; }
+        .events .time { color: var(--muted); margin-right: 1em; }
+        .events .failed { color: var(--fail); }
+        .present { margin: 1em 1.2em 0; border: 2px solid var(--accent); }
+        .present #present-text { font-size: 1.6em; }
+        #join { max-width: 26em; margin: 3em auto; }
+        #join input { font: inherit; padding: 0.35em; width: 100%; margin: 0.4em 0 0.8em; }
+        table { border-collapse: collapse; background: var(--paper); }
+        th, td { border: 1px solid var(--line); padding: 0.3em 0.5em; text-align: left; font-size: 0.95em; }
+        td.cell { min-width: 3.2em; white-space: nowrap; }
+        td.passed { background: #e3f4e8; color: var(--pass); }
+        td.failing { background: #fde8e6; color: var(--fail); }
+        td.open { background: #fff8e1; }
+        td .time, td .hints { color: var(--muted); font-size: 0.85em; }
+        .present-editor { margin-top: 1.2em; }
+        .forbidden { max-width: 34em; margin: 4em auto; }
+        """#
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a room serves and the limits it keeps.
+public struct RoomConfiguration: Sendable {
+    public var exercises: [RoomExercise]
+    /// Where progress and the room's secrets are kept (`DIR/.plumb-room` by default).
+    public var stateDirectory: URL
+    public var worker: WorkerCommand
+    public var runLimits = RunLimits()
+    /// Children running at once; the rest wait in line.
+    public var slots = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Runs waiting at most; past this a run is refused with 503.
+    public var maxWaiting = 128
+    /// A learner not seen for this long must join again (their progress stays, for the teacher).
+    public var idleSeconds: Double = 8 * 3600
+    /// Requests per client address: a burst, then a rate.
+    public var clientBurst: Double = 600
+    public var clientPerSecond: Double = 300
+    /// Requests per learner.
+    public var learnerBurst: Double = 40
+    public var learnerPerSecond: Double = 10
+    /// Wrong or missing tokens per client address before it is refused with 429.
+    public var authFailureBurst: Double = 30
+    public var authFailurePerSecond: Double = 0.5
+
+    public init(exercises: [RoomExercise], stateDirectory: URL, worker: WorkerCommand = WorkerCommand()) {
+        self.exercises = exercises
+        self.stateDirectory = stateDirectory
+        self.worker = worker
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a learner's code is run: in a child `plumb` (this executable, `PLUMB_SERVE_WORKER=run` or
+/// `check` in its environment, the text on its standard input), so a crash, a stall or a
+/// runaway run costs that run alone and the server can always end it.
+public struct WorkerCommand: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    public init(executable: String = "/proc/self/exe", arguments: [String] = []) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+}
+
+/// Hard limits on one run.
+public struct RunLimits: Sendable {
+    /// Real time, from the child's start to its end.
+    public var seconds: Double = 5
+    /// Events forwarded; past this the child is ended.
+    public var maxEvents = 2_000
+    /// Bytes the child may write in all (events, the diagram and the verdict).
+    public var maxBytes = 2 << 20
+    public init() {}
+}
+
+/// How a child ended.
+enum WorkerOutcome: Sendable, Equatable {
+    /// It wrote its result line.
+    case finished(JSON)
+    case timedOut
+    case outputLimit
+    /// It ended without a result: the reason in words.
+    case crashed(String)
+}
+
+enum WorkerProcess {
+    /// Runs one child for `kind` (`run`, `check`) on `text`, handing each event line to `onEvent`
+    /// (false: stop the run, the client is gone).
+    static func run(
+        kind: String, text: String, name: String, command: WorkerCommand, limits: RunLimits,
+        onEvent: (JSON) -> Bool
+    ) -> WorkerOutcome {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PLUMB_SERVE_WORKER"] = kind
+        environment["PLUMB_SERVE_NAME"] = name
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        guard let child = Child.spawn(command, environment: environment) else {
+            return .crashed("the run could not start")
+        }
+        let pid = child.pid
+        // The child is the leader of its own process group: ending the group ends anything it
+        // started too (nothing then keeps the output open).
+        let endGroup = { _ = kill(-pid, SIGKILL) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limits.seconds * 1e9)
+        var timedOut = false
+        child.write(Array(text.utf8))
+
+        let fd = child.output
+        var pending: [UInt8] = []
+        var total = 0
+        var events = 0
+        var result: JSON?
+        var overLimit = false
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        reading: while true {
+            // The deadline is kept here, not by a timer: the output stays open as long as anything
+            // the child started holds it, so the reader itself must stop waiting.
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline {
+                timedOut = true
+                endGroup()
+                break
+            }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&ready, 1, Int32(min(100, (deadline - now) / 1_000_000 + 1)))
+            if waited == 0 || (waited < 0 && errno == EINTR) { continue }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            total += n
+            if total > limits.maxBytes {
+                overLimit = true
+                break
+            }
+            pending.append(contentsOf: buffer[0..<n])
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                guard let value = JSON.decode(line), case .object = value else { continue }
+                if let final = value["result"] {
+                    result = final
+                    continue
+                }
+                // The diagram's own signals (`lane`) are in its SVG already.
+                if value["event"]?.string == "lane" { continue }
+                events += 1
+                if events > limits.maxEvents {
+                    overLimit = true
+                    break reading
+                }
+                if !onEvent(value) {
+                    endGroup()
+                    break reading
+                }
+            }
+        }
+        if overLimit { endGroup() }
+        close(fd)
+        let status = child.wait()
+        // Whatever the child left behind goes with it.
+        endGroup()
+        if timedOut { return .timedOut }
+        if overLimit { return .outputLimit }
+        if let result { return .finished(result) }
+        let signal = status & 0x7f
+        if signal != 0 && signal != 0x7f { return .crashed("the run was ended by signal \(signal)") }
+        let code = (status >> 8) & 0xff
+        return .crashed("the run ended (status \(code)) without a result")
+    }
+}
+
+/// A child started with `posix_spawn` in a process group of its own, its standard input and
+/// output on pipes, its standard error on /dev/null.
+private struct Child {
+    let pid: pid_t
+    let input: Int32
+    let output: Int32
+
+    static func spawn(_ command: WorkerCommand, environment: [String: String]) -> Child? {
+        var inPipe: [Int32] = [0, 0]
+        var outPipe: [Int32] = [0, 0]
+        // Close-on-exec at once (glibc's pipe2 is not visible to Swift): another thread's child
+        // started in between could hold a copy for at most its own run, which the deadline bounds.
+        guard pipe(&inPipe) == 0 else { return nil }
+        guard pipe(&outPipe) == 0 else {
+            close(inPipe[0])
+            close(inPipe[1])
+            return nil
+        }
+        for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let argv = ([command.executable] + command.arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
+        close(inPipe[0])
+        close(outPipe[1])
+        guard spawned == 0 else {
+            close(inPipe[1])
+            close(outPipe[0])
+            return nil
+        }
+        return Child(pid: pid, input: inPipe[1], output: outPipe[0])
+    }
+
+    /// Writes the text and closes the input. Never blocks for long: a child that does not read
+    /// gets what fits, within 5 s (the process ignores SIGPIPE, so a child that is gone is an
+    /// error here, not a signal).
+    func write(_ bytes: [UInt8]) {
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        var rest = bytes[...]
+        var waits = 0
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(input, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                rest = rest.dropFirst(written)
+                continue
+            }
+            if errno == EINTR { continue }
+            guard errno == EAGAIN, waits < 50 else { break }
+            waits += 1
+            var ready = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 100)
+        }
+        close(input)
+    }
+
+    /// Waits for the child's end; its wait status.
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return 0 }
+        }
+        return status
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import PlumbServer
+
+/// The room with its real children: the built `plumb`, started as `plumb serve` starts it.
+@Suite struct ServeEndToEndTests {
+    /// The `plumb` beside the test bundle (SwiftPM builds every product into one folder), or
+    /// `$PLUMB_BINARY`.
+    static let plumb: String? = {
+        var candidates: [String] = []
+        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] { candidates.append(path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("plumb").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/plumb").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func room() throws -> TestRoom {
+        let binary = try #require(Self.plumb, "the plumb binary was not found: swift build --product plumb, or set PLUMB_BINARY")
+        let text = try exercise("01-map.pipe")
+        return try TestRoom(
+            worker: WorkerCommand(executable: binary), exercises: [RoomExercise(name: "01-map", lesson: [], hints: [], text: text)])
+    }
+
+    func exercise(_ file: String) throws -> String {
+        try String(contentsOf: Self.packageRoot.appendingPathComponent("Examples/workshop/\(file)"), encoding: .utf8)
+    }
+
+    func check(_ room: TestRoom, _ text: String, learner: String) throws -> JSON {
+        let body = JSON.object(["exercise": .string("01-map"), "text": .string(text)]).encoded
+        return try #require(try room.send("POST", "/api/check", body: body, learner: learner).result)
+    }
+
+    @Test("Check is plumb learn's checker: the solution passes, a wrong answer fails with what differs")
+    func checks() throws {
+        let room = try room()
+        let learner = try room.join()
+        let shipped = try exercise("01-map.pipe")
+        let wrong = try check(room, shipped.replacingOccurrences(of: "todo", with: "$0 * 2"), learner: learner)
+        #expect(wrong["passed"]?.bool == false)
+        #expect(wrong["message"]?.string == "expected values [120, 300, 1198, 6], got values [200, 500, 1998, 10]")
+        #expect(wrong["svg"]?.string?.contains("<svg") == true)
+        let todo = try check(room, shipped, learner: learner)
+        #expect(todo["passed"]?.bool == false)
+        let right = try check(room, try exercise("solutions/01-map.pipe"), learner: learner)
+        #expect(right["passed"]?.bool == true, "\(right)")
+        let list = try room.send("GET", "/api/exercises", learner: learner).json
+        #expect(list?["exercises"]?.array?.first?["passed"]?.bool == true)
+    }
+
+    @Test("a marble expectation that fails shows the marble diff")
+    func marbleDiff() throws {
+        let room = try room()
+        let learner = try room.join()
+        let late = try exercise("01-map.pipe").replacingOccurrences(of: "map { todo }", with: "map { $0 * 120 / 100 } | delay 1s")
+        let message = try #require(try check(room, late, learner: learner)["message"]?.string)
+        #expect(message.contains("expected -'120'-'300'-'1198'-6-|"), "\(message)")
+        #expect(message.contains("frame 1 (100ms): expected '120', got no event"))
+    }
+
+    @Test("a text without one of the exercise's expect lines fails before it runs")
+    func expectLineRemoved() throws {
+        let room = try room()
+        let learner = try room.join()
+        let text = try exercise("solutions/01-map.pipe").replacingOccurrences(of: "expect values [120, 300, 1198, 6]\n", with: "")
+        #expect(try check(room, text, learner: learner)["message"]?.string?.contains("E802") == true)
+    }
+
+    @Test("a run streams its events and ends with the SVG diagram; values are escaped in it")
+    func run() throws {
+        let room = try room()
+        let learner = try room.join()
+        let body = JSON.object(["text": .string(#"from ["1", "2"] | map { "<script>" + $0 }"#)]).encoded
+        let answer = try room.send("POST", "/api/run", body: body, learner: learner)
+        let events = answer.lines.compactMap { $0["event"] }
+        #expect(events.map { $0["event"]?.string ?? "" } == ["subscribed", "value", "value", "finished"])
+        #expect(events[1]["value"]?.string == "<script>1")
+        let svg = try #require(answer.result?["svg"]?.string)
+        #expect(svg.contains("&lt;script&gt;1"))
+        #expect(!svg.contains("<script"))
+    }
+
+    @Test("an error comes back with its position in the editor's units and its fix-it")
+    func diagnostics() throws {
+        let room = try room()
+        let learner = try room.join()
+        let body = JSON.object(["text": .string("just \"é\" | retyr 3")]).encoded
+        let result = try #require(try room.send("POST", "/api/run", body: body, learner: learner).result)
+        let diagnostic = try #require(result["diagnostics"]?.array?.first)
+        #expect(diagnostic["id"]?.string == "E302")
+        #expect(diagnostic["start"] == .int(11))
+        #expect(diagnostic["end"] == .int(16))
+        #expect(diagnostic["fixed"]?.string == "just \"é\" | retry 3")
+    }
+
+    @Test("an endless source is stopped at the room's limits, and another learner's check still passes")
+    func endless() throws {
+        let room = try room()
+        let ada = try room.join("Ada")
+        let bea = try room.join("Bea")
+        let body = JSON.object(["text": .string("interval 1ms")]).encoded
+        let result = try #require(try room.send("POST", "/api/run", body: body, learner: ada).result)
+        #expect(result["error"]?["message"]?.string?.hasPrefix("stopped after") == true, "\(result)")
+        #expect(try check(room, try exercise("solutions/01-map.pipe"), learner: bea)["passed"]?.bool == true)
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import PlumbServer
+
+/// What a hostile or careless client can and cannot do to a room (issue 26's security list).
+@Suite struct ServeSecurityTests {
+    @Test("the learner page needs the room's token; a missing or wrong one is refused with 403")
+    func pageTokens() throws {
+        let room = try TestRoom()
+        #expect(try room.raw("GET /?room=\(room.room.roomToken) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 200)
+        #expect(try room.raw("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 403)
+        #expect(try room.raw("GET /?room=0000 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 403)
+        #expect(try room.raw("GET /teacher?key=\(room.room.teacherKey) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 200)
+    }
+
+    @Test("a learner's token never opens the teacher's page or endpoints (403)")
+    func learnerTokenIsNoTeacherKey() throws {
+        let room = try TestRoom()
+        let token = room.room.roomToken
+        #expect(room.room.roomToken != room.room.teacherKey)
+        #expect(try room.raw("GET /teacher?key=\(token) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 403)
+        #expect(try room.send("GET", "/api/teacher/room", key: token).status == 403)
+        #expect(try room.send("GET", "/api/teacher/room").status == 403)
+        #expect(try room.send("POST", "/api/teacher/present", body: #"{"text": "just 1"}"#, key: token).status == 403)
+        #expect(try room.send("GET", "/api/teacher/room", key: room.room.teacherKey).status == 200)
+    }
+
+    @Test("API requests need the token in a header: in the query or a cookie it opens nothing")
+    func tokenInHeaderOnly() throws {
+        let room = try TestRoom()
+        let token = room.room.roomToken
+        #expect(try room.send("POST", "/api/join?room=\(token)", body: #"{"name": "Ada"}"#, room: .some(nil)).status == 403)
+        #expect(
+            try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#, room: .some(nil), extraHeaders: ["Cookie: room=\(token)"]).status
+                == 403)
+        let learner = try room.join()
+        #expect(try room.send("GET", "/api/exercises", learner: learner).status == 200)
+        #expect(try room.send("GET", "/api/exercises", room: .some(nil), learner: learner).status == 403)
+        #expect(try room.send("GET", "/api/exercises", learner: "nobody:nothing").status == 401)
+        let (id, _) = (learner.split(separator: ":")[0], learner.split(separator: ":")[1])
+        #expect(try room.send("GET", "/api/exercises", learner: "\(id):\(Secret.make())").status == 401)
+    }
+
+    @Test(
+        "paths that climb out (/../, %2e%2e/, backslashes) are refused, and no file is ever served",
+        arguments: [
+            "/../room.json", "/%2e%2e/%2e%2e/etc/passwd", "/static/../room.json", "/static/%2E%2E/learners", "/..", "/static/..%5croom.json",
+            "/./static/room.css",
+        ])
+    func traversal(path: String) throws {
+        let room = try TestRoom()
+        let answer = try room.raw("GET \(path)?room=\(room.room.roomToken) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(answer.status == 400, "\(path): \(answer.status)")
+        #expect(!answer.body.contains(room.room.teacherKey))
+        #expect(!answer.body.contains("root:"))
+    }
+
+    @Test("a body over 64 KiB is refused with 413, and the room keeps serving")
+    func oversizeBody() throws {
+        let room = try TestRoom()
+        let big = #"{"name": ""# + String(repeating: "a", count: 70 * 1024) + #""}"#
+        #expect(try room.send("POST", "/api/join", body: big).status == 413)
+        // Chunked, with no length announced: the connection is closed once it passes the limit.
+        let chunk = String(repeating: "b", count: 16 * 1024)
+        var request = "POST /api/join HTTP/1.1\r\nHost: x\r\nX-Plumb-Room: \(room.room.roomToken)\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for _ in 0..<6 { request += String(16 * 1024, radix: 16) + "\r\n" + chunk + "\r\n" }
+        request += "0\r\n\r\n"
+        let answer = try room.raw(request)
+        #expect(answer.status != 200)
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+    }
+
+    @Test("a body that is not UTF-8 JSON is a 400, not a crash")
+    func badUTF8() throws {
+        let room = try TestRoom()
+        var bytes = Array("POST /api/join HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Plumb-Room: \(room.room.roomToken)\r\n".utf8)
+        let body: [UInt8] = Array(#"{"name": ""#.utf8) + [0xff, 0xfe, 0xc3] + Array(#""}"#.utf8)
+        bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+        #expect(try RawHTTP.exchange(port: room.port, bytes: bytes).status == 400)
+        #expect(try room.send("POST", "/api/join", body: "[1, 2").status == 400)
+        #expect(try room.send("POST", "/api/join", body: String(repeating: "[", count: 10_000)).status == 400)
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "\u0000\u0007"}"#).status == 400)
+    }
+
+    @Test("a name with markup comes back as escaped JSON and shows as text on the teacher's table")
+    func nameIsEscaped() throws {
+        let room = try TestRoom()
+        let answer = try room.send("POST", "/api/join", body: #"{"name": "<script>alert(1)</script>"}"#)
+        #expect(answer.status == 200)
+        #expect(!answer.body.contains("<script>"))
+        #expect(answer.body.contains(#"\u003cscript\u003e"#))
+        #expect(answer.json?["name"]?.string == "<script>alert(1)</script>")
+        let table = try room.send("GET", "/api/teacher/room", key: room.room.teacherKey)
+        #expect(!table.body.contains("<"))
+        // The pages never put a value into HTML: they are fixed text, with a policy that runs only
+        // the room's own scripts.
+        let page = try room.raw("GET /?room=\(room.room.roomToken) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(page.head.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
+        #expect(!page.body.contains(room.room.roomToken))
+    }
+
+    @Test("each client address gets a bounded number of requests; past it, 429")
+    func rateLimit() throws {
+        let room = try TestRoom {
+            $0.clientBurst = 5; $0.clientPerSecond = 0.001
+        }
+        let statuses = try (0..<8).map { _ in try room.send("GET", "/static/room.css").status }
+        #expect(statuses.prefix(5).allSatisfy { $0 == 200 })
+        #expect(statuses.suffix(3).allSatisfy { $0 == 429 })
+    }
+
+    @Test("wrong tokens are counted per client: past the limit even guesses get 429")
+    func guessing() throws {
+        let room = try TestRoom {
+            $0.authFailureBurst = 3; $0.authFailurePerSecond = 0.001
+        }
+        let statuses = try (0..<5).map { _ in try room.send("GET", "/api/exercises", room: .some(Secret.make())).status }
+        #expect(statuses == [403, 403, 403, 429, 429])
+    }
+
+    @Test("a learner idle past the limit must join again; the progress stays for the teacher")
+    func idleExpiry() throws {
+        let room = try TestRoom { $0.idleSeconds = 0 }
+        let learner = try room.join()
+        let answer = try room.send("GET", "/api/exercises", learner: learner)
+        #expect(answer.status == 401)
+        #expect(answer.json?["join"]?.bool == true)
+        #expect(try room.send("GET", "/api/teacher/room", key: room.room.teacherKey).json?["learners"]?.array?.count == 1)
+    }
+
+    @Test(
+        ":load, :export and other shell commands are refused with a diagnostic; nothing runs",
+        arguments: [
+            ":load /etc/passwd", "just 1\n  :export /tmp/x.svg", ":clock real\njust 1", ":reset",
+        ])
+    func commandsRefused(text: String) throws {
+        // The stand-in child would leave a mark if it ran.
+        let mark = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-room-ran-\(Secret.make())")
+        let room = try TestRoom(worker: TestRoom.shell("touch \(mark.path)"))
+        let learner = try room.join()
+        let body = String(decoding: Array(JSON.object(["text": .string(text)]).encoded.utf8), as: UTF8.self)
+        let result = try #require(try room.send("POST", "/api/run", body: body, learner: learner).result)
+        let diagnostic = try #require(result["diagnostics"]?.array?.first)
+        #expect(diagnostic["id"]?.string == "E801")
+        #expect(diagnostic["message"]?.string?.contains("shell command") == true)
+        let check = JSON.object(["exercise": .string("01-map"), "text": .string(text + "\nexpect values [2]")]).encoded
+        #expect(try room.send("POST", "/api/check", body: check, learner: learner).result?["passed"]?.bool == false)
+        #expect(!FileManager.default.fileExists(atPath: mark.path))
+    }
+
+    @Test("a check whose expect lines were changed fails without running")
+    func expectLinesKept() throws {
+        let room = try TestRoom(worker: TestRoom.shell(#"echo '{"result":{"passed":true}}'"#))
+        let learner = try room.join()
+        let changed = JSON.object(["exercise": .string("01-map"), "text": .string("just 2\nexpect values [2]\nexpect values [2]")]).encoded
+        let result = try #require(try room.send("POST", "/api/check", body: changed, learner: learner).result)
+        #expect(result["passed"]?.bool == false)
+        #expect(result["message"]?.string?.contains("E802") == true)
+        let kept = JSON.object(["exercise": .string("01-map"), "text": .string("just 2\nexpect values [2]")]).encoded
+        #expect(try room.send("POST", "/api/check", body: kept, learner: learner).result?["passed"]?.bool == true)
+    }
+
+    @Test("1,000 connections opened and dropped leave the room serving")
+    func connectionChurn() throws {
+        let room = try TestRoom()
+        for i in 0..<1_000 {
+            let fd = try RawHTTP.connect(port: room.port)
+            if i % 2 == 0 { _ = "GET / HTTP/1.1\r\nHo".withCString { send(fd, $0, 18, Int32(MSG_NOSIGNAL)) } }
+            close(fd)
+        }
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+    }
+
+    @Test("a slow client that never finishes its request does not stop others being served")
+    func slowClient() throws {
+        var limits = HTTPServer.Limits()
+        limits.idleSeconds = 1
+        let room = try TestRoom(limits: limits)
+        let slow = try (0..<20).map { _ in try RawHTTP.connect(port: room.port) }
+        for fd in slow { _ = "POST /api/join HTTP/1.1\r\nContent-Length: 100\r\n\r\n{".withCString { send(fd, $0, 46, Int32(MSG_NOSIGNAL)) } }
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+        for fd in slow { close(fd) }
+        #expect(try room.send("GET", "/static/room.css").status == 200)
+    }
+}
