@@ -95,6 +95,32 @@ let coreBenchmarks: [BenchCase] = [
         return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["target: under 30 ns per value"])
     },
     BenchCase(
+        name: "current-value-10",
+        summary:
+            "CurrentValueSubject.send to ten sinks, per send; baseline: the same values through ten non-inlined consumer closures"
+    ) {
+        let n = 200_000
+        let fanOut = 10
+        let baseline = measure(operations: n) {
+            let total = Total()
+            let sinks = (0..<fanOut).map { _ in opaqueConsumer { (v: Int) in total.value &+= v } }
+            for i in 0..<n {
+                for sink in sinks { sink(i) }
+            }
+            blackHole(total.value)
+        }
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let total = Total()
+        let cancellables = (0..<fanOut).map { _ in subject.sink { total.value &+= $0 } }
+        let cost = measure(operations: n) {
+            for i in 0..<n { subject.send(i) }
+        }
+        blackHole(total.value)
+        for c in cancellables { c.cancel() }
+        return BenchResult(
+            nsPerOp: cost, baselineNsPerOp: baseline, notes: ["issue #23 target: within 8x of the ten closure calls"])
+    },
+    BenchCase(
         name: "subscribe-cancel",
         summary: "subscribe subject.map.sink to a live subject, then cancel, per pair; baseline: allocating and releasing one object with a closure"
     ) {

@@ -131,7 +131,7 @@ enum TestReport {
 
     /// Text as an XML 1.0 attribute value (or, with `content`, character data, where line breaks
     /// stay as they are): markup characters as entities, a control character XML cannot hold as a
-    /// picture (U+2400 + code, as the shell shows them).
+    /// picture, as the shell shows them (`TerminalText`).
     static func escaped(_ text: String, content: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -143,8 +143,7 @@ enum TestReport {
             case "'": out += "&apos;"
             case "\n": out += content ? "\n" : "&#10;"
             case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20: out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case "\u{7F}": out += "\u{2421}"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += TerminalText.escaped(String(scalar))
             case _ where (0xFFFE...0xFFFF).contains(scalar.value): out += "\u{FFFD}"
             default: out.unicodeScalars.append(scalar)
             }

@@ -8,7 +8,7 @@ import Testing
     @Test("XML text: markup characters as entities, control characters as pictures, line breaks kept only in content")
     func xmlEscaping() {
         #expect(TestReport.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
-        #expect(TestReport.escaped("bell\u{7}esc\u{1B}") == "bell\u{2407}esc\u{241B}")
+        #expect(TestReport.escaped("bell\u{7}esc\u{1B}del\u{7F}") == "bell\u{2407}esc\u{241B}del\u{2421}")
         #expect(TestReport.escaped("1\n2") == "1&#10;2")
         #expect(TestReport.escaped("1\n2", content: true) == "1\n2")
     }
