@@ -47,8 +47,6 @@ enum ExpressionCheck {
         }
     }
 
-    private static func isArray(_ k: ValueKind) -> Bool { if case .array = k { true } else { false } }
-
     /// Whether the operator's row takes operands of these known kinds.
     private static func allowed(_ op: String, _ a: ValueKind, _ b: ValueKind) -> Bool {
         BinaryOperator.named(op)?.kind.accepts(a, b) ?? false

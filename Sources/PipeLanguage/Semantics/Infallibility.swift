@@ -34,7 +34,6 @@ enum Infallibility {
         }
     }
 
-    private static func isNumber(_ k: ValueKind?) -> Bool { k == .int || k == .double }
     private static func isArray(_ k: ValueKind?) -> Bool { if case .array? = k { true } else { false } }
 
     private static func analyse(_ e: Expr, _ dollars: [ValueKind]) -> Result {
