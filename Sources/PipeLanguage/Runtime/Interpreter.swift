@@ -200,101 +200,31 @@ struct ExpressionCompiler {
         do throws(Message) { return try BuiltinRules.compare(x, y) } catch { throw loc.error(error, span) }
     }
 
+    /// A binary operation: its row is looked up here, once, and the compiled closure keeps the
+    /// row's evaluation.
     private func compileBinary(_ op: String, _ lhs: Operand, _ rhs: Operand, _ span: Span) -> CompiledExpression {
-        @Sendable @inline(__always) func l(_ args: ClosureArguments) throws -> Value { try lhs.value(args) }
-        @Sendable @inline(__always) func r(_ args: ClosureArguments) throws -> Value { try rhs.value(args) }
         let loc = self
-        @Sendable func mismatch(_ x: Value, _ y: Value) -> PipelineError {
-            loc.error(.operandTypeMismatch(op, x, y), span)
+        guard let row = BinaryOperator.named(op) else {
+            let err = error(.unknownOperator(op), span)
+            return { _ in throw err }
         }
-        /// A Double result that is infinite or NaN from finite operands overflowed: it fails, as
-        /// Int arithmetic does, rather than flowing on as `inf` and later `nan`.
-        @Sendable func finite(_ result: Double, _ a: Double, _ b: Double) throws -> Value {
-            guard result.isFinite else { throw loc.error(.arithmeticOverflow("\(Value.double(a)) \(op) \(Value.double(b))"), span) }
-            return .double(result)
-        }
-        @Sendable func overflow(_ a: Int, _ b: Int) -> PipelineError {
-            loc.error(.arithmeticOverflow(a, op, b), span)
-        }
-        switch op {
-        case "&&", "||":
-            let isAnd = op == "&&"
+        switch row.evaluate {
+        case .strict(let f):
             return { args in
-                guard case .bool(let a) = try l(args) else { throw loc.error(.logicalOperandNotBool(op), span) }
-                if isAnd ? !a : a { return .bool(a) }
-                guard case .bool(let b) = try r(args) else { throw loc.error(.logicalOperandNotBool(op), span) }
-                return .bool(b)
+                let x = try lhs.value(args)
+                let y = try rhs.value(args)
+                do throws(Message) { return try f(x, y) } catch { throw loc.error(error, span) }
             }
-        case "??":
+        case .shortCircuit(let decide, let right):
             return { args in
-                let a = try l(args)
-                if case .null = a { return try r(args) }
-                return a
-            }
-        case "==": return { args in .bool(try l(args) == r(args)) }
-        case "!=": return { args in .bool(try l(args) != r(args)) }
-        case "<": return { args in .bool(try Self.compare(l(args), r(args), loc, span) < 0) }
-        case ">": return { args in .bool(try Self.compare(l(args), r(args), loc, span) > 0) }
-        case "<=": return { args in .bool(try Self.compare(l(args), r(args), loc, span) <= 0) }
-        case ">=": return { args in .bool(try Self.compare(l(args), r(args), loc, span) >= 0) }
-        case "+":
-            return { args in
-                let x = try l(args)
-                let y = try r(args)
-                switch (x, y) {
-                case (.int(let a), .int(let b)):
-                    let (v, o) = a.addingReportingOverflow(b)
-                    if o { throw overflow(a, b) }
-                    return .int(v)
-                case (.string(let a), .string(let b)):
-                    let size = a.utf8.count + b.utf8.count
-                    if size > Limits.maxStringBytes { throw loc.error(.stringTooLarge(size), span) }
-                    return .string(a + b)
-                case (.array(let a), .array(let b)):
-                    if a.count + b.count > Limits.maxArrayCount { throw loc.error(.arrayTooLarge(a.count + b.count), span) }
-                    return .array(a + b)
-                default:
-                    guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                    return try finite(a + b, a, b)
-                }
-            }
-        case "-", "*":
-            let isSub = op == "-"
-            return { args in
-                let x = try l(args)
-                let y = try r(args)
-                if case .int(let a) = x, case .int(let b) = y {
-                    let (v, o) = isSub ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
-                    if o { throw overflow(a, b) }
-                    return .int(v)
-                }
-                guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                return try finite(isSub ? a - b : a * b, a, b)
-            }
-        default:  // "/", "%"
-            let isDiv = op == "/"
-            return { args in
-                let x = try l(args)
-                let y = try r(args)
-                if case .int(let a) = x, case .int(let b) = y {
-                    if b == 0 { throw loc.error(.divisionByZero(x, op, y), span) }
-                    let (v, o) = isDiv ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
-                    if o { throw overflow(a, b) }
-                    return .int(v)
-                }
-                guard let (a, b) = Self.doubles(x, y) else { throw mismatch(x, y) }
-                if b == 0 { throw loc.error(.divisionByZero(x, op, y), span) }
-                return try finite(isDiv ? a / b : a.truncatingRemainder(dividingBy: b), a, b)
+                let x = try lhs.value(args)
+                do throws(Message) {
+                    if let decided = try decide(x) { return decided }
+                } catch { throw loc.error(error, span) }
+                let y = try rhs.value(args)
+                do throws(Message) { return try right(y) } catch { throw loc.error(error, span) }
             }
         }
     }
 
-    private static func doubles(_ x: Value, _ y: Value) -> (Double, Double)? {
-        switch (x, y) {
-        case (.double(let a), .double(let b)): return (a, b)
-        case (.int(let a), .double(let b)): return (Double(a), b)
-        case (.double(let a), .int(let b)): return (a, Double(b))
-        default: return nil
-        }
-    }
 }

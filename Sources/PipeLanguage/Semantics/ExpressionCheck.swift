@@ -47,17 +47,9 @@ enum ExpressionCheck {
         }
     }
 
-    private static func isArray(_ k: ValueKind) -> Bool { if case .array = k { true } else { false } }
-
-    /// Mirrors `ExpressionCompiler.compileBinary` and `compare`.
+    /// Whether the operator's row takes operands of these known kinds.
     private static func allowed(_ op: String, _ a: ValueKind, _ b: ValueKind) -> Bool {
-        switch op {
-        case "==", "!=", "??": return true
-        case "&&", "||": return a == .bool && b == .bool
-        case "<", ">", "<=", ">=": return (a.isNumber && b.isNumber) || (a == .string && b == .string)
-        case "+": return (a.isNumber && b.isNumber) || (a == .string && b == .string) || (isArray(a) && isArray(b))
-        default: return a.isNumber && b.isNumber
-        }
+        BinaryOperator.named(op)?.kind.accepts(a, b) ?? false
     }
 }
 

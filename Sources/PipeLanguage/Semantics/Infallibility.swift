@@ -34,7 +34,6 @@ enum Infallibility {
         }
     }
 
-    private static func isNumber(_ k: ValueKind?) -> Bool { k == .int || k == .double }
     private static func isArray(_ k: ValueKind?) -> Bool { if case .array? = k { true } else { false } }
 
     private static func analyse(_ e: Expr, _ dollars: [ValueKind]) -> Result {
@@ -98,33 +97,9 @@ enum Infallibility {
 
     private static func binary(_ op: String, _ a: Expr, _ b: Expr, _ dollars: [ValueKind]) -> Result {
         let (ra, rb) = (analyse(a, dollars), analyse(b, dollars))
-        let both = ra.safe && rb.safe
-        switch op {
-        case "==", "!=":
-            return (.bool, both)
-        case "<", ">", "<=", ">=":
-            let comparable = (isNumber(ra.kind) && isNumber(rb.kind)) || (ra.kind == .string && rb.kind == .string)
-            return (.bool, both && comparable)
-        case "&&", "||":
-            return (.bool, both && ra.kind == .bool && rb.kind == .bool)
-        case "??":
-            // A certain left side is never nil, so the result is the left side.
-            return (ra.kind, both)
-        case "/", "%":
-            // Int by a literal other than 0 (division by zero) and -1 (Int.min / -1 overflows).
-            guard both, ra.kind == .int, case .literal(.int(let divisor)) = b.kind, divisor != 0, divisor != -1 else {
-                return (ra.kind == .int && rb.kind == .int ? .int : nil, false)
-            }
-            return (.int, true)
-        default:
-            // + - * : Int overflows, Double overflows to infinity, String and Array hit the size caps.
-            let kind: ValueKind? =
-                ra.kind == .int && rb.kind == .int
-                ? .int
-                : isNumber(ra.kind) && isNumber(rb.kind)
-                    ? .double
-                    : nil
-            return (kind, false)
-        }
+        guard let row = BinaryOperator.named(op) else { return (nil, false) }
+        let literal: Value? = if case .literal(let v) = b.kind { v } else { nil }
+        let (kind, safe) = row.infallible(ra.kind, rb.kind, literal)
+        return (kind, safe && ra.safe && rb.safe)
     }
 }

@@ -91,23 +91,9 @@ enum ExpressionKinds {
         case .binary(let op, let a, let b):
             let (ka, fa) = infer(a, args)
             let (kb, fb) = infer(b, args)
-            let f = fa || fb
-            switch op {
-            case "==", "!=": return (.bool, f)
-            case "<", "<=", ">", ">=":
-                let ok = (ka.isNumber && kb.isNumber) || (ka == .string && kb == .string)
-                return (.bool, f || !ok)
-            case "&&", "||": return (.bool, f || ka != .bool || kb != .bool)
-            case "??": return (ka == .null ? kb : ka.merged(kb), f)
-            case "+" where ka == .string && kb == .string: return (.string, f)
-            case "+" where { if case .array = ka, case .array = kb { true } else { false } }(): return (ka.merged(kb), f)
-            default:
-                if ka == .double && kb.isNumber || kb == .double && ka.isNumber {
-                    return (.double, f || op == "/" || op == "%")
-                }
-                if ka == .int && kb == .int { return (.int, true) }
-                return (.any, true)
-            }
+            guard let row = BinaryOperator.named(op) else { return (.any, true) }
+            let (kind, mayFail) = row.kind.result(ka, kb)
+            return (kind, fa || fb || mayFail)
         case .ternary(let c, let a, let b):
             let (kc, fc) = infer(c, args)
             let (ka, fa) = infer(a, args)

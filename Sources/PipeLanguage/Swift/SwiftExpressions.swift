@@ -114,45 +114,23 @@ struct SwiftExpressions {
     }
 
     private mutating func binary(_ op: String, _ lhs: Expr, _ rhs: Expr) -> (String, ValueKind, Int) {
-        let prec = Self.precedence[op] ?? 100
         var (ta, ka, pa) = expression(lhs)
         var (tb, kb, pb) = expression(rhs)
+        guard let row = BinaryOperator.named(op) else {
+            problems.append("no operator \(op)")
+            return ("\(ta) \(op) \(tb)", .any, 100)
+        }
         // Swift does not mix Int and Double: the language promotes the Int.
-        if ["+", "-", "*", "/", "%", "<", "<=", ">", ">=", "==", "!="].contains(op) {
+        if row.promotesNumbers {
             if ka == .int && kb == .double { (ta, ka, pa) = ("Double(\(ta))", .double, 1000) }
             if ka == .double && kb == .int { (tb, kb, pb) = ("Double(\(tb))", .double, 1000) }
         }
-        let left = pa < prec ? "(\(ta))" : ta
-        let right = pb <= prec ? "(\(tb))" : tb
-        let kind: ValueKind
-        switch op {
-        case "==", "!=":
-            if ka != kb && ka != .nothing && kb != .nothing { problems.append("\(ka.swiftName) \(op) \(kb.swiftName)") }
-            kind = .bool
-        case "<", "<=", ">", ">=":
-            if !(ka == kb && (ka.isNumber || ka == .string)) { problems.append("\(ka.swiftName) \(op) \(kb.swiftName)") }
-            kind = .bool
-        case "&&", "||":
-            if ka != .bool || kb != .bool { problems.append("\(op) needs Bools") }
-            kind = .bool
-        case "??":
-            problems.append("?? needs an Optional in Swift; these values are never nil there")
-            kind = ka.merged(kb)
-        case "%" where ka == .double:
-            return ("\(pa < 1000 ? "(\(ta))" : ta).truncatingRemainder(dividingBy: \(tb))", .double, 1000)
-        default:
-            kind = ka == kb ? ka : .any
-            let adds = op == "+" && (ka == .string || ka.isArray)
-            if !(ka.isNumber && ka == kb) && !(adds && ka == kb) { problems.append("\(ka.swiftName) \(op) \(kb.swiftName)") }
-        }
-        return ("\(left) \(op) \(right)", kind, prec)
+        var operation = BinaryOperator.SwiftOperation(
+            symbol: op, precedence: row.swiftPrecedence, left: (ta, ka, pa), right: (tb, kb, pb))
+        let (text, kind, precedence) = row.swift(&operation)
+        problems += operation.problems
+        return (text, kind, precedence)
     }
-
-    /// Swift's precedence for the language's operators (the language's own order matches).
-    private static let precedence: [String: Int] = [
-        "*": 150, "/": 150, "%": 150, "+": 140, "-": 140, "...": 135, "??": 131,
-        "==": 130, "!=": 130, "<": 130, "<=": 130, ">": 130, ">=": 130, "&&": 120, "||": 110,
-    ]
 
     /// A literal as Swift writes it: `1`, `2.5`, `"a!"`, `true`, `[1, 2]`, `nil`.
     static func literal(_ v: Value) -> String {
@@ -165,10 +143,6 @@ struct SwiftExpressions {
         case .null: "nil"
         }
     }
-}
-
-extension ValueKind {
-    fileprivate var isArray: Bool { if case .array = self { true } else { false } }
 }
 
 extension Value {

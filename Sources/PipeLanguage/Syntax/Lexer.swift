@@ -21,8 +21,11 @@ struct Lexer {
     }
 
     static let punctuation3: Set<String> = ["..."]
-    static let punctuation2: Set<String> = ["==", "!=", "<=", ">=", "&&", "||", "??"]
+    /// Two-character punctuation: the binary operators' (`BinaryOperator.all`).
+    static let punctuation2: Set<String> = Set(BinaryOperator.symbols.filter { $0.utf8.count == 2 })
+    /// One-character punctuation, with the binary operators' one-character symbols.
     static let punctuation1: Set<UInt8> = Set("|&{}[](),:.+-*/%<>!?=".utf8)
+        .union(BinaryOperator.symbols.filter { $0.utf8.count == 1 }.flatMap(\.utf8))
 
     private func byte(_ i: Int) -> UInt8 { i < end ? source.bytes[i] : 0 }
 

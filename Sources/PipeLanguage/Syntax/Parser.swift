@@ -353,7 +353,8 @@ struct Parser {
         return true
     }
 
-    static let binaryOperators: Set<String> = ["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "??", "..."]
+    /// The binary operators' symbols (`BinaryOperator.all`) and the range's `...`.
+    static let binaryOperators: Set<String> = Set(BinaryOperator.symbols).union(["..."])
 
     /// `(` opens a pipeline when a stage name follows (an identifier that is not a value or a call).
     func startsStage(_ t: Token, _ next: Token) -> Bool {
@@ -459,11 +460,12 @@ struct Parser {
         return lhs
     }
 
-    static let orOperators: Set<String> = ["||"]
-    static let andOperators: Set<String> = ["&&"]
-    static let comparisonOperators: Set<String> = ["==", "!=", "<", "<=", ">", ">="]
-    static let additiveOperators: Set<String> = ["+", "-"]
-    static let multiplicativeOperators: Set<String> = ["*", "/", "%"]
+    // The levels' operators, from the table (`BinaryOperator.level`).
+    static let orOperators = BinaryOperator.symbols(at: .or)
+    static let andOperators = BinaryOperator.symbols(at: .and)
+    static let comparisonOperators = BinaryOperator.symbols(at: .comparison)
+    static let additiveOperators = BinaryOperator.symbols(at: .additive)
+    static let multiplicativeOperators = BinaryOperator.symbols(at: .multiplicative)
 
     mutating func parseOr() throws -> Expr { try parseBinaryLevel(Parser.orOperators) { try $0.parseAnd() } }
     mutating func parseAnd() throws -> Expr { try parseBinaryLevel(Parser.andOperators) { try $0.parseComparison() } }

@@ -63,15 +63,7 @@ enum Printer {
     static func precedence(_ e: Expr) -> Int {
         switch e.kind {
         case .ternary: return 1
-        case .binary(let op, _, _):
-            switch op {
-            case "||": return 2
-            case "&&": return 3
-            case "==", "!=", "<", "<=", ">", ">=": return 4
-            case "??": return 5
-            case "+", "-": return 7
-            default: return 8
-            }
+        case .binary(let op, _, _): return BinaryOperator.named(op)?.level.rawValue ?? 8
         case .range: return 6
         case .unary: return 9
         default: return 10
@@ -98,9 +90,11 @@ enum Printer {
             return op + wrap(x, above: 9)
         case .binary(let op, let a, let b):
             let p = precedence(e)
-            if op == "??" { return "\(wrap(a, above: p + 1)) ?? \(wrap(b, above: p))" }
-            if p == 4 { return "\(wrap(a, above: p + 1)) \(op) \(wrap(b, above: p + 1))" }
-            return "\(wrap(a, above: p)) \(op) \(wrap(b, above: p + 1))"
+            switch BinaryOperator.named(op)?.level.associativity ?? .left {
+            case .right: return "\(wrap(a, above: p + 1)) \(op) \(wrap(b, above: p))"
+            case .none: return "\(wrap(a, above: p + 1)) \(op) \(wrap(b, above: p + 1))"
+            case .left: return "\(wrap(a, above: p)) \(op) \(wrap(b, above: p + 1))"
+            }
         case .ternary(let c, let a, let b):
             return "\(wrap(c, above: 2)) ? \(print(a)) : \(print(b))"
         case .index(let base, let i): return "\(wrap(base, above: 10))[\(print(i))]"

@@ -71,7 +71,8 @@ struct InfallibilityTests {
             let a = expression(depth: depth - 1)
             switch next(7) {
             case 0, 1, 2:
-                let ops = ["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&&", "||", "??"]
+                // Every binary operator, from the table: a new row is tested here too.
+                let ops = BinaryOperator.symbols
                 return "(\(a) \(ops[next(ops.count)]) \(expression(depth: depth - 1)))"
             case 3: return ["!", "-"][next(2)] + "(\(a))"
             case 4: return "(\(a) ? \(expression(depth: depth - 1)) : \(expression(depth: depth - 1)))"
