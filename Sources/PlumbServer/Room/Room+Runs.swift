@@ -102,11 +102,29 @@ extension Room {
     }
 }
 
-/// The room's own diagnostics, beside the language's and the shell's.
+/// The room's own diagnostics (the 8xx), beside the language's and the shell's: a layer like
+/// theirs, so the ids are in the golden list and `plumb help diagnostics`, and no other layer
+/// can take their numbers.
+public enum RoomCode: Int, DiagnosticCode {
+    public static let layer = "room"
+
+    /// A `:command` (`:load`, `:export` …) sent by a learner: nothing a learner sends reaches the
+    /// file system or the process.
+    case commandNotInRoom = 801
+    /// An exercise checked with its `expect` lines changed: they are the check.
+    case expectLinesChanged = 802
+}
+
+/// The room's diagnostics as the pages show them (code and name).
 struct RoomDiagnostic: Sendable {
     let code: String
     let name: String
 
-    static let commandRefused = RoomDiagnostic(code: "E801", name: "command-not-in-room")
-    static let expectChanged = RoomDiagnostic(code: "E802", name: "expect-lines-changed")
+    init(_ code: RoomCode) {
+        self.code = code.id.code
+        self.name = code.id.name
+    }
+
+    static let commandRefused = RoomDiagnostic(.commandNotInRoom)
+    static let expectChanged = RoomDiagnostic(.expectLinesChanged)
 }

@@ -266,6 +266,7 @@ extension HelpText {
         case "session": "found when a statement is performed"
         case "build": "found when a pipeline is built, before it is subscribed"
         case "evaluation": "raised while a closure runs: the pipeline fails with it"
+        case "room": "reported by `plumb serve` to a learner's page"
         default: "reported by the \(id.layer)"
         }
     }

@@ -1,4 +1,5 @@
 import PipeLanguage
+import PlumbServer
 
 /// The shell's own diagnostics (the 7xx; warnings from 951): what goes wrong around the language
 /// rather than in it: a `:command`, a file, a stream, the command line. Every error the shell
@@ -130,11 +131,11 @@ func writeStandardError(_ message: ShellMessage, at location: SourceLocation? = 
 }
 
 extension DiagnosticID {
-    /// Every diagnostic plumb can report: the language's layers and the shell's.
-    static var everyLayer: [DiagnosticID] { (all + ShellCode.ids).sorted() }
+    /// Every diagnostic plumb can report: the language's layers, the shell's and the room's.
+    static var everyLayer: [DiagnosticID] { (all + ShellCode.ids + RoomCode.ids).sorted() }
 
     /// The id with this code or name in any layer (`E701`, `unknown-command`), ignoring case.
     static func anyNamed(_ codeOrName: String) -> DiagnosticID? {
-        named(codeOrName) ?? ShellCode.ids.first { $0.code.lowercased() == codeOrName.lowercased() || $0.name == codeOrName.lowercased() }
+        named(codeOrName) ?? (ShellCode.ids + RoomCode.ids).first { $0.code.lowercased() == codeOrName.lowercased() || $0.name == codeOrName.lowercased() }
     }
 }
