@@ -19,7 +19,10 @@ import Testing
         let result = try PlumbBinary.run(["help", "--markdown", directory.path])
         #expect(result.status == 0, "\(result)")
         let produced = try Self.files(under: directory)
+        // What `help --markdown` owns: the reference and its pictures (a stale picture of a
+        // removed entry counts); other files in Docs/ (the room's screenshots) are not its.
         let committed = try Self.files(under: PlumbBinary.packageRoot.appendingPathComponent("Docs"))
+            .filter { $0.key == "Operators.md" || $0.key.hasPrefix("diagrams/") }
         #expect(produced.keys.sorted() == committed.keys.sorted())
         for (path, data) in produced.sorted(by: { $0.key < $1.key }) where committed[path] != data {
             Issue.record("Docs/\(path) differs from what `plumb help --markdown` writes: run `plumb help --markdown Docs`")
