@@ -14,6 +14,20 @@ private func buildPipeline(_ session: Session, _ text: String) -> AnyPublisher<V
     return try? pipeline.makePublisher()
 }
 
+/// Compiles `text` (one pipeline over a synchronous source) in a fresh session and runs it to its
+/// end: every event has arrived when `start` returns. `record` records marble lanes as the REPL does.
+private func runToEnd(_ text: String, record: Bool = false) {
+    let session = Session(runtime: Runtime(clock: .real))
+    let (statements, _) = session.compile(text, file: "bench")
+    guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
+    let result = Lock<Value?>(nil)
+    let c = pipeline.start(trace: false, record: record) { event in
+        if case .value(let v) = event { result.withLock { $0 = v } }
+    }
+    blackHole(result.withLock { $0 })
+    c.cancel()
+}
+
 /// A script of `lines` statements of the kinds people write.
 private func script(lines: Int) -> String {
     let kinds = [
@@ -104,29 +118,12 @@ let languageBenchmarks: [BenchCase] = [
         }
         let text = "from 1...1000000 | map { $0 * 3 } | filter { $0 % 2 == 0 } | count"
         let cost = measure(operations: n, repetitions: 3) {
-            let session = Session(runtime: Runtime(clock: .real))
-            let (statements, _) = session.compile(text, file: "bench")
-            guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
-            let result = Lock<Value?>(nil)
-            // A synchronous source: every event has arrived when `start` returns.
-            let c = pipeline.start(trace: false) { event in
-                if case .value(let v) = event { result.withLock { $0 = v } }
-            }
-            blackHole(result.withLock { $0 })
-            c.cancel()
+            runToEnd(text)
         }
         // The REPL draws a diagram after each run: the same pipeline with its lanes recorded
         // (past the diagram's 20,000 signals the stages only count).
         let recorded = measure(operations: n, repetitions: 3) {
-            let session = Session(runtime: Runtime(clock: .real))
-            let (statements, _) = session.compile(text, file: "bench")
-            guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
-            let result = Lock<Value?>(nil)
-            let c = pipeline.start(trace: false, record: true) { event in
-                if case .value(let v) = event { result.withLock { $0 = v } }
-            }
-            blackHole(result.withLock { $0 })
-            c.cancel()
+            runToEnd(text, record: true)
         }
         return BenchResult(
             nsPerOp: cost, baselineNsPerOp: baseline,
@@ -154,16 +151,7 @@ let languageBenchmarks: [BenchCase] = [
         }
         let text = "from 1...1000000 | map { min(abs(500000 - $0), 1000) } | filter { max($0, 10) > 500 } | count"
         let cost = measure(operations: n, repetitions: 3) {
-            let session = Session(runtime: Runtime(clock: .real))
-            let (statements, _) = session.compile(text, file: "bench")
-            guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
-            let result = Lock<Value?>(nil)
-            // A synchronous source: every event has arrived when `start` returns.
-            let c = pipeline.start(trace: false) { event in
-                if case .value(let v) = event { result.withLock { $0 = v } }
-            }
-            blackHole(result.withLock { $0 })
-            c.cancel()
+            runToEnd(text)
         }
         return BenchResult(
             nsPerOp: cost, baselineNsPerOp: baseline,
@@ -176,16 +164,7 @@ let languageBenchmarks: [BenchCase] = [
         func cost(values n: Int) -> Double {
             let text = "from 1...\(n) | collect | map { $0.count }"
             return measure(operations: n, repetitions: 3) {
-                let session = Session(runtime: Runtime(clock: .real))
-                let (statements, _) = session.compile(text, file: "bench")
-                guard let statement = statements.first, case .success(.run(let pipeline)) = session.execute(statement) else { return }
-                let result = Lock<Value?>(nil)
-                // A synchronous source: every event has arrived when `start` returns.
-                let c = pipeline.start(trace: false) { event in
-                    if case .value(let v) = event { result.withLock { $0 = v } }
-                }
-                blackHole(result.withLock { $0 })
-                c.cancel()
+                runToEnd(text)
             }
         }
         let small = cost(values: 20_000)
