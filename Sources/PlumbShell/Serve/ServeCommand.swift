@@ -37,6 +37,13 @@ enum ServeCommand {
         // Blocked here, before any thread starts (threads inherit the mask), and taken by
         // `sigwait` below: the server is stopped in order, not in the middle of a write.
         pthread_sigmask(SIG_BLOCK, &endingSignals, nil)
+        // Every connection is a descriptor: raise the soft limit (often 1,024) to the hard one,
+        // at most 65,536, so the server's 2,048 connections and its children's pipes fit.
+        var files = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, files.rlim_cur < files.rlim_max {
+            files.rlim_cur = min(files.rlim_max, 65_536)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        }
         let stateDirectory = URL(fileURLWithPath: state ?? (directory as NSString).appendingPathComponent(".plumb-room"))
         let room: Room
         let server: HTTPServer
