@@ -23,8 +23,12 @@ public struct RunLimits: Sendable {
     public var seconds: Double = 5
     /// Events forwarded; past this the child is ended.
     public var maxEvents = 2_000
-    /// Bytes the child may write in all (events, the diagram and the verdict).
+    /// Bytes of events, the diagram and the verdict the child may write.
     public var maxBytes = 2 << 20
+    /// Bytes of the diagram's own signals (`lane` lines, one per value per stage), which the
+    /// child writes beside its events and the server drops unread: bounded apart, so a run of a
+    /// few large values ends at the memory limit, not here.
+    public var maxLaneBytes = 64 << 20
     /// The child's data segment (`RLIMIT_DATA`: heap and private anonymous mappings, not the
     /// program's code or shared libraries), set by the server with `prlimit` before the child
     /// reads its text. A check needs under 32 MiB; past the limit an allocation fails and the
@@ -74,6 +78,7 @@ enum WorkerProcess {
         var errors = StandardErrorTail(fd: child.errors)
         var pending: [UInt8] = []
         var total = 0
+        var shown = 0
         var events = 0
         var result: JSON?
         var overLimit = false
@@ -96,7 +101,7 @@ enum WorkerProcess {
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             total += n
-            if total > limits.maxBytes {
+            if total > limits.maxBytes + limits.maxLaneBytes {
                 overLimit = true
                 break
             }
@@ -104,13 +109,18 @@ enum WorkerProcess {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])
                 pending.removeSubrange(...newline)
+                // The diagram's own signals (`lane`) are in its SVG already: dropped unread.
+                if Self.isLane(line) { continue }
+                shown += line.count + 1
+                if shown > limits.maxBytes {
+                    overLimit = true
+                    break reading
+                }
                 guard let value = JSON.decode(line), case .object = value else { continue }
                 if let final = value["result"] {
                     result = final
                     continue
                 }
-                // The diagram's own signals (`lane`) are in its SVG already.
-                if value["event"]?.string == "lane" { continue }
                 events += 1
                 if events > limits.maxEvents {
                     overLimit = true
@@ -124,7 +134,7 @@ enum WorkerProcess {
         }
         if overLimit { endGroup() }
         close(fd)
-        let status = child.wait()
+        let (status, peakBytes) = child.wait()
         errors.readRest()
         // Whatever the child left behind goes with it.
         endGroup()
@@ -132,10 +142,21 @@ enum WorkerProcess {
         if overLimit { return .outputLimit }
         if let result { return .finished(result) }
         let signal = status & 0x7f
-        if errors.saysOutOfMemory { return .memoryLimit }
-        if signal != 0 && signal != 0x7f { return .crashed("the run was ended by signal \(signal)") }
+        if signal != 0 && signal != 0x7f {
+            // An allocation past RLIMIT_DATA fails, and the runtime ends the child (SIGABRT or
+            // SIGTRAP, mostly without a word): told by what it said, or by its peak resident size
+            // (a plain run stays near 30 MiB, code and libraries included; the limit's default is 512).
+            if errors.saysOutOfMemory || peakBytes >= limits.memoryBytes / 2 { return .memoryLimit }
+            return .crashed("the run was ended by signal \(signal)")
+        }
         let code = (status >> 8) & 0xff
         return .crashed("the run ended (status \(code)) without a result")
+    }
+
+    /// Whether a line is a diagram signal (`{"job":0,"t":0,"event":"lane",…}`), told by its
+    /// first bytes without reading a value that may be megabytes long.
+    static func isLane(_ line: [UInt8]) -> Bool {
+        line.prefix(80).firstRange(of: Array(#""event":"lane""#.utf8)) != nil
     }
 }
 
@@ -264,12 +285,13 @@ private struct Child {
         close(input)
     }
 
-    /// Waits for the child's end; its wait status.
-    func wait() -> Int32 {
+    /// Waits for the child's end: its wait status, and its peak resident size in bytes.
+    func wait() -> (status: Int32, peakBytes: Int) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return 0 }
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { return (0, 0) }
         }
-        return status
+        return (status, Int(usage.ru_maxrss) * 1024)
     }
 }
