@@ -2,7 +2,7 @@ import Foundation
 import PipeLanguage
 
 /// A workshop room: the learners, their progress, the teacher's presented pipeline, and the
-/// requests that read and change them. `handle` is called on libmicrohttpd's connection threads;
+/// requests that read and change them. `handle` is called on libmicrohttpd's polling threads;
 /// every piece of state is behind its own lock, held only to read or change it.
 public final class Room: Sendable {
     let configuration: RoomConfiguration
