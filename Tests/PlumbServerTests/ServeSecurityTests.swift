@@ -184,13 +184,16 @@ import Testing
         #expect(try room.send("GET", "/static/room.css").status == 200)
     }
 
-    @Test("the room on IPv6 loopback (--host ::1): pages, joining and tokens as on IPv4", .enabled(if: IPv6.loopback, "this machine has no IPv6 loopback (::1)"))
+    @Test(
+        "the room on IPv6 loopback (--host ::1): pages, joining and tokens as on IPv4", .enabled(if: IPv6.loopback, "this machine has no IPv6 loopback (::1)"))
     func ipv6() throws {
         let room = try TestRoom(host: "::1")
-        let request = "POST /api/join HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\nX-Plumb-Room: \(room.room.roomToken)\r\nContent-Length: 15\r\n\r\n{\"name\": \"Ada\"}"
+        let request =
+            "POST /api/join HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\nX-Plumb-Room: \(room.room.roomToken)\r\nContent-Length: 15\r\n\r\n{\"name\": \"Ada\"}"
         let joined = try RawHTTP.exchange(port: room.port, bytes: Array(request.utf8), ipv6: true)
         #expect(joined.status == 200, "\(joined.head)")
-        let refused = try RawHTTP.exchange(port: room.port, bytes: Array("GET /api/exercises HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8), ipv6: true)
+        let refused = try RawHTTP.exchange(
+            port: room.port, bytes: Array("GET /api/exercises HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8), ipv6: true)
         #expect(refused.status == 403)
         #expect(throws: (any Error).self) { try RawHTTP.connect(port: room.port) }
     }

@@ -104,6 +104,7 @@ extension Room {
     /// A run id a page chose for a run whose events go to its stream: letters, digits, `-` and
     /// `_`, at most 40.
     static func isRunID(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 40 && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }
+        !text.isEmpty && text.utf8.count <= 40
+            && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }
     }
 }
