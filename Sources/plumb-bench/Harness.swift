@@ -28,10 +28,10 @@ struct BenchResult {
 func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// CPU time the calling thread has used, in ns: steadier than the wall clock on a shared machine.
-func threadCPUNanoseconds() -> UInt64 {
+func threadCPUNanoseconds() -> Int64 {
     var ts = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
 }
 
 /// Runs `body` (which performs `operations` operations) `repetitions` times after one warm-up,

@@ -196,7 +196,7 @@ private struct ByteBuffer: @unchecked Sendable {
     mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         reserve(bytes.count)
-        bytes.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        _ = UnsafeMutableBufferPointer(start: base + count, count: bytes.count).update(fromContentsOf: bytes)
         count += bytes.count
     }
 
