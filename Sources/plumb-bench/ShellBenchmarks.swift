@@ -58,7 +58,8 @@ let shellBenchmarks: [BenchCase] = [
                 "\(events) events: \(ShellBench.ms(total)) CPU, \(ShellBench.ms(wall)) wall (start-up \(ShellBench.ms(fixed)) CPU subtracted)",
                 "baseline: the same run unprinted (plumb test); the difference is the printing",
                 String(
-                    format: "recording + printing: %.1f ns per event (the printed run less the pipeline alone, %.1f ns; CPU time both); target under 50", shellCost,
+                    format: "recording + printing: %.1f ns per event (the printed run less the pipeline alone, %.1f ns; CPU time both); target under 50",
+                    shellCost,
                     pipelineOnly),
                 "jsonl: \(String(format: "%.1f", perEventJSON)) ns per event; target under 1000 ns per event",
             ],

@@ -66,7 +66,9 @@ extension BinaryOperator {
         equality("!=", "whether two values differ", ("\"a\" != \"b\"", .bool(true)), IntKernels.NotEqual.self) { x, y in x != y },
         comparison("<", "whether the left value orders before the right", ("2 < 10", .bool(true)), IntKernels.Less.self) { $0 < 0 },
         comparison(">", "whether the left value orders after the right", ("2.5 > 2", .bool(true)), IntKernels.Greater.self) { $0 > 0 },
-        comparison("<=", "whether the left value orders before the right or equals it", ("\"b\" <= \"a\"", .bool(false)), IntKernels.LessOrEqual.self) { $0 <= 0 },
+        comparison("<=", "whether the left value orders before the right or equals it", ("\"b\" <= \"a\"", .bool(false)), IntKernels.LessOrEqual.self) {
+            $0 <= 0
+        },
         comparison(">=", "whether the left value orders after the right or equals it", ("3 >= 3", .bool(true)), IntKernels.GreaterOrEqual.self) { $0 >= 0 },
         logical("&&", .and, "whether both are true; the right is not evaluated when the left is false", ("true && false", .bool(false)), decidedBy: false),
         logical("||", .or, "whether either is true; the right is not evaluated when the left is true", ("false || true", .bool(true)), decidedBy: true),

@@ -199,11 +199,13 @@ import Testing
         #expect(result == expected && ValueKind.of(result) == ValueKind.of(expected))
     }
 
-    @Test("overflow, a zero divisor and a wrong kind still fail with the row's message and position", arguments: [
-        ("$0 * 3", Value.int(Int.max), "arithmetic overflow: 9223372036854775807 * 3"),
-        ("$0 % 0 == 0", .int(1), "division by zero: 1 % 0"),
-        ("$0 + 1", .string("a"), "cannot apply '+' to String \"a\" and Int 1"),
-    ])
+    @Test(
+        "overflow, a zero divisor and a wrong kind still fail with the row's message and position",
+        arguments: [
+            ("$0 * 3", Value.int(Int.max), "arithmetic overflow: 9223372036854775807 * 3"),
+            ("$0 % 0 == 0", .int(1), "division by zero: 1 % 0"),
+            ("$0 + 1", .string("a"), "cannot apply '+' to String \"a\" and Int 1"),
+        ])
     func failures(_ text: String, _ input: Value, _ message: String) throws {
         let expression = try BinaryOperatorTests.expression(text)
         let compiled = ExpressionCompiler(source: SourceText(text, file: "t")).compile(expression)
