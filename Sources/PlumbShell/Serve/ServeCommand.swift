@@ -47,9 +47,9 @@ enum ServeCommand {
         let stateDirectory = URL(fileURLWithPath: state ?? (directory as NSString).appendingPathComponent(".plumb-room"))
         let room: Room
         let server: HTTPServer
+        let log = RequestLog()
         do {
             room = try Room(RoomConfiguration(exercises: exercises, stateDirectory: stateDirectory))
-            let log = RequestLog()
             server = try HTTPServer(host: host, port: UInt16(port), log: { log.add(stamp() + " " + $0) }) { room.handle($0) }
         } catch let error as ServerError {
             writeStandardError(.workshopProblem(error.message))
@@ -79,7 +79,9 @@ enum ServeCommand {
         var signalNumber: Int32 = 0
         while sigwait(&endingSignals, &signalNumber) != 0 {}
         server.stop()
-        write("plumb serve: stopped\n")
+        // Through the log's own thread: standard output may be a pipe nobody reads any more.
+        log.add("plumb serve: stopped")
+        log.finish(within: 2)
         return ExitCode.success
     }
 
