@@ -24,8 +24,8 @@ final class EventHub: Sendable {
     struct Limits: Sendable {
         var perLearner = 3
         var teacher = 4
-        var perClient = 32
-        var total = 400
+        var perClient = 128
+        var total = 512
         var ticketSeconds: Double = 30
         var tickets = 2_000
         var streamCapacity = 1 << 20
