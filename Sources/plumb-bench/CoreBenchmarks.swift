@@ -103,9 +103,11 @@ let coreBenchmarks: [BenchCase] = [
         summary:
             "CurrentValueSubject.send to ten sinks, per send; baseline: the same values through ten non-inlined consumer closures"
     ) {
-        let n = 200_000
+        // Short repetitions (about a millisecond each; see `measure`), two million deliveries in all.
+        let n = 10_000
+        let repetitions = 20
         let fanOut = 10
-        let baseline = measure(operations: n) {
+        let baseline = measure(operations: n, repetitions: repetitions) {
             let total = Total()
             let sinks = (0..<fanOut).map { _ in opaqueConsumer { (v: Int) in total.value &+= v } }
             for i in 0..<n {
@@ -116,7 +118,7 @@ let coreBenchmarks: [BenchCase] = [
         let subject = CurrentValueSubject<Int, Never>(0)
         let total = Total()
         let cancellables = (0..<fanOut).map { _ in subject.sink { total.value &+= $0 } }
-        let cost = measure(operations: n) {
+        let cost = measure(operations: n, repetitions: repetitions) {
             for i in 0..<n { subject.send(i) }
         }
         blackHole(total.value)
@@ -128,22 +130,41 @@ let coreBenchmarks: [BenchCase] = [
         name: "subscribe-cancel",
         summary: "subscribe subject.map.sink to a live subject, then cancel, per pair; baseline: allocating and releasing one object with a closure"
     ) {
-        let n = 200_000
-        let subject = PassthroughSubject<Int, Never>()
-        let keepAlive = subject.sink { _ in }  // the subject stays live (one other subscriber)
-        let baseline = measure(operations: n) {
-            for i in 0..<n {
-                let box = AnyCancellable { blackHole(i) }
-                blackHole(box)
-            }
+        measureSubscribeCancel(target: "target: under 300 ns per subscribe-then-cancel") { subject in
+            subject.map { $0 &+ 1 }.sink { blackHole($0) }
         }
-        let cost = measure(operations: n) {
-            for _ in 0..<n {
-                let c = subject.map { $0 &+ 1 }.sink { blackHole($0) }
-                c.cancel()
-            }
+    },
+    BenchCase(
+        name: "subscribe-cancel-filter",
+        summary:
+            "subscribe subject.map.filter.sink to a live subject, then cancel, per pair; baseline: allocating and releasing one object with a closure"
+    ) {
+        measureSubscribeCancel(target: "issue #23 target: within 8x of the baseline") { subject in
+            subject.map { $0 &+ 1 }.filter { $0 % 2 == 0 }.sink { blackHole($0) }
         }
-        keepAlive.cancel()
-        return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: ["target: under 300 ns per subscribe-then-cancel"])
     },
 ]
+
+/// Subscribes `subscribe(subject)` to a live subject and cancels it, per pair, against allocating
+/// and releasing one object with a closure. In repetitions of 5,000 pairs (about a millisecond):
+/// see `measure` on why repetitions are short.
+private func measureSubscribeCancel(target: String, _ subscribe: (PassthroughSubject<Int, Never>) -> AnyCancellable) -> BenchResult {
+    let n = 5_000
+    let repetitions = 40
+    let subject = PassthroughSubject<Int, Never>()
+    let keepAlive = subject.sink { _ in }  // the subject stays live (one other subscriber)
+    let baseline = measure(operations: n, repetitions: repetitions) {
+        for i in 0..<n {
+            let box = AnyCancellable { blackHole(i) }
+            blackHole(box)
+        }
+    }
+    let cost = measure(operations: n, repetitions: repetitions) {
+        for _ in 0..<n {
+            let c = subscribe(subject)
+            c.cancel()
+        }
+    }
+    keepAlive.cancel()
+    return BenchResult(nsPerOp: cost, baselineNsPerOp: baseline, notes: [target])
+}

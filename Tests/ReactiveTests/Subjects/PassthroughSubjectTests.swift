@@ -207,7 +207,7 @@ struct PassthroughSubjectTests {
 
     @Test("C16 C17 subscribers of every shape (an object, a small struct, a large struct) get every signal and are released")
     func subscriberShapes() {
-        // A subject keeps an object by reference, a struct of up to four words in place and a
+        // A subject keeps an object by reference, a struct of up to seven words in place and a
         // larger one in a box; each must see the same signals and be released the same way.
         struct Forward: Subscriber {
             let target: TestSubscriber<Int, Never>
@@ -219,13 +219,13 @@ struct PassthroughSubjectTests {
         struct Padded: Subscriber {
             let target: TestSubscriber<Int, Never>
             let combineIdentifier = CombineIdentifier()
-            let padding: (Int, Int, Int, Int) = (1, 2, 3, 4)
+            let padding: (Int, Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5, 6)
             func receive(subscription: any Subscription) { target.receive(subscription: subscription) }
             func receive(_ input: Int) -> Subscribers.Demand { target.receive(input) }
             func receive(completion: Subscribers.Completion<Never>) { target.receive(completion: completion) }
         }
-        #expect(MemoryLayout<Forward>.size <= 32)
-        #expect(MemoryLayout<Padded>.size > 32)
+        #expect(MemoryLayout<Forward>.size <= 56)
+        #expect(MemoryLayout<Padded>.size > 56)
         for finishing in [false, true] {
             weak var weakObject: TestSubscriber<Int, Never>?
             weak var weakSmall: TestSubscriber<Int, Never>?
