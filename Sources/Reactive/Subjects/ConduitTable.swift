@@ -7,7 +7,9 @@
 ///
 /// Removing a conduit leaves a hole at its position, which the conduit knows (`tableIndex`), so a
 /// removal costs the same at any size; once holes outnumber the conduits, one pass squeezes them
-/// out, keeping the order (amortised O(1) per removal). Holes at the end go at once.
+/// out, keeping the order (amortised O(1) per removal). Holes at the end go at once. Storage that
+/// has become much too big is given back by a send's or a completion's compaction, and all of it
+/// when the table empties, never by a cancel's (see `remove`): it stays at most the peak size.
 ///
 /// A send walks the table one conduit per lock hold, without a copy (a copy would make every
 /// cancel during a send copy the whole table). It stops at the first conduit that subscribed after
