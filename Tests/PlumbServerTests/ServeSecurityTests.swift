@@ -252,4 +252,18 @@ import Testing
         #expect(again.result == .object(["svg": .null]))
         #expect(try room.send("GET", "/api/exercises", learner: other).status == 200)
     }
+
+    @Test("joining over and over cannot grow the room without bound: past its learners a join is refused with 503")
+    func learnerCap() throws {
+        let room = try TestRoom { $0.maxLearners = 3 }
+        let joined = try (0..<3).map { try room.join("learner \($0)") }
+        let refused = try room.send("POST", "/api/join", body: #"{"name": "one too many"}"#)
+        #expect(refused.status == 503)
+        #expect(refused.json?["error"]?.string?.hasPrefix("the room is full") == true)
+        #expect(room.room.learners.withLock { $0.count } == 3)
+        // Those in the room keep working, and the teacher sees exactly them.
+        for learner in joined { #expect(try room.send("GET", "/api/exercises", learner: learner).status == 200) }
+        let table = try room.send("GET", "/api/teacher/room", key: room.room.teacherKey)
+        #expect(table.body.contains("learner 2") && !table.body.contains("one too many"))
+    }
 }

@@ -16,7 +16,7 @@ joined once, as in a workshop) check all the exercises and run pipelines over an
 server's resident memory, threads and open file descriptors are sampled every --sample-every
 seconds, between rounds (no request in flight), after --warm-up seconds of the same traffic; the
 samples are printed as a table with a verdict: memory flat when its least-squares slope over the
-last third of the soak, times the soak's length, is under --flat-mib; threads and descriptors
+last third of the soak is under --flat-mib-per-hour; threads and descriptors
 flat when their floor (the fewest in a sample: a connection just answered may still hold its
 thread and socket for a moment) is no higher in the last third than in the first. --soak-joins makes every round join new learners instead (each kept by the room,
 with their progress: memory grows with the room's size, not with time).
@@ -202,7 +202,7 @@ def slope(points):
     return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
 
 
-def soak_verdict(samples, soak_seconds, flat_mib):
+def soak_verdict(samples, flat_mib_per_hour):
     """Prints the samples and whether memory, threads and descriptors stayed flat; the problems."""
     print(f"{'t (s)':>7} {'checks':>7} {'RSS MiB':>8} {'threads':>7} {'fds':>5}")
     for s in samples:
@@ -212,14 +212,13 @@ def soak_verdict(samples, soak_seconds, flat_mib):
     third = samples[len(samples) * 2 // 3:]
     per_second = slope([(s.seconds, s.rss / 1024) for s in third])
     whole = slope([(s.seconds, s.rss / 1024) for s in samples])
-    growth = per_second * soak_seconds
     print(f"memory: {samples[0].rss / 1024:.1f} → {samples[-1].rss / 1024:.1f} MiB (min {min(s.rss for s in samples) / 1024:.1f}, "
           f"max {max(s.rss for s in samples) / 1024:.1f}); slope {whole * 60:+.3f} MiB/min over the soak, "
-          f"{per_second * 60:+.3f} MiB/min over its last third ({growth:+.2f} MiB over {soak_seconds:.0f} s at that rate)")
+          f"{per_second * 60:+.3f} MiB/min over its last third ({per_second * 3600:+.1f} MiB an hour at that rate)")
     print(f"threads: {samples[0].threads} → {samples[-1].threads} (max {max(s.threads for s in samples)}); "
           f"descriptors: {samples[0].fds} → {samples[-1].fds} (max {max(s.fds for s in samples)})")
     problems = []
-    if growth > flat_mib:
+    if per_second * 3600 > flat_mib_per_hour:
         problems.append(f"soak: memory still growing over the last third: {per_second * 60:+.3f} MiB/min")
     # A connection's thread and socket can outlive its answer by a moment, so a sample may catch
     # one or two: what must not rise is the floor (what is left when nothing is in flight).
@@ -266,7 +265,7 @@ async def soak(room, port, arguments):
           f"{arguments.soak_learners} {'new' if fixed is None else 'fixed'} learners; {len(stats.check)} checks, "
           f"{len(stats.run)} runs, errors {len(stats.errors)}; check p50 {percentile(stats.check, 50) * 1000:.0f} ms, "
           f"p99 {percentile(stats.check, 99) * 1000:.0f} ms")
-    return stats.errors + soak_verdict(samples, samples[-1].seconds, arguments.flat_mib)
+    return stats.errors + soak_verdict(samples, arguments.flat_mib_per_hour)
 
 
 async def main():
@@ -277,8 +276,8 @@ async def main():
     parser.add_argument("--soak-joins", action="store_true", help="new learners every round instead of a fixed set")
     parser.add_argument("--warm-up", type=float, default=60, help="seconds of soak traffic before the first sample")
     parser.add_argument("--sample-every", type=float, default=30)
-    parser.add_argument("--flat-mib", type=float, default=2.0,
-                        help="largest growth over the soak, at the last third's slope, still called flat")
+    parser.add_argument("--flat-mib-per-hour", type=float, default=5.0,
+                        help="the largest growth of memory per hour, at the last third's slope, still called flat")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="plumb-load-") as state:
         room = start_room(state)
