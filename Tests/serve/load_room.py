@@ -107,9 +107,19 @@ async def join(port, room, name, stats):
     return json.loads(body)["learner"]
 
 
-async def learner(room, port, number, stats, wrong_every=3, credential=None):
+async def learner(room, port, number, stats, wrong_every=3, credential=None, pace=0.0):
     """Checks every exercise (a wrong answer first for some) and runs a pipeline every fifth, as
-    a new learner or, given `credential`, as one who joined before."""
+    a new learner or, given `credential`, as one who joined before; with `pace`, no sooner than
+    that many seconds after the learner's last request began (a person's pace: the room allows
+    each learner 10 requests a second)."""
+    last = [0.0]
+
+    async def paced():
+        wait = last[0] + pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        last[0] = time.monotonic()
+
     if credential is None:
         credential = await join(port, room, f"learner {number}", stats)
     if credential is None:
@@ -119,6 +129,7 @@ async def learner(room, port, number, stats, wrong_every=3, credential=None):
         attempts = [(shipped, False)] if (index + number) % wrong_every == 0 else []
         attempts.append((solution, True))
         for text, should_pass in attempts:
+            await paced()
             started = time.monotonic()
             status, body = await request(port, "POST", "/api/check", headers, json.dumps({"exercise": name, "text": text}))
             result = result_of(body) if status == 200 else None
@@ -126,6 +137,7 @@ async def learner(room, port, number, stats, wrong_every=3, credential=None):
             if result is None or result.get("passed") is not should_pass:
                 stats.errors.append(f"check {name} learner {number}: {status} {str(result)[:200] if result else body[:200]}")
         if index % 5 == 0:
+            await paced()
             started = time.monotonic()
             status, body = await request(port, "POST", "/api/run", headers, json.dumps({"text": "interval 100ms | take 5 | scan 0 { $0 + $1 }"}))
             result = result_of(body) if status == 200 else None
@@ -247,7 +259,7 @@ async def soak(room, port, arguments):
             numbers = range(1000 + round_number * 100, 1000 + round_number * 100 + arguments.soak_learners)
             await asyncio.gather(*(learner(room, port, n, stats) for n in numbers))
         else:
-            await asyncio.gather(*(learner(room, port, n, stats, credential=c) for n, c in enumerate(fixed)))
+            await asyncio.gather(*(learner(room, port, n, stats, credential=c, pace=0.15) for n, c in enumerate(fixed)))
 
     warm_until = time.monotonic() + arguments.warm_up
     while time.monotonic() < warm_until:
