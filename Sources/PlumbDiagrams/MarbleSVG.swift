@@ -65,20 +65,29 @@ public enum MarbleSVG {
 }
 
 extension MarbleSVG {
-    /// The marks' strokes and fonts, written once per document.
-    static let styles: StaticString = """
-        <style>
-        .mark path{fill:none;stroke:#1565c0;stroke-width:2.5;stroke-linejoin:round}
-        .value circle{stroke:#263238;stroke-width:1.5}
-        .value text{font-size:12px;font-weight:bold;text-anchor:middle;fill:#000000}
-        .value text.small{font-size:9.5px}
-        .finished line{stroke:#212121;stroke-width:3;stroke-linecap:round}
-        .failure line{stroke:#d32f2f;stroke-width:3.5;stroke-linecap:round}
-        .cancel circle{fill:#ffffff;stroke:#ef6c00;stroke-width:2.5}
-        .cancel line{stroke:#ef6c00;stroke-width:2.5;stroke-linecap:round}
-        </style>
+    /// The marks' strokes and fonts, one CSS rule per line. Every SVG document carries them in a
+    /// `<style>` element; a page whose content security policy refuses inline styles (the
+    /// workshop room's) serves them from its own style sheet instead, scoped with
+    /// ``scopedStyleRules(under:)``, or its marbles' labels lose their centring.
+    public static let styleRules: [String] = [
+        ".mark path{fill:none;stroke:#1565c0;stroke-width:2.5;stroke-linejoin:round}",
+        ".value circle{stroke:#263238;stroke-width:1.5}",
+        ".value text{font-size:12px;font-weight:bold;text-anchor:middle;fill:#000000}",
+        ".value text.small{font-size:9.5px}",
+        ".finished line{stroke:#212121;stroke-width:3;stroke-linecap:round}",
+        ".failure line{stroke:#d32f2f;stroke-width:3.5;stroke-linecap:round}",
+        ".cancel circle{fill:#ffffff;stroke:#ef6c00;stroke-width:2.5}",
+        ".cancel line{stroke:#ef6c00;stroke-width:2.5;stroke-linecap:round}",
+    ]
 
-        """
+    /// ``styleRules`` with each selector under `scope` (a page's class names cannot reach the
+    /// diagram's, nor its the page's).
+    public static func scopedStyleRules(under scope: String) -> String {
+        styleRules.map { "\(scope) \($0)" }.joined(separator: "\n")
+    }
+
+    /// The `<style>` element written once per document.
+    static let styles = "<style>\n" + styleRules.joined(separator: "\n") + "\n</style>\n"
 }
 
 private enum Metrics {

@@ -88,6 +88,19 @@ def test_a_learner_runs_a_pipeline_and_sees_events_and_marbles(room, browser):
     assert len(marks) == 9
     texts = {label.get_attribute("textContent").strip() for label in marks[0].parent.find_elements(By.CSS_SELECTOR, "#diagram svg g.mark.value text")}
     assert {"0", "10", "20"} <= texts
+    # Each value's label sits centred on its marble, drawn with the room's own style sheet: the
+    # page's policy refuses the SVG's inline <style>, so room.css carries the diagram's rules
+    # (labels once sat beside their marbles, starting at the circle's centre).
+    placements = browser.execute_script(
+        """return Array.from(document.querySelectorAll('#diagram svg g.mark.value')).map(g => {
+             const c = g.querySelector('circle'), t = g.querySelector('text'), box = t.getBBox();
+             return [getComputedStyle(t).textAnchor, box.x + box.width / 2, c.cx.baseVal.value];
+           });"""
+    )
+    assert len(placements) == 9
+    for anchor, label_centre, marble_centre in placements:
+        assert anchor == "middle"
+        assert abs(label_centre - marble_centre) < 1.5, placements
     browser.save_screenshot(os.path.join(SHOTS, "playground.png"))
 
 

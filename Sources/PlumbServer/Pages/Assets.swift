@@ -2,14 +2,20 @@
 /// HTML is fixed text (no value is ever put into it on the server); the scripts fetch JSON and
 /// show every value with `textContent`, and draw diagrams through `DOMParser`, dropping any
 /// script or event attribute, under a policy that runs only these scripts.
+import PlumbDiagrams
+
 enum Assets {
     /// Static files by path: content type and text.
     static let files: [String: (String, String)] = [
-        "/static/room.css": ("text/css; charset=utf-8", styleSheet),
+        "/static/room.css": ("text/css; charset=utf-8", styleSheet + diagramStyles),
         "/static/common.js": ("text/javascript; charset=utf-8", commonScript),
         "/static/learner.js": ("text/javascript; charset=utf-8", learnerScript),
         "/static/teacher.js": ("text/javascript; charset=utf-8", teacherScript),
     ]
+
+    /// The diagrams' own rules: the policy refuses the `<style>` inside each SVG (no inline
+    /// styles), so the room's style sheet carries them, scoped to its diagram boxes.
+    static let diagramStyles = MarbleSVG.scopedStyleRules(under: ".diagram svg") + "\n"
 
     static let forbiddenPage = """
         <!doctype html>

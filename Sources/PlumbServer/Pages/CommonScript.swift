@@ -80,7 +80,9 @@ extension Assets {
             container.textContent = '(the diagram could not be drawn)';
             return;
           }
-          for (const bad of Array.from(svg.querySelectorAll('script, foreignObject, iframe, object, embed, use'))) bad.remove();
+          // The SVG's own <style> goes too: the policy refuses inline styles, and room.css carries
+          // the diagram's rules (MarbleSVG.styleRules) scoped to .diagram svg.
+          for (const bad of Array.from(svg.querySelectorAll('script, style, foreignObject, iframe, object, embed, use'))) bad.remove();
           for (const node of [svg, ...Array.from(svg.querySelectorAll('*'))]) {
             for (const attribute of Array.from(node.attributes)) {
               if (/^on/i.test(attribute.name) || /href$/i.test(attribute.name)) node.removeAttribute(attribute.name);
