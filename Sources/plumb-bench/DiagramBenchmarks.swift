@@ -18,13 +18,6 @@ private func recordedRun(events: Int, lanes: Int) -> MarbleRun {
     return run
 }
 
-/// The calling thread's CPU time in nanoseconds.
-private func threadCPUNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
-
 /// Cases of the marble-diagram issue (`marbles-render`).
 let diagramBenchmarks: [BenchCase] = [
     BenchCase(

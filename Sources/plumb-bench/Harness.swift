@@ -27,6 +27,13 @@ struct BenchResult {
 @inline(never)
 func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// CPU time the calling thread has used, in ns: steadier than the wall clock on a shared machine.
+func threadCPUNanoseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
 /// Runs `body` (which performs `operations` operations) `repetitions` times after one warm-up,
 /// and returns the best nanoseconds per operation: the minimum is the least noisy estimate.
 func measure(operations: Int, repetitions: Int = 5, _ body: () -> Void) -> Double {

@@ -46,8 +46,10 @@ public struct CatalogEntry: Sendable {
     var build: EntryBuild
     /// Static pass: output kind and whether the stage can fail.
     var infer: Inference
-    /// Warned at the stage when its upstream can never fail (`retry has no effect: …`).
-    var noEffectUnlessUpstreamFails: Message?
+    /// Warned at the stage when its upstream can never fail (`retry has no effect: …`). Made when
+    /// warned, not with the catalog: a message's id names its code by reflection, which costs
+    /// about a millisecond the first time, at every start of plumb.
+    var noEffectUnlessUpstreamFails: (@Sendable () -> Message)?
     /// The argument whose values join upstream's in one output (`append`, `merge`, `replaceError`
     /// …): Combine's signature needs one Output type for both, so kinds that cannot be one type
     /// (an Int and a String) are a static error at that argument.
@@ -175,7 +177,7 @@ extension CatalogEntry {
     init(
         _ name: String, aliases: [String] = [], _ overloads: [[Parameter]],
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
-        noEffectUnlessUpstreamFails: Message? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
+        noEffectUnlessUpstreamFails: (@Sendable () -> Message)? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
         sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
         anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil
     ) {

@@ -4,7 +4,8 @@
 /// - The lexer and the parser take the symbol and its `level` (precedence and associativity);
 ///   `Printer` parenthesises by the level.
 /// - `ExpressionCompiler` (the interpreter) looks the row up once, when it compiles the closure,
-///   and keeps the row's evaluation: no symbol is looked up per value.
+///   and keeps the row's evaluation: no symbol is looked up per value. Where both operands are
+///   Ints it computes `onInts` inline, and falls back to `evaluate` where that gives nil.
 /// - `ExpressionKinds` asks `kind` for the result kind; `ExpressionCheck` refuses operands whose
 ///   known kinds `kind.accepts` does not take (`E326 impossible-operation`).
 /// - `Infallibility` asks `infallible` whether the operation can fail.
@@ -28,6 +29,10 @@ struct BinaryOperator: Sendable {
     let infallible: InfallibilityRule
     /// What it computes, on values.
     let evaluate: Evaluation
+    /// What it computes on two Ints, inlined by the interpreter (no closure call, no `Message`
+    /// machinery per value); nil for the operators that take no Ints. Agrees with `evaluate`
+    /// wherever it gives a result (a test holds every row to that).
+    let onInts: (any IntKernel.Type)?
     /// Swift's precedence for it (higher binds tighter; the language's own order matches).
     let swiftPrecedence: Int
     /// Whether Swift needs an Int operand beside a Double written `Double(…)` (Swift does not mix
@@ -128,6 +133,45 @@ extension BinaryOperator {
         /// Notes that Swift would not compile it as written (`Int + String`).
         mutating func mismatch() {
             problems.append("\(left.kind.swiftName) \(symbol) \(right.kind.swiftName)")
+        }
+    }
+}
+
+/// A binary operation on two Ints that the interpreter inlines (`BinaryOperator.onInts`).
+protocol IntKernel: Sendable {
+    /// The result, or nil where the row's own evaluation must decide (an overflow, a zero
+    /// divisor: it throws the message).
+    static func apply(_ a: Int, _ b: Int) -> Value?
+
+    /// The compiled operation: `apply` inline when both operands are Ints, else `general` (the
+    /// row's evaluation, failing at the operator). One specialised copy per kernel.
+    static func compiled(_ lhs: Operand, _ rhs: Operand, general: @escaping @Sendable (Value, Value) throws -> Value) -> CompiledExpression
+}
+
+extension IntKernel {
+    static func compiled(_ lhs: Operand, _ rhs: Operand, general: @escaping @Sendable (Value, Value) throws -> Value) -> CompiledExpression {
+        // `$0 * 3`, `$0 % 2 == 0`: an Int literal on the right is read once, here.
+        if case .constant(.int(let c)) = rhs {
+            switch lhs {
+            case .first:
+                return { args in
+                    if case .int(let a) = args.first, let r = apply(a, c) { return r }
+                    return try general(args.first, .int(c))
+                }
+            case .computed(let f):
+                return { args in
+                    let x = try f(args)
+                    if case .int(let a) = x, let r = apply(a, c) { return r }
+                    return try general(x, .int(c))
+                }
+            default: break
+            }
+        }
+        return { args in
+            let x = try lhs.value(args)
+            let y = try rhs.value(args)
+            if case .int(let a) = x, case .int(let b) = y, let r = apply(a, b) { return r }
+            return try general(x, y)
         }
     }
 }

@@ -33,6 +33,7 @@ extension BinaryOperator {
                     return try BinaryRules.finite(a + b, a, "+", b)
                 }
             },
+            onInts: IntKernels.Add.self,
             swiftPrecedence: 140,
             promotesNumbers: true,
             swift: { op in
@@ -41,32 +42,34 @@ extension BinaryOperator {
                 if !((a.isNumber || joins) && a == b) { op.mismatch() }
                 return op.infix(a == b ? a : .any)
             }),
-        arithmetic("-", .additive, "the difference of two numbers", ("7 - 10", .int(-3))) { a, b in
+        arithmetic("-", .additive, "the difference of two numbers", ("7 - 10", .int(-3)), IntKernels.Subtract.self) { a, b in
             a.subtractingReportingOverflow(b)
         } double: { a, b in
             a - b
         },
-        arithmetic("*", .multiplicative, "the product of two numbers", ("6 * 7", .int(42))) { a, b in
+        arithmetic("*", .multiplicative, "the product of two numbers", ("6 * 7", .int(42)), IntKernels.Multiply.self) { a, b in
             a.multipliedReportingOverflow(by: b)
         } double: { a, b in
             a * b
         },
-        divide("/", "the quotient of two numbers; an Int quotient is cut toward zero", ("7 / 2", .int(3))) { a, b in
+        divide("/", "the quotient of two numbers; an Int quotient is cut toward zero", ("7 / 2", .int(3)), IntKernels.Divide.self) { a, b in
             a.dividedReportingOverflow(by: b)
         } double: { a, b in
             a / b
         },
-        divide("%", "the remainder of a division, with the dividend's sign", ("7 % 3", .int(1))) { a, b in
+        divide("%", "the remainder of a division, with the dividend's sign", ("7 % 3", .int(1)), IntKernels.Remainder.self) { a, b in
             a.remainderReportingOverflow(dividingBy: b)
         } double: { a, b in
             a.truncatingRemainder(dividingBy: b)
         },
-        equality("==", "whether two values are equal", ("1 == 1.0", .bool(true))) { x, y in x == y },
-        equality("!=", "whether two values differ", ("\"a\" != \"b\"", .bool(true))) { x, y in x != y },
-        comparison("<", "whether the left value orders before the right", ("2 < 10", .bool(true))) { $0 < 0 },
-        comparison(">", "whether the left value orders after the right", ("2.5 > 2", .bool(true))) { $0 > 0 },
-        comparison("<=", "whether the left value orders before the right or equals it", ("\"b\" <= \"a\"", .bool(false))) { $0 <= 0 },
-        comparison(">=", "whether the left value orders after the right or equals it", ("3 >= 3", .bool(true))) { $0 >= 0 },
+        equality("==", "whether two values are equal", ("1 == 1.0", .bool(true)), IntKernels.Equal.self) { x, y in x == y },
+        equality("!=", "whether two values differ", ("\"a\" != \"b\"", .bool(true)), IntKernels.NotEqual.self) { x, y in x != y },
+        comparison("<", "whether the left value orders before the right", ("2 < 10", .bool(true)), IntKernels.Less.self) { $0 < 0 },
+        comparison(">", "whether the left value orders after the right", ("2.5 > 2", .bool(true)), IntKernels.Greater.self) { $0 > 0 },
+        comparison("<=", "whether the left value orders before the right or equals it", ("\"b\" <= \"a\"", .bool(false)), IntKernels.LessOrEqual.self) {
+            $0 <= 0
+        },
+        comparison(">=", "whether the left value orders after the right or equals it", ("3 >= 3", .bool(true)), IntKernels.GreaterOrEqual.self) { $0 >= 0 },
         logical("&&", .and, "whether both are true; the right is not evaluated when the left is false", ("true && false", .bool(false)), decidedBy: false),
         logical("||", .or, "whether either is true; the right is not evaluated when the left is true", ("false || true", .bool(true)), decidedBy: true),
         BinaryOperator(
@@ -78,6 +81,7 @@ extension BinaryOperator {
             // A certain left side is never nil, so the result is the left side.
             infallible: { a, _, _ in (a, true) },
             evaluate: .shortCircuit(left: { x throws(Message) in if case .null = x { nil } else { x } }, right: { y throws(Message) in y }),
+            onInts: nil,
             swiftPrecedence: 131,
             promotesNumbers: false,
             swift: { op in
@@ -89,7 +93,7 @@ extension BinaryOperator {
     /// `-` or `*`: Int arithmetic that fails on overflow, Double arithmetic that fails on a
     /// non-finite result.
     private static func arithmetic(
-        _ symbol: String, _ level: Level, _ summary: String, _ example: (String, Value),
+        _ symbol: String, _ level: Level, _ summary: String, _ example: (String, Value), _ onInts: any IntKernel.Type,
         int: @escaping @Sendable (Int, Int) -> (partialValue: Int, overflow: Bool),
         double: @escaping @Sendable (Double, Double) -> Double
     ) -> BinaryOperator {
@@ -107,6 +111,7 @@ extension BinaryOperator {
                 guard let (a, b) = BinaryRules.doubles(x, y) else { throw .operandTypeMismatch(symbol, x, y) }
                 return try BinaryRules.finite(double(a, b), a, symbol, b)
             },
+            onInts: onInts,
             swiftPrecedence: level == .multiplicative ? 150 : 140,
             promotesNumbers: true,
             swift: BinaryRules.numericSwift)
@@ -114,7 +119,7 @@ extension BinaryOperator {
 
     /// `/` or `%`: as `arithmetic`, and a zero divisor fails.
     private static func divide(
-        _ symbol: String, _ summary: String, _ example: (String, Value),
+        _ symbol: String, _ summary: String, _ example: (String, Value), _ onInts: any IntKernel.Type,
         int: @escaping @Sendable (Int, Int) -> (partialValue: Int, overflow: Bool),
         double: @escaping @Sendable (Double, Double) -> Double
     ) -> BinaryOperator {
@@ -139,6 +144,7 @@ extension BinaryOperator {
                 if b == 0 { throw .divisionByZero(x, symbol, y) }
                 return try BinaryRules.finite(double(a, b), a, symbol, b)
             },
+            onInts: onInts,
             swiftPrecedence: 150,
             promotesNumbers: true,
             swift: { op in
@@ -153,13 +159,15 @@ extension BinaryOperator {
 
     /// `==` or `!=`: any two values (an Int equals the Double of its value).
     private static func equality(
-        _ symbol: String, _ summary: String, _ example: (String, Value), _ test: @escaping @Sendable (Value, Value) -> Bool
+        _ symbol: String, _ summary: String, _ example: (String, Value), _ onInts: any IntKernel.Type,
+        _ test: @escaping @Sendable (Value, Value) -> Bool
     ) -> BinaryOperator {
         BinaryOperator(
             symbol: symbol, summary: summary, example: example, level: .comparison,
             kind: KindRule(accepts: { _, _ in true }) { _, _ in (.bool, false) },
             infallible: { _, _, _ in (.bool, true) },
             evaluate: .strict { x, y throws(Message) in .bool(test(x, y)) },
+            onInts: onInts,
             swiftPrecedence: 130,
             promotesNumbers: true,
             swift: { op in
@@ -171,13 +179,15 @@ extension BinaryOperator {
 
     /// `<`, `<=`, `>` or `>=`: numbers with numbers, strings with strings (`BuiltinRules.compare`).
     private static func comparison(
-        _ symbol: String, _ summary: String, _ example: (String, Value), _ test: @escaping @Sendable (Int) -> Bool
+        _ symbol: String, _ summary: String, _ example: (String, Value), _ onInts: any IntKernel.Type,
+        _ test: @escaping @Sendable (Int) -> Bool
     ) -> BinaryOperator {
         BinaryOperator(
             symbol: symbol, summary: summary, example: example, level: .comparison,
             kind: KindRule(accepts: { a, b in BuiltinRules.comparable(a, b) }) { a, b in (.bool, !BuiltinRules.comparable(a, b)) },
             infallible: { a, b, _ in (.bool, BuiltinRules.comparable(a, b)) },
             evaluate: .strict { x, y throws(Message) in .bool(test(try BuiltinRules.compare(x, y))) },
+            onInts: onInts,
             swiftPrecedence: 130,
             promotesNumbers: true,
             swift: { op in
@@ -204,12 +214,68 @@ extension BinaryOperator {
                     guard case .bool = y else { throw .logicalOperandNotBool(symbol) }
                     return y
                 }),
+            onInts: nil,
             swiftPrecedence: level == .and ? 120 : 110,
             promotesNumbers: false,
             swift: { op in
                 if op.left.kind != .bool || op.right.kind != .bool { op.problems.append("\(symbol) needs Bools") }
                 return op.infix(.bool)
             })
+    }
+}
+
+/// The rows' operations on two Ints, inlined by the interpreter (`BinaryOperator.onInts`): the
+/// result, or nil where the row's evaluation decides (it throws the overflow or the zero divisor).
+enum IntKernels {
+    enum Add: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? {
+            let (v, o) = a.addingReportingOverflow(b)
+            return o ? nil : .int(v)
+        }
+    }
+    enum Subtract: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? {
+            let (v, o) = a.subtractingReportingOverflow(b)
+            return o ? nil : .int(v)
+        }
+    }
+    enum Multiply: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? {
+            let (v, o) = a.multipliedReportingOverflow(by: b)
+            return o ? nil : .int(v)
+        }
+    }
+    enum Divide: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? {
+            if b == 0 { return nil }
+            let (v, o) = a.dividedReportingOverflow(by: b)
+            return o ? nil : .int(v)
+        }
+    }
+    enum Remainder: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? {
+            if b == 0 { return nil }
+            let (v, o) = a.remainderReportingOverflow(dividingBy: b)
+            return o ? nil : .int(v)
+        }
+    }
+    enum Equal: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a == b) }
+    }
+    enum NotEqual: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a != b) }
+    }
+    enum Less: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a < b) }
+    }
+    enum Greater: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a > b) }
+    }
+    enum LessOrEqual: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a <= b) }
+    }
+    enum GreaterOrEqual: IntKernel {
+        static func apply(_ a: Int, _ b: Int) -> Value? { .bool(a >= b) }
     }
 }
 

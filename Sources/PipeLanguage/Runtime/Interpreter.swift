@@ -210,6 +210,11 @@ struct ExpressionCompiler {
         }
         switch row.evaluate {
         case .strict(let f):
+            if let kernel = row.onInts {
+                return kernel.compiled(lhs, rhs) { x, y in
+                    do throws(Message) { return try f(x, y) } catch { throw loc.error(error, span) }
+                }
+            }
             return { args in
                 let x = try lhs.value(args)
                 let y = try rhs.value(args)

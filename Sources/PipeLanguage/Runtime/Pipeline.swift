@@ -212,6 +212,17 @@ final class EventSerializer: Sendable {
         }
         guard deliver else { return }
         onEvent(event)
+        // One lock round trip more when nothing queued meanwhile (the common case).
+        let queued = state.withLock { s -> Bool in
+            if s.queue.isEmpty { s.draining = false }
+            return s.draining
+        }
+        if queued { drain() }
+    }
+
+    /// Delivers what other threads (or `onEvent` itself) queued while this thread delivered, until
+    /// the queue is empty; then stops draining.
+    private func drain() {
         var batch: [PipelineEvent] = []
         while true {
             state.withLock { s in

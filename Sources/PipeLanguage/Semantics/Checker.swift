@@ -283,7 +283,7 @@ struct Checker {
                     continue
                 }
             }
-            if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning, stage.nameSpan) }
+            if let warning = entry.noEffectUnlessUpstreamFails, !shape.canFail { self.warning(warning(), stage.nameSpan) }
             if let todo = match.todo ?? (entry.anyPosition ? stage.nameSpan : nil) { self.warning(.todoLeft, todo) }
             let input = shape
             let inference = InferenceInput(

@@ -29,36 +29,57 @@ struct EventFormatter: Sendable {
         }
     }
 
-    /// The hot path: one `value <int>` line (text without colour, or jsonl), built on the stack
-    /// and appended in one copy. Returns false when the line needs the general path.
+    /// Whether `value <int>` lines take the hot path (`writeIntValue`): all but coloured text.
+    var writesIntValuesInPlace: Bool { format == .jsonl || !style.enabled }
+
+    /// The longest line `writeIntValue` writes (a jsonl `value <int>` line with a 20-digit job and
+    /// value is 106 bytes).
+    static let maxIntValueLine = 128
+
+    /// The hot path: one `value <int>` line (text without colour, or jsonl), written in place at
+    /// `base` (which has room for `maxIntValueLine` bytes). Returns how many bytes it wrote.
+    /// Only when `writesIntValuesInPlace`.
     ///
     /// Writes exactly what `write(_:job:time:summary:into:)` writes for the same event (a test
     /// holds the two together).
-    func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, into out: inout [UInt8]) -> Bool {
-        if format == .text && style.enabled { return false }
-        LineWriter.append(to: &out) { line in
-            switch format {
-            case .text:
-                if job == 0 {
-                    line.bytes("  ")
-                } else {
-                    line.byte(UInt8(ascii: "["))
-                    line.int(job)
-                    line.bytes("] ")
-                }
-                line.relativeTime(nanoseconds: ns)
-                line.bytes(next ? "  next " : "  value ")
-                line.int(int)
-                line.byte(10)
-            case .jsonl:
-                line.bytes("{\"job\":")
+    @inline(__always)
+    func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, at base: UnsafeMutablePointer<UInt8>) -> Int {
+        var line = LineWriter(base)
+        switch format {
+        case .text:
+            if job == 0 {
+                line.bytes("  +")
+            } else {
+                line.byte(UInt8(ascii: "["))
                 line.int(job)
-                line.bytes(",\"t\":")
-                line.seconds(nanoseconds: ns)
-                line.bytes(next ? ",\"event\":\"value\",\"via\":\"next\",\"value\":" : ",\"event\":\"value\",\"value\":")
-                line.int(int)
-                line.bytes("}\n")
+                line.bytes("] +")
             }
+            line.relativeTimeDigits(nanoseconds: ns)
+            if next { line.bytes("s  next ") } else { line.bytes("s  value ") }
+            line.int(int)
+            line.byte(10)
+        case .jsonl:
+            line.bytes("{\"job\":")
+            line.int(job)
+            line.bytes(",\"t\":")
+            line.seconds(nanoseconds: ns)
+            if next {
+                line.bytes(",\"event\":\"value\",\"via\":\"next\",\"value\":")
+            } else {
+                line.bytes(",\"event\":\"value\",\"value\":")
+            }
+            line.int(int)
+            line.bytes("}\n")
+        }
+        return line.count
+    }
+
+    /// `writeIntValue(_:next:job:nanoseconds:at:)` appended to `out`; false (nothing written)
+    /// when the line needs the general path (coloured text).
+    func writeIntValue(_ int: Int, next: Bool, job: Int, nanoseconds ns: Int64, into out: inout [UInt8]) -> Bool {
+        guard writesIntValuesInPlace else { return false }
+        LineWriter.append(to: &out) { line in
+            line.count = writeIntValue(int, next: next, job: job, nanoseconds: ns, at: line.base)
         }
         return true
     }
@@ -315,9 +336,9 @@ struct EventFormatter: Sendable {
     }
 }
 
-/// Writes an event line, or a piece of one, into a stack buffer of 192 bytes (the longest thing
-/// written, a jsonl `value <int>` line with a 20-digit job and value, is 106; `int` uses the last
-/// 20 bytes as scratch, which the line never reaches).
+/// Writes an event line, or a piece of one, at a pointer: into a stack buffer of 192 bytes
+/// (`append(to:_:)`), or in place in the output sink (`EventFormatter.writeIntValue`). The longest
+/// thing written, a jsonl `value <int>` line with a 20-digit job and value, is 106 bytes.
 private struct LineWriter {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -335,12 +356,23 @@ private struct LineWriter {
 
     /// `+S.mmms`: milliseconds, truncated so that a time never reads later than it was.
     mutating func relativeTime(nanoseconds ns: Int64) {
-        let ms = Int(max(0, ns) / 1_000_000)
         byte(UInt8(ascii: "+"))
-        int(ms / 1000)
-        byte(UInt8(ascii: "."))
-        digits(ms % 1000, count: 3)
+        relativeTimeDigits(nanoseconds: ns)
         byte(UInt8(ascii: "s"))
+    }
+
+    /// `S.mmm` of `relativeTime`.
+    @inline(__always)
+    mutating func relativeTimeDigits(nanoseconds ns: Int64) {
+        let ms = UInt(Swift.max(0, ns)) / 1_000_000
+        let seconds = ms / 1000
+        unsigned(seconds)
+        byte(UInt8(ascii: "."))
+        let fraction = ms &- seconds &* 1000
+        let hundreds = fraction / 100
+        base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: hundreds)
+        pair(fraction &- hundreds &* 100, at: count + 1)
+        count += 3
     }
 
     /// Seconds with microsecond precision and no trailing zeros: `0.101`, `2`, `0.000005`.
@@ -358,34 +390,71 @@ private struct LineWriter {
         digits(fraction, count: width)
     }
 
+    @inline(__always)
     mutating func byte(_ b: UInt8) {
         base[count] = b
         count += 1
     }
 
+    /// A literal: one copy of its bytes (a constant length, so the copy is a store or two).
+    @inline(__always)
     mutating func bytes(_ text: StaticString) {
-        text.withUTF8Buffer { utf8 in
-            for b in utf8 { byte(b) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    @inline(__always)
+    mutating func int(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        unsigned(value.magnitude)
+    }
+
+    /// The decimal digits of `value`, written from the last one back, two at a time (one division
+    /// per two digits).
+    @inline(__always)
+    mutating func unsigned(_ value: UInt) {
+        var end = count + Self.digitCount(value)
+        count = end
+        var v = value
+        while v >= 100 {
+            let q = v / 100
+            end -= 2
+            pair(v &- q &* 100, at: end)
+            v = q
+        }
+        if v >= 10 {
+            pair(v, at: end - 2)
+        } else {
+            base[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
         }
     }
 
-    mutating func int(_ value: Int) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // Digits go to the buffer's far end backwards (one division per digit), then forward.
-        var at = 191
-        repeat {
-            base[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-            at -= 1
-        } while magnitude > 0
-        // A byte loop: at most 20 digits, where a memmove call costs more than the copy.
-        while at < 191 {
-            at += 1
-            base[count] = base[at]
-            count += 1
+    /// How many decimal digits `value` has (1 to 20).
+    @inline(__always)
+    static func digitCount(_ value: UInt) -> Int {
+        var n = 1
+        var limit: UInt = 10
+        while value >= limit {
+            n += 1
+            if n == 20 { break }
+            limit &*= 10
         }
+        return n
     }
+
+    /// The two digits of `value` (0 to 99) at `at`.
+    @inline(__always)
+    private func pair(_ value: UInt, at: Int) {
+        let digits = Self.pairs.utf8Start + Int(value) &* 2
+        base[at] = digits[0]
+        base[at + 1] = digits[1]
+    }
+
+    private static let pairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// `value` with exactly `count` digits, zero-padded (`7` as `007`).
     mutating func digits(_ value: Int, count width: Int) {

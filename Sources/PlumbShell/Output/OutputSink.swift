@@ -15,7 +15,9 @@ import Glibc
 /// Writing one large block instead of one line per event is what keeps printing out of the way.
 final class OutputSink: Sendable {
     private struct State {
-        var buffer: [UInt8] = []
+        var buffer: ByteBuffer
+        /// Where the general `append` formats a line before it is copied into `buffer`.
+        var scratch: [UInt8] = []
         var appendsSinceClockCheck = 0
         var lastFlush: UInt64 = DispatchTime.now().uptimeNanoseconds
         var broken = false
@@ -37,27 +39,49 @@ final class OutputSink: Sendable {
         self.threshold = threshold
         self.deferred = deferred
         self.onPending = onPending
-        var initial = State()
-        initial.buffer.reserveCapacity(threshold + 1024)
-        state = Mutex(initial)
+        state = Mutex(State(buffer: ByteBuffer(capacity: threshold + 1024)))
+    }
+
+    deinit {
+        state.withLock { $0.buffer.deallocate() }
     }
 
     /// Appends bytes produced by `body`; may write the buffer out.
     func append(_ body: (inout [UInt8]) -> Void) {
         let wasEmpty = state.withLock { state -> Bool in
             let wasEmpty = state.buffer.isEmpty
-            body(&state.buffer)
-            if deferred { return wasEmpty && !state.buffer.isEmpty }
-            state.appendsSinceClockCheck += 1
-            var due = state.buffer.count >= threshold
-            if !due && state.appendsSinceClockCheck >= 64 {
-                state.appendsSinceClockCheck = 0
-                due = DispatchTime.now().uptimeNanoseconds - state.lastFlush >= Self.flushInterval
-            }
-            if due { Self.writeOut(&state, fd: fd) }
-            return false
+            body(&state.scratch)
+            state.buffer.append(state.scratch)
+            state.scratch.removeAll(keepingCapacity: true)
+            return appended(&state, wasEmpty: wasEmpty)
         }
         if wasEmpty { onPending?() }
+    }
+
+    /// Appends a line that `write` writes in place, at most `maxBytes` of it, and returns the
+    /// count of: the hot path (a `value <int>` line per event), with no copy and no array traffic.
+    func appendLine(maxBytes: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let wasEmpty = state.withLock { state -> Bool in
+            let wasEmpty = state.buffer.isEmpty
+            state.buffer.append(maxBytes: maxBytes, write)
+            return appended(&state, wasEmpty: wasEmpty)
+        }
+        if wasEmpty { onPending?() }
+    }
+
+    /// After an append, under the lock: writes the buffer out when it is due. Returns whether a
+    /// deferred buffer became non-empty.
+    @inline(__always)
+    private func appended(_ state: inout State, wasEmpty: Bool) -> Bool {
+        if deferred { return wasEmpty && !state.buffer.isEmpty }
+        state.appendsSinceClockCheck &+= 1
+        var due = state.buffer.count >= threshold
+        if !due && state.appendsSinceClockCheck >= 64 {
+            state.appendsSinceClockCheck = 0
+            due = DispatchTime.now().uptimeNanoseconds - state.lastFlush >= Self.flushInterval
+        }
+        if due { Self.writeOut(&state, fd: fd) }
+        return false
     }
 
     /// Appends a string.
@@ -73,8 +97,8 @@ final class OutputSink: Sendable {
     /// Removes and returns the buffered bytes (for deferred sinks).
     func take() -> [UInt8] {
         state.withLock { state in
-            let bytes = state.buffer
-            state.buffer.removeAll(keepingCapacity: true)
+            let bytes = state.buffer.array
+            state.buffer.removeAll()
             return bytes
         }
     }
@@ -93,17 +117,23 @@ final class OutputSink: Sendable {
         state.lastFlush = DispatchTime.now().uptimeNanoseconds
         state.appendsSinceClockCheck = 0
         guard !state.buffer.isEmpty else { return }
-        if !state.broken, !writeAll(fd: fd, state.buffer) { state.broken = true }
-        state.buffer.removeAll(keepingCapacity: true)
+        if !state.broken, !writeAll(fd: fd, state.buffer.bytes) { state.broken = true }
+        state.buffer.removeAll()
+    }
+
+    /// Writes every byte (see `writeAll(fd:_:)` for raw bytes).
+    @discardableResult
+    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
     }
 
     /// Writes every byte, retrying partial writes and EINTR. Returns false when the write failed
     /// (the reader is gone, the device is full, the descriptor is closed); a failure on standard
     /// output is recorded in `StandardStreams`, which ends plumb.
     @discardableResult
-    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(fd: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
         if fd == STDOUT_FILENO && StandardStreams.outputFailed { return false }
-        let failure = bytes.withUnsafeBytes { raw -> Int32 in
+        let failure = { () -> Int32 in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -122,9 +152,58 @@ final class OutputSink: Sendable {
                 offset += n
             }
             return 0
-        }
+        }()
         if failure != 0 && fd == STDOUT_FILENO { StandardStreams.recordWriteFailure(failure) }
         return failure == 0
+    }
+}
+
+/// The sink's bytes, in memory of their own so that a line is written in place
+/// (`OutputSink.appendLine`); touched only under the sink's lock, freed by the sink.
+private struct ByteBuffer: @unchecked Sendable {
+    // @unchecked: the memory it points to is only read and written under the sink's lock.
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 256)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    var isEmpty: Bool { count == 0 }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    mutating func removeAll() { count = 0 }
+
+    func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        _ = UnsafeMutableBufferPointer(start: base + count, count: bytes.count).update(fromContentsOf: bytes)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func append(maxBytes: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maxBytes)
+        count += write(base + count)
     }
 }
 

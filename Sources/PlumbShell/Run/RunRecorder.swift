@@ -97,16 +97,16 @@ final class RunRecorder: Sendable {
             }
             return true
         }
-        guard open, let sink else { return }
+        guard open, sink != nil else { return }
         let job = self.job
         let formatter = self.formatter
-        if case .int(let int) = value {
-            var written = false
-            sink.append { written = formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, into: &$0) }
-            if written { return }
+        if case .int(let int) = value, formatter.writesIntValuesInPlace {
+            // Through `self.sink` rather than a local binding: no retain and release per event.
+            sink?.appendLine(maxBytes: EventFormatter.maxIntValueLine) { formatter.writeIntValue(int, next: next, job: job, nanoseconds: ns, at: $0) }
+            return
         }
         let event: PipelineEvent = next ? .next(value) : .value(value)
-        sink.append { formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &$0) }
+        sink?.append { formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &$0) }
     }
 
     private func handleOther(_ event: PipelineEvent, ns: Int64) {

@@ -155,3 +155,64 @@ import Testing
         #expect(try compiled(ClosureArguments(.array([]))) == expected)
     }
 }
+
+/// The interpreter computes two Ints with the row's `onInts` inline and falls back to the row's
+/// evaluation only where that gives nil: both must agree on every result, at the ends of Int too.
+@Suite struct IntKernelTests {
+    static let ints = [Int.min, Int.min + 1, -7, -2, -1, 0, 1, 2, 3, 7, Int.max - 1, Int.max]
+
+    @Test("each row's Int kernel gives the row's own result, and gives nil only where the row fails", arguments: BinaryOperator.symbols)
+    func kernelAgreesWithRow(_ symbol: String) throws {
+        let row = try #require(BinaryOperator.named(symbol))
+        guard let kernel = row.onInts else {
+            guard case .shortCircuit = row.evaluate else {
+                Issue.record("\(symbol) takes Ints but has no kernel")
+                return
+            }
+            return
+        }
+        for a in Self.ints {
+            for b in Self.ints {
+                let general = Result(catching: { try row.evaluate.apply(.int(a), { .int(b) }) })
+                switch (kernel.apply(a, b), general) {
+                case (let fast?, .success(let value)): #expect(fast == value && ValueKind.of(fast) == ValueKind.of(value), "\(a) \(symbol) \(b)")
+                case (nil, .failure): break
+                case (let fast, let general): Issue.record("\(a) \(symbol) \(b): kernel \(String(describing: fast)), row \(general)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a compiled closure over Ints gives what the row gives, and fails with the row's message at the operator",
+        arguments: [
+            ("$0 * 3", Value.int(Int.max / 3), Value.int(Int.max / 3 * 3)),
+            ("$0 % 2 == 0", .int(-4), .bool(true)),
+            ("$0 - 1 < $0", .int(5), .bool(true)),
+            ("$0 / 2", .double(5), .double(2.5)),
+            ("$0 + $0", .string("a"), .string("aa")),
+        ])
+    func compiledMatchesRow(_ text: String, _ input: Value, _ expected: Value) throws {
+        let expression = try BinaryOperatorTests.expression(text)
+        let compiled = ExpressionCompiler(source: SourceText(text, file: "t")).compile(expression)
+        let result = try compiled(ClosureArguments(input))
+        #expect(result == expected && ValueKind.of(result) == ValueKind.of(expected))
+    }
+
+    @Test(
+        "overflow, a zero divisor and a wrong kind still fail with the row's message and position",
+        arguments: [
+            ("$0 * 3", Value.int(Int.max), "arithmetic overflow: 9223372036854775807 * 3"),
+            ("$0 % 0 == 0", .int(1), "division by zero: 1 % 0"),
+            ("$0 + 1", .string("a"), "cannot apply '+' to String \"a\" and Int 1"),
+        ])
+    func failures(_ text: String, _ input: Value, _ message: String) throws {
+        let expression = try BinaryOperatorTests.expression(text)
+        let compiled = ExpressionCompiler(source: SourceText(text, file: "t")).compile(expression)
+        #expect {
+            try compiled(ClosureArguments(input))
+        } throws: { error in
+            (error as? PipelineError)?.message == message && (error as? PipelineError)?.location?.column == 1
+        }
+    }
+}

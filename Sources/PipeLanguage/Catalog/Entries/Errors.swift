@@ -9,7 +9,7 @@ extension CatalogTable {
                 b.upstream.replaceError(with: try b.value(0)).setFailureType(to: (any Error).self).valueStream()
             },
             infer: { Shape(kind: $0.upstream.kind.merged($0.constantKind(0)), canFail: false) },
-            noEffectUnlessUpstreamFails: .replaceErrorHasNoEffect, joinsArgument: 0,
+            noEffectUnlessUpstreamFails: { .replaceErrorHasNoEffect }, joinsArgument: 0,
             swift: { b in
                 let (value, kind) = b.expression(0)
                 return b.then(".replaceError(with: \(value))", kind: b.upstream.kind.merged(kind), fails: false)
@@ -27,7 +27,7 @@ extension CatalogTable {
                 let inner = input.nestedShape(0)
                 return Shape(kind: input.upstream.kind.merged(inner.kind), canFail: inner.canFail)
             },
-            noEffectUnlessUpstreamFails: .catchHasNoEffect, joinsArgument: 0,
+            noEffectUnlessUpstreamFails: { .catchHasNoEffect }, joinsArgument: 0,
             swift: { b in
                 // $0 inside the replacement is the failure's message.
                 let (closure, inner) = b.pipelineClosure(0, parameter: "error", dollar: "String(describing: PARAM)", kind: .string)
@@ -39,7 +39,7 @@ extension CatalogTable {
             example: "just 5 | asyncMap flaky 2 | retry 3",
             build: .operator { b in b.upstream.retry(try b.int(0)).valueStream() },
             infer: Infer.same,
-            noEffectUnlessUpstreamFails: .retryHasNoEffect,
+            noEffectUnlessUpstreamFails: { .retryHasNoEffect },
             swift: { b in b.then(".retry(\(b.value(0)))") }),
     ]
 }
