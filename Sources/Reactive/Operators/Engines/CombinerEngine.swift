@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// Serialisation (C25) works as in `MergeEngine`: one deliverer at a time, counted by the atomic
 /// `wip`, no lock held while calling out; a value that completes an output finding nobody
-/// delivering takes the lock once, and one decrement of `wip` ends its delivery. Completion (C36): `zip` finishes as soon as an input has finished and its buffer
+/// delivering takes the lock once, and one decrement of `wip` ends its delivery.
+///
+/// Completion (C36): `zip` finishes as soon as an input has finished and its buffer
 /// is empty; `combineLatest` finishes when every input has finished. The first failure cancels the
 /// other inputs and is delivered at once.
 @usableFromInline

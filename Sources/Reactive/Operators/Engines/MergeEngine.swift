@@ -14,9 +14,9 @@ import Synchronization
 ///
 /// The common case, a value that finds nobody delivering, demand and an empty queue, takes the
 /// lock once: when the downstream asks for nothing more, one atomic decrement of `wip` to 0 ends
-/// the delivery (the lock held until now, the second round trip per value, was half the cost of a
-/// `flatMap { Just($0) }` value). Lowered without the lock only there; the deliverer otherwise sets
-/// it under the lock, where nobody else can raise it.
+/// the delivery (the second lock round trip per value it replaces, with what it destroyed, was
+/// about a third of a `flatMap { Just($0) }` value's instructions). Lowered without the lock only
+/// there; the deliverer otherwise sets it under the lock, where nobody else can raise it.
 ///
 /// Demand (C08): with unlimited downstream demand every inner is asked for `.unlimited`; otherwise
 /// each inner has one value requested or queued at a time and is asked for the next one when its
@@ -91,8 +91,9 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
 
     @inlinable var queueIsEmpty: Bool { queueHead == queue.count }
 
-    /// With the lock held: nobody delivers (raising `wip` from here takes the lock, which the
-    /// caller holds, so it stays so until the caller raises it).
+    /// With the lock held: nobody delivers. `true` stays true until the caller raises `wip` (only
+    /// the lock's holder raises it); `false` can go stale at once (the deliverer lowers it without
+    /// the lock), so read it once and let `signal()` settle a race with a leaving deliverer.
     @inlinable var isIdle: Bool { wip.load(ordering: .acquiring) == 0 }
 
     /// With the lock held, after leaving work for a busy deliverer: raises `wip` so it looks at
@@ -168,13 +169,16 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         var mustDrain = false
         let target = lock.guarded { () -> Downstream? in
             guard isActive else { return nil }
-            if isIdle, demand > 0, queueIsEmpty, let downstream {
+            // One read: a deliverer may leave between two, and a value queued after the second
+            // would wait with nobody to deliver it.
+            let idle = isIdle
+            if idle, demand > 0, queueIsEmpty, let downstream {
                 wip.store(1, ordering: .relaxed)
                 demand -= 1
                 return downstream
             }
             queue.append(Pending(inner: nil, value: value))
-            if !isIdle { mustDrain = signal() }
+            if !idle { mustDrain = signal() }
             return nil
         }
         if let target {
@@ -192,13 +196,16 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         let target = lock.guarded { () -> Downstream? in
             guard isActive else { return nil }
             evicted = evictAll()
-            if isIdle, demand > 0, queueIsEmpty, let downstream {
+            // One read: a deliverer may leave between two, and a value queued after the second
+            // would wait with nobody to deliver it.
+            let idle = isIdle
+            if idle, demand > 0, queueIsEmpty, let downstream {
                 wip.store(1, ordering: .relaxed)
                 demand -= 1
                 return downstream
             }
             queue.append(Pending(inner: nil, value: value))
-            if !isIdle { mustDrain = signal() }
+            if !idle { mustDrain = signal() }
             return nil
         }
         for subscription in evicted { subscription.cancel() }
@@ -265,14 +272,15 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         var mustDrain = false
         let target = lock.guarded { () -> Downstream? in
             guard isActive, !inner.done else { return nil }
-            if isIdle, demand > 0, queueIsEmpty, let downstream {
+            let idle = isIdle  // one read, as in `scalar`
+            if idle, demand > 0, queueIsEmpty, let downstream {
                 wip.store(1, ordering: .relaxed)
                 demand -= 1
                 finite = !inner.unlimited && !exclusive
                 return downstream
             }
             queue.append(Pending(inner: inner, value: value))
-            if !isIdle { mustDrain = signal() }
+            if !idle { mustDrain = signal() }
             return nil
         }
         guard let target else {
