@@ -57,6 +57,36 @@ ensure_venv() {
     fi
 }
 
+# The browser tests' virtual environment (.build/venv-serve): Selenium for Chromium (Scripts/check-serve),
+# Mozilla's Marionette client for Firefox (Scripts/check-serve-firefox), pytest. Made again when the
+# list below changes.
+SERVE_VENV="$ROOT/.build/venv-serve"
+SERVE_VENV_PACKAGES='selenium>=4.10,<5 marionette_driver>=3.7,<4 pytest>=7,<9 pytest-timeout>=2,<3'
+ensure_serve_venv() {
+    if [ ! -x "$SERVE_VENV/bin/pytest" ] || [ "$(cat "$SERVE_VENV/packages" 2>/dev/null)" != "$SERVE_VENV_PACKAGES" ]; then
+        echo "plumb: creating $SERVE_VENV ($SERVE_VENV_PACKAGES)..." >&2
+        rm -rf "$SERVE_VENV"
+        python3 -m venv "$SERVE_VENV"
+        # shellcheck disable=SC2086 # one word per requirement
+        "$SERVE_VENV/bin/pip" install --quiet --disable-pip-version-check $SERVE_VENV_PACKAGES
+        echo "$SERVE_VENV_PACKAGES" >"$SERVE_VENV/packages"
+    fi
+}
+
+# Firefox for the browser test (Debian firefox-esr; Debian has no geckodriver, so the test drives it
+# through Marionette). Returns 1, saying so, when it cannot be installed.
+ensure_firefox() {
+    [ -x /usr/bin/firefox-esr ] && return 0
+    echo "plumb: installing firefox-esr (for the browser test)..." >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo -n"; fi
+    if $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq firefox-esr >&2 && [ -x /usr/bin/firefox-esr ]; then
+        return 0
+    fi
+    echo "plumb: could not install firefox-esr" >&2
+    return 1
+}
+
 # Installs Debian packages that a check needs when their command is missing; returns 1 (and
 # says so) when they cannot be installed, so the check can be skipped with a message.
 ensure_command() {

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import Synchronization
 
 /// One benchmark case: a name, and a closure that measures it and returns the result.
 struct BenchCase: Sendable {
@@ -36,16 +37,53 @@ func threadCPUNanoseconds() -> Int64 {
 
 /// Runs `body` (which performs `operations` operations) `repetitions` times after one warm-up,
 /// and returns the best nanoseconds per operation: the minimum is the least noisy estimate.
+///
+/// Every repetition's figure goes to `RepetitionLog`, so the report can show the spread behind
+/// the best (see `RepetitionLog.spread(of:)`).
+///
+/// A repetition is timed on the wall clock, so it must be short beside a scheduler time slice
+/// (a few milliseconds): one that outlasts the slice also counts the time another process on the
+/// same core ran meanwhile. A case and its baseline should be measured with repetitions of about
+/// the same length, so both get the same chance of a clean one.
 func measure(operations: Int, repetitions: Int = 5, _ body: () -> Void) -> Double {
     body()
-    var best = Double.infinity
+    var samples: [Double] = []
+    samples.reserveCapacity(repetitions)
     for _ in 0..<repetitions {
         let start = nowNanoseconds()
         body()
         let elapsed = Double(nowNanoseconds() - start)
-        best = min(best, elapsed / Double(operations))
+        samples.append(elapsed / Double(operations))
     }
-    return best
+    RepetitionLog.record(samples)
+    return samples.min() ?? .nan
+}
+
+/// The figures of every repetition `measure` timed during the current case, so the report can
+/// show the spread behind a best figure: a case that runs at two speeds shows it.
+enum RepetitionLog {
+    private static let entries = Mutex<[[Double]]>([])
+
+    static func record(_ samples: [Double]) { entries.withLock { $0.append(samples) } }
+
+    /// Forgets what earlier cases recorded.
+    static func reset() { entries.withLock { $0 = [] } }
+
+    /// The fastest, median and slowest repetition of the `measure` call whose best was `best`,
+    /// and how many there were; nil if no call returned it.
+    static func spread(of best: Double?) -> (fastest: Double, median: Double, slowest: Double, count: Int)? {
+        guard let best, best.isFinite else { return nil }
+        let samples = entries.withLock { all in all.last { $0.min() == best } }
+        guard let sorted = samples?.sorted(), let fastest = sorted.first, let slowest = sorted.last else { return nil }
+        return (fastest, median(ofSorted: sorted), slowest, sorted.count)
+    }
+}
+
+/// The median of values sorted in ascending order.
+func median(ofSorted sorted: [Double]) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// `publisher` as generic code sees it. Combine's eager specialisations on `Publishers.Sequence`

@@ -11,6 +11,7 @@ var json = false
 var filters: [String] = []
 var exactNames: [String] = []
 var rounds = 1
+var processes = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -33,6 +34,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         rounds = n
+    case "--processes":
+        guard let text = arguments.popFirst(), let n = Int(text), n >= 1 else {
+            FileHandle.standardError.write(Data("plumb-bench: --processes needs a count of at least 1\n".utf8))
+            exit(2)
+        }
+        processes = n
     case "--list":
         for c in allCases { print("\(c.name)\t\(c.summary)") }
         exit(0)
@@ -49,7 +56,15 @@ while let argument = arguments.popFirst() {
                              machine a whole process can run at a slower speed for a while), and
                              the median and slowest round (rounds_median_ns_per_op,
                              rounds_max_ns_per_op in JSON)
+              --processes N  run each selected case in N fresh processes of this binary, one
+                             after another, and report the median process's figures with every
+                             process's in the notes (processes_min_ns_per_op,
+                             processes_max_ns_per_op in JSON): a case whose figure depends on the
+                             process (its addresses, where the scheduler put it) shows two
+                             clusters here and not in --rounds
               --list         list the cases
+            Every case also reports the spread of its timed repetitions (reps_median_ns_per_op,
+            reps_max_ns_per_op in JSON; baseline_reps_… for its baseline).
             Build with -c release: debug numbers mean nothing.
             """)
         exit(0)
@@ -105,14 +120,58 @@ func report(_ c: BenchCase, _ result: BenchResult) {
     fflush(nil)
 }
 
-if rounds == 1 {
-    for c in selected { report(c, c.run()) }
+/// Runs one case and adds the spread of its repetitions (and its baseline's) to the result.
+func run(_ c: BenchCase) -> BenchResult {
+    RepetitionLog.reset()
+    var result = c.run()
+    for (label, key, figure) in [("repetitions", "reps", result.nsPerOp), ("baseline repetitions", "baseline_reps", result.baselineNsPerOp)] {
+        guard let spread = RepetitionLog.spread(of: figure), spread.count > 1 else { continue }
+        result.extra["\(key)_median_ns_per_op"] = (spread.median * 100).rounded() / 100
+        result.extra["\(key)_max_ns_per_op"] = (spread.slowest * 100).rounded() / 100
+        result.notes.append(
+            String(
+                format: "%@ (%d): fastest %.2f, median %.2f, slowest %.2f ns/op", label, spread.count, spread.fastest, spread.median,
+                spread.slowest))
+    }
+    return result
+}
+
+/// Runs `c` in `processes` fresh processes of this binary and reports the median process, with
+/// every process's figure beside it.
+@MainActor
+func runInProcesses(_ c: BenchCase) -> BenchResult {
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    var figures: [(cost: Double, baseline: Double?)] = []
+    for _ in 0..<processes {
+        let output = ShellBench.capture(executable, ["--json", "--case", c.name, "--rounds", String(rounds)])
+        guard let line = output.split(separator: "\n").last,
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let cost = object["ns_per_op"] as? Double
+        else { continue }
+        figures.append((cost, object["baseline_ns_per_op"] as? Double))
+    }
+    let costs = figures.map(\.cost).sorted()
+    guard !costs.isEmpty else { return BenchResult(nsPerOp: .nan, baselineNsPerOp: nil, notes: ["no process reported a figure"]) }
+    let middle = figures.sorted { $0.cost < $1.cost }[figures.count / 2]
+    return BenchResult(
+        nsPerOp: middle.cost, baselineNsPerOp: middle.baseline,
+        notes: [
+            "processes (\(costs.count)), ns/op: " + costs.map(format).joined(separator: " "),
+            String(format: "slowest / fastest process: %.2fx", costs.last! / costs[0]),
+        ],
+        extra: ["processes_min_ns_per_op": costs[0], "processes_max_ns_per_op": costs.last!, "processes_median_ns_per_op": median(ofSorted: costs)])
+}
+
+if processes > 1 {
+    for c in selected { report(c, runInProcesses(c)) }
+} else if rounds == 1 {
+    for c in selected { report(c, run(c)) }
 } else {
     var best: [BenchResult?] = Array(repeating: nil, count: selected.count)
     var costs: [[Double]] = Array(repeating: [], count: selected.count)
     for _ in 0..<rounds {
         for (index, c) in selected.enumerated() {
-            let result = c.run()
+            let result = run(c)
             costs[index].append(result.nsPerOp)
             if let current = best[index], current.nsPerOp <= result.nsPerOp { continue }
             best[index] = result

@@ -183,4 +183,87 @@ import Testing
         for fd in slow { close(fd) }
         #expect(try room.send("GET", "/static/room.css").status == 200)
     }
+
+    @Test("a client that stops sending mid-request is cut off at the idle limit: it holds no connection for good")
+    func slowClientCutOff() throws {
+        var limits = HTTPServer.Limits()
+        limits.idleSeconds = 1
+        let room = try TestRoom(limits: limits)
+        let fd = try RawHTTP.connect(port: room.port)
+        defer { close(fd) }
+        RawHTTP.write(fd, Array("POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"na".utf8))
+        #expect(RawHTTP.closedByServer(fd))
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+    }
+
+    @Test("slow clients from one address fill only that address's connections: another address is still served")
+    func slowClientsPerAddress() throws {
+        var limits = HTTPServer.Limits()
+        limits.connectionsPerAddress = 8
+        let room = try TestRoom(limits: limits)
+        let slow = try (0..<8).map { _ in try RawHTTP.connect(port: room.port, source: "127.0.0.2") }
+        defer { for fd in slow { close(fd) } }
+        for fd in slow { RawHTTP.write(fd, Array("GET /static/room.css HTTP/1.1\r\nHo".utf8)) }
+        // The address's ninth connection is closed at once; the slow ones are still held.
+        let ninth = try RawHTTP.connect(port: room.port, source: "127.0.0.2")
+        defer { close(ninth) }
+        RawHTTP.write(ninth, Array("GET /static/room.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(RawHTTP.parse(RawHTTP.readAll(ninth)).status == 0)
+        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+        #expect(try room.send("GET", "/static/room.css").status == 200)
+    }
+
+    @Test("a learner who never reads a run's answer holds neither their next run nor the room")
+    func slowReader() throws {
+        // `flood`: 12,000 events of 1 KiB each, more than the kernel buffers for a reader that does
+        // not read (a loopback socket's send buffer grows to 4 MiB) and than the answer's own buffer.
+        let event = #"{"event":"value","t":0,"value":"\#(String(repeating: "x", count: 1_000))"}"#
+        let worker = #"[ "$(cat)" = flood ] && yes '\#(event)' | head -n 12000; echo '{"result":{"svg":null}}'"#
+        // Connections are not cut for idling within the test: only the run's own end may free the learner.
+        var limits = HTTPServer.Limits()
+        limits.idleSeconds = 600
+        let room = try TestRoom(worker: TestRoom.shell(worker), limits: limits) {
+            $0.runLimits.maxEvents = 100_000
+            $0.runLimits.maxBytes = 64 << 20
+        }
+        let learner = try room.join("Ada")
+        let other = try room.join("Bea")
+        let id = String(learner.split(separator: ":")[0])
+        let body = ServeRunTests.runBody("flood")
+        let fd = try RawHTTP.connect(port: room.port, receiveBuffer: 4096)
+        defer { close(fd) }
+        RawHTTP.write(
+            fd,
+            Array(
+                ("POST /api/run HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Plumb-Room: \(room.room.roomToken)\r\n"
+                    + "X-Plumb-Learner: \(learner)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8))
+        // The answer has begun (its first bytes are read, so the run was taken); the rest is never
+        // read. The run ends and frees the learner while its answer still waits.
+        var head = [UInt8](repeating: 0, count: 64)
+        #expect(head.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } > 0)
+        var waited = 0
+        while waited < 3_000, room.room.busy.withLock({ $0.contains(id) }) {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(room.room.busy.withLock { !$0.contains(id) }, "the learner is still busy with a run nobody reads")
+        let again = try room.send("POST", "/api/run", body: ServeRunTests.runBody("just 1"), learner: learner)
+        #expect(again.status == 200)
+        #expect(again.result == .object(["svg": .null]))
+        #expect(try room.send("GET", "/api/exercises", learner: other).status == 200)
+    }
+
+    @Test("joining over and over cannot grow the room without bound: past its learners a join is refused with 503")
+    func learnerCap() throws {
+        let room = try TestRoom { $0.maxLearners = 3 }
+        let joined = try (0..<3).map { try room.join("learner \($0)") }
+        let refused = try room.send("POST", "/api/join", body: #"{"name": "one too many"}"#)
+        #expect(refused.status == 503)
+        #expect(refused.json?["error"]?.string?.hasPrefix("the room is full") == true)
+        #expect(room.room.learners.withLock { $0.count } == 3)
+        // Those in the room keep working, and the teacher sees exactly them.
+        for learner in joined { #expect(try room.send("GET", "/api/exercises", learner: learner).status == 200) }
+        let table = try room.send("GET", "/api/teacher/room", key: room.room.teacherKey)
+        #expect(table.body.contains("learner 2") && !table.body.contains("one too many"))
+    }
 }

@@ -88,12 +88,30 @@ struct HTTPAnswer {
 /// HTTP/1.1 over a plain loopback socket: requests exactly as written (no client normalises the
 /// path), answers read to the end, every wait bounded.
 enum RawHTTP {
-    static func connect(port: UInt16) throws -> Int32 {
+    /// A connection to the room; from `source` (another loopback address, such as 127.0.0.2:
+    /// another client as the server counts them) when given, with a receive buffer of
+    /// `receiveBuffer` bytes (a client that reads slowly) when given.
+    static func connect(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawError.socket }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw RawError.connect
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -108,16 +126,32 @@ enum RawHTTP {
         return fd
     }
 
-    static func exchange(port: UInt16, bytes: [UInt8]) throws -> HTTPAnswer {
-        let fd = try connect(port: port)
+    static func exchange(port: UInt16, bytes: [UInt8], source: String? = nil) throws -> HTTPAnswer {
+        let fd = try connect(port: port, source: source)
         defer { close(fd) }
+        write(fd, bytes)
+        return parse(readAll(fd))
+    }
+
+    /// Sends all of `bytes` (as far as the peer takes them).
+    static func write(_ fd: Int32, _ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n <= 0 { break }
             sent += n
         }
-        return parse(readAll(fd))
+    }
+
+    /// Reads until the server closes the connection: true when it did (end of stream or reset),
+    /// false when the socket's 20 s receive timeout passed first.
+    static func closedByServer(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { continue }
+            return n == 0 || errno == ECONNRESET
+        }
     }
 
     static func readAll(_ fd: Int32) -> [UInt8] {

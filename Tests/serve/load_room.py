@@ -9,9 +9,18 @@ playground pipeline; two hostile learners meanwhile run `interval 1ms` and a 1,0
 over and over. Reports p50/p99 from Check to verdict and from Run to the final diagram, and the
 errors (a non-200 answer, a missing result, a wrong verdict). Then hostile requests (oversize
 bodies, bad UTF-8, traversal, wrong tokens, a learner's token on the teacher's endpoint, 1,000
-connections opened and dropped) and a check that every learner's progress is still there. With
---soak it keeps a few learners going for that long and samples the server's memory and threads.
-Exits 1 on any error.
+connections opened and dropped) and a check that every learner's progress is still there.
+
+With --soak SECONDS a room's steady state follows: a fixed set of learners (--soak-learners,
+joined once, as in a workshop) check all the exercises and run pipelines over and over. The
+server's resident memory, threads and open file descriptors are sampled every --sample-every
+seconds, between rounds (no request in flight), after --warm-up seconds of the same traffic; the
+samples are printed as a table with a verdict: memory flat when its least-squares slope over the
+last third of the soak is under --flat-mib-per-hour; threads and descriptors
+flat when their floor (the fewest in a sample: a connection just answered may still hold its
+thread and socket for a moment) is no higher in the last third than in the first. --soak-joins makes every round join new learners instead (each kept by the room,
+with their progress: memory grows with the room's size, not with time).
+Exits 1 on any error, and on a soak that is not flat.
 """
 import argparse
 import asyncio
@@ -89,17 +98,38 @@ def exercises():
     return out
 
 
-async def learner(room, port, number, stats, wrong_every=3):
-    status, body = await request(port, "POST", "/api/join", {"X-Plumb-Room": room.token}, json.dumps({"name": f"learner {number}"}))
+async def join(port, room, name, stats):
+    """A new learner's `ID:SECRET`, or None (an error counted)."""
+    status, body = await request(port, "POST", "/api/join", {"X-Plumb-Room": room.token}, json.dumps({"name": name}))
     if status != 200:
         stats.errors.append(f"join {status} {body[:200]}")
         return None
-    credential = json.loads(body)["learner"]
+    return json.loads(body)["learner"]
+
+
+async def learner(room, port, number, stats, wrong_every=3, credential=None, pace=0.0):
+    """Checks every exercise (a wrong answer first for some) and runs a pipeline every fifth, as
+    a new learner or, given `credential`, as one who joined before; with `pace`, no sooner than
+    that many seconds after the learner's last request began (a person's pace: the room allows
+    each learner 10 requests a second)."""
+    last = [0.0]
+
+    async def paced():
+        wait = last[0] + pace - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        last[0] = time.monotonic()
+
+    if credential is None:
+        credential = await join(port, room, f"learner {number}", stats)
+    if credential is None:
+        return None
     headers = {"X-Plumb-Room": room.token, "X-Plumb-Learner": credential}
     for index, (name, solution, shipped) in enumerate(exercises()):
         attempts = [(shipped, False)] if (index + number) % wrong_every == 0 else []
         attempts.append((solution, True))
         for text, should_pass in attempts:
+            await paced()
             started = time.monotonic()
             status, body = await request(port, "POST", "/api/check", headers, json.dumps({"exercise": name, "text": text}))
             result = result_of(body) if status == 200 else None
@@ -107,6 +137,7 @@ async def learner(room, port, number, stats, wrong_every=3):
             if result is None or result.get("passed") is not should_pass:
                 stats.errors.append(f"check {name} learner {number}: {status} {str(result)[:200] if result else body[:200]}")
         if index % 5 == 0:
+            await paced()
             started = time.monotonic()
             status, body = await request(port, "POST", "/api/run", headers, json.dumps({"text": "interval 100ms | take 5 | scan 0 { $0 + $1 }"}))
             result = result_of(body) if status == 200 else None
@@ -160,16 +191,105 @@ async def hostile_requests(room, port):
     return problems
 
 
-def sample(pid):
-    with open(f"/proc/{pid}/status") as f:
-        fields = dict(line.split(":", 1) for line in f if ":" in line)
-    return int(fields["VmRSS"].split()[0]), int(fields["Threads"])
+class Sample:
+    """The server process at one moment: resident memory (KiB), threads, open descriptors."""
+
+    def __init__(self, pid, seconds, checks):
+        with open(f"/proc/{pid}/status") as f:
+            fields = dict(line.split(":", 1) for line in f if ":" in line)
+        self.seconds = seconds
+        self.checks = checks
+        self.rss = int(fields["VmRSS"].split()[0])
+        self.threads = int(fields["Threads"])
+        self.fds = len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def slope(points):
+    """Least-squares slope of (x, y) points; 0 for fewer than two."""
+    if len(points) < 2:
+        return 0.0
+    mean_x = statistics.fmean(x for x, _ in points)
+    mean_y = statistics.fmean(y for _, y in points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread else 0.0
+
+
+def soak_verdict(samples, flat_mib_per_hour):
+    """Prints the samples and whether memory, threads and descriptors stayed flat; the problems."""
+    print(f"{'t (s)':>7} {'checks':>7} {'RSS MiB':>8} {'threads':>7} {'fds':>5}")
+    for s in samples:
+        print(f"{s.seconds:7.0f} {s.checks:7d} {s.rss / 1024:8.1f} {s.threads:7d} {s.fds:5d}")
+    if len(samples) < 6:
+        return [f"soak: {len(samples)} samples are too few for a verdict (a longer --soak or a shorter --sample-every)"]
+    third = samples[len(samples) * 2 // 3:]
+    per_second = slope([(s.seconds, s.rss / 1024) for s in third])
+    whole = slope([(s.seconds, s.rss / 1024) for s in samples])
+    print(f"memory: {samples[0].rss / 1024:.1f} → {samples[-1].rss / 1024:.1f} MiB (min {min(s.rss for s in samples) / 1024:.1f}, "
+          f"max {max(s.rss for s in samples) / 1024:.1f}); slope {whole * 60:+.3f} MiB/min over the soak, "
+          f"{per_second * 60:+.3f} MiB/min over its last third ({per_second * 3600:+.1f} MiB an hour at that rate)")
+    print(f"threads: {samples[0].threads} → {samples[-1].threads} (max {max(s.threads for s in samples)}); "
+          f"descriptors: {samples[0].fds} → {samples[-1].fds} (max {max(s.fds for s in samples)})")
+    problems = []
+    if per_second * 3600 > flat_mib_per_hour:
+        problems.append(f"soak: memory still growing over the last third: {per_second * 60:+.3f} MiB/min")
+    # A connection's thread and socket can outlive its answer by a moment, so a sample may catch
+    # one or two: what must not rise is the floor (what is left when nothing is in flight).
+    first = samples[:max(1, len(samples) // 3)]
+    for what, floor_before, floor_after in (
+            ("threads", min(s.threads for s in first), min(s.threads for s in third)),
+            ("descriptors", min(s.fds for s in first), min(s.fds for s in third))):
+        if floor_after > floor_before:
+            problems.append(f"soak: the floor of {what} rose from {floor_before} to {floor_after}")
+    print("soak verdict:", "flat" if not problems else "NOT flat")
+    return problems
+
+
+async def soak(room, port, arguments):
+    """Rounds of checks and runs by a fixed set of learners; samples between rounds."""
+    stats = Stats()
+    fixed = None
+    if not arguments.soak_joins:
+        fixed = [await join(port, room, f"soak {n}", stats) for n in range(arguments.soak_learners)]
+    round_number = 0
+
+    async def one_round():
+        nonlocal round_number
+        round_number += 1
+        if fixed is None:
+            numbers = range(1000 + round_number * 100, 1000 + round_number * 100 + arguments.soak_learners)
+            await asyncio.gather(*(learner(room, port, n, stats) for n in numbers))
+        else:
+            await asyncio.gather(*(learner(room, port, n, stats, credential=c, pace=0.15) for n, c in enumerate(fixed)))
+
+    warm_until = time.monotonic() + arguments.warm_up
+    while time.monotonic() < warm_until:
+        await one_round()
+    warm_checks = len(stats.check)
+    started = time.monotonic()
+    end = started + min(arguments.soak, DEADLINE)
+    samples = [Sample(room.process.pid, 0, 0)]
+    while time.monotonic() < end:
+        await one_round()
+        now = time.monotonic()
+        if now - started >= samples[-1].seconds + arguments.sample_every or now >= end:
+            samples.append(Sample(room.process.pid, now - started, len(stats.check) - warm_checks))
+    print(f"soak: {arguments.warm_up:.0f} s warm-up, then {samples[-1].seconds:.0f} s; {round_number} rounds of "
+          f"{arguments.soak_learners} {'new' if fixed is None else 'fixed'} learners; {len(stats.check)} checks, "
+          f"{len(stats.run)} runs, errors {len(stats.errors)}; check p50 {percentile(stats.check, 50) * 1000:.0f} ms, "
+          f"p99 {percentile(stats.check, 99) * 1000:.0f} ms")
+    return stats.errors + soak_verdict(samples, arguments.flat_mib_per_hour)
 
 
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--learners", type=int, default=40)
-    parser.add_argument("--soak", type=float, default=0)
+    parser.add_argument("--soak", type=float, default=0, help="seconds of steady traffic after the load, sampled")
+    parser.add_argument("--soak-learners", type=int, default=4)
+    parser.add_argument("--soak-joins", action="store_true", help="new learners every round instead of a fixed set")
+    parser.add_argument("--warm-up", type=float, default=60, help="seconds of soak traffic before the first sample")
+    parser.add_argument("--sample-every", type=float, default=30)
+    parser.add_argument("--flat-mib-per-hour", type=float, default=5.0,
+                        help="the largest growth of memory per hour, at the last third's slope, still called flat")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="plumb-load-") as state:
         room = start_room(state)
@@ -199,15 +319,7 @@ async def main():
             print(f"check → verdict: p50 {percentile(stats.check, 50) * 1000:.0f} ms, p99 {percentile(stats.check, 99) * 1000:.0f} ms")
             print(f"run → diagram:   p50 {percentile(stats.run, 50) * 1000:.0f} ms, p99 {percentile(stats.run, 99) * 1000:.0f} ms")
             if arguments.soak > 0:
-                samples = []
-                end = time.monotonic() + min(arguments.soak, DEADLINE)
-                soak_stats = Stats()
-                while time.monotonic() < end:
-                    await asyncio.gather(*(learner(room, port, 1000 + n, soak_stats) for n in range(4)))
-                    samples.append(sample(room.process.pid))
-                print(f"soak: {len(samples)} rounds, {len(soak_stats.check)} checks, errors {len(soak_stats.errors)}; "
-                      f"RSS KiB first/last {samples[0][0]}/{samples[-1][0]}, threads first/last {samples[0][1]}/{samples[-1][1]}")
-                stats.errors += soak_stats.errors
+                problems += await soak(room, port, arguments)
             errors = stats.errors + problems
             for error in errors[:20]:
                 print("error:", error)

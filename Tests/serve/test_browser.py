@@ -1,5 +1,7 @@
-"""The learner's and the teacher's pages in headless Chromium (Debian's chromium and
-chromium-driver), driven by Selenium: what a person sees and does in a workshop room."""
+"""The learner's and the teacher's pages in a headless browser: what a person sees and does in a
+workshop room. Chromium (Debian's chromium and chromium-driver) driven by Selenium, or, with
+PLUMB_BROWSER=firefox, Firefox (Debian's firefox-esr) driven through Marionette (firefox.py):
+the same tests, one journey, two engines. Screenshots go to $PLUMB_SCREENSHOTS/BROWSER."""
 import os
 
 import pytest
@@ -11,18 +13,27 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, free_port, start_room, stop_room
 
-SHOTS = os.environ.get("PLUMB_SCREENSHOTS", "/tmp/plumb-serve-screenshots")
+BROWSER = os.environ.get("PLUMB_BROWSER", "chromium")
+SHOTS = os.path.join(os.environ.get("PLUMB_SCREENSHOTS", "/tmp/plumb-serve-screenshots"), BROWSER)
 
 
 @pytest.fixture
 def browser():
+    os.makedirs(SHOTS, exist_ok=True)
+    if BROWSER == "firefox":
+        from firefox import FirefoxDriver
+
+        driver = FirefoxDriver(1280, 720)
+        driver.set_page_load_timeout(30)
+        yield driver
+        driver.quit()
+        return
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,720", "--disable-gpu"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(30)
-    os.makedirs(SHOTS, exist_ok=True)
     yield driver
     driver.quit()
 

@@ -9,7 +9,9 @@ extension Room {
             guard case .success(let body) = Self.object(request.body), let name = body["name"]?.string.flatMap(Self.cleanName) else {
                 return .error(400, "give your name: {\"name\": \"Ada\"}")
             }
-            let record = join(name)
+            guard let record = join(name) else {
+                return .error(503, "the room is full (\(configuration.maxLearners) learners): ask the teacher")
+            }
             return .json(200, .object(["learner": .string(record.id + ":" + record.secret), "name": .string(record.name)]))
         }
         if request.method == "GET", request.path == "/api/present" { return presentAPI(request) }

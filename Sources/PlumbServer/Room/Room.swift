@@ -126,10 +126,16 @@ public final class Room: Sendable {
         return String(trimmed.prefix(40))
     }
 
-    func join(_ name: String) -> LearnerRecord {
+    /// A new learner, kept and saved; nil when the room already has `maxLearners`.
+    func join(_ name: String) -> LearnerRecord? {
         let now = Self.now
         let record = LearnerRecord(id: Secret.make(), secret: Secret.make(), name: name, joined: now, lastSeen: now)
-        learners.withLock { $0[record.id] = record }
+        let kept = learners.withLock { table -> Bool in
+            guard table.count < configuration.maxLearners else { return false }
+            table[record.id] = record
+            return true
+        }
+        guard kept else { return nil }
         try? store.save(record)
         return record
     }

@@ -11,6 +11,10 @@ public struct RoomConfiguration: Sendable {
     public var slots = max(1, ProcessInfo.processInfo.activeProcessorCount)
     /// Runs waiting at most; past this a run is refused with 503.
     public var maxWaiting = 128
+    /// Learners a room keeps at most (each is kept, with their progress, for the teacher's table:
+    /// about 10 KiB each once they have checked every exercise); past this a join is refused with
+    /// 503, so joining over and over cannot grow the server without bound.
+    public var maxLearners = 1_000
     /// A learner not seen for this long must join again (their progress stays, for the teacher).
     public var idleSeconds: Double = 8 * 3600
     /// Requests per client address: a burst, then a rate.

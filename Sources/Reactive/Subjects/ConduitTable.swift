@@ -7,7 +7,9 @@
 ///
 /// Removing a conduit leaves a hole at its position, which the conduit knows (`tableIndex`), so a
 /// removal costs the same at any size; once holes outnumber the conduits, one pass squeezes them
-/// out, keeping the order (amortised O(1) per removal). Holes at the end go at once.
+/// out, keeping the order (amortised O(1) per removal). Holes at the end go at once. Storage that
+/// has become much too big is given back by a send's or a completion's compaction, and all of it
+/// when the table empties, never by a cancel's (see `remove`): it stays at most the peak size.
 ///
 /// A send walks the table one conduit per lock hold, without a copy (a copy would make every
 /// cancel during a send copy the whole table). It stops at the first conduit that subscribed after
@@ -62,7 +64,15 @@ struct ConduitTable {
         count -= 1
         // Holes at the end go at once: nobody's position changes.
         while let last = entries.last, last.conduit == nil { entries.removeLast() }
-        if entries.count - count > Swift.max(count, 16) { compact() }
+        if count == 0 {
+            entries = []
+            generation &+= 1
+        } else if entries.count - count > Swift.max(count, 16) {
+            // Without giving storage back: freeing a large block makes glibc's malloc consolidate
+            // every small chunk freed since (after cancels in random order, tens of thousands of
+            // scattered ones, each a cache miss), a third of a cancel at 100k subscribers.
+            compact(shrinking: false)
+        }
         return held.takeRetainedValue()
     }
 
@@ -84,9 +94,10 @@ struct ConduitTable {
         return removed
     }
 
-    /// Squeezes out the holes, keeping the order, and shrinks storage that has become much too big.
+    /// Squeezes out the holes, keeping the order, and (if `shrinking`) shrinks storage that has
+    /// become much too big.
     @usableFromInline
-    mutating func compact() {
+    mutating func compact(shrinking: Bool = true) {
         var kept = 0
         for index in entries.indices {
             guard let held = entries[index].conduit else { continue }
@@ -97,7 +108,7 @@ struct ConduitTable {
             kept += 1
         }
         entries.removeLast(entries.count - kept)
-        if entries.capacity > 4 * Swift.max(kept, 64) {
+        if shrinking, entries.capacity > 4 * Swift.max(kept, 64) {
             var smaller = ContiguousArray<Entry>()
             smaller.reserveCapacity(2 * kept)
             smaller.append(contentsOf: entries)

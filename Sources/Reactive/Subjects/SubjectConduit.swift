@@ -33,7 +33,7 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     /// flags above it fills one word (no subject has two billion subscribers).
     @usableFromInline @exclusivity(unchecked) final var tableIndex: Int32 = -1
     /// The subscriber (see the top) while `holdsSubscriber`.
-    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0)
+    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0, 0, 0, 0)
     /// Calls or releases the subscriber in `slot`; made where the subscriber's type is known.
     @usableFromInline final let call: SlotCall
     /// The subject itself: as in Combine, a subscription keeps its subject alive until it ends
@@ -126,8 +126,11 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     /// Hands `value` to the subscriber; only by the thread that may call it.
     @inlinable
+    @inline(__always)
     func deliver(_ value: Output) -> Subscribers.Demand {
-        withUnsafePointer(to: value) { call(self, .value, UnsafeRawPointer($0)) }
+        // Unprotected: the callee only reads the value, and a stack-protector check per value
+        // would be a tenth of the path it is on.
+        _withUnprotectedUnsafePointer(to: value) { call(self, .value, UnsafeRawPointer($0)) }
     }
 
     /// Hands `completion` to the subscriber; only by the thread that may call it.
@@ -142,6 +145,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Takes demand for `input` if there is any; returns true if the caller must now deliver it
     /// (it became the deliverer). Called with the lock held.
     @inlinable
+    @inline(__always)
     func accept(_ input: Output) -> Bool {
         guard state == .active, !completionPending else { return false }
         guard demand > 0 else {
@@ -160,9 +164,15 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Delivers `first` (already accepted), then whatever was queued meanwhile. Returns the
     /// conduit if this call retired it, to be released after the caller is done with it.
     @inlinable
+    @inline(__always)
     func run(first: Output) -> SubjectConduitBase? {
         // Only the deliverer calls the subscriber, and it is released by whoever may call it.
         let more = deliver(first)
+        // The common end, inlined: no demand to add and nothing queued meanwhile, one decrement.
+        if more == .none {
+            if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
+            return drainQueued()
+        }
         return drain(adding: more)
     }
 
@@ -170,14 +180,21 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// work, one item per unit of `wip`, until none is left. Returns the conduit if it retired it.
     @inlinable
     func drain(adding more: Subscribers.Demand) -> SubjectConduitBase? {
-        var more = more
-        while true {
-            if more > 0 {
-                core.lock.guarded {
-                    if state == .active { demand += more }
-                }
+        if more > 0 {
+            core.lock.guarded {
+                if state == .active { demand += more }
             }
-            if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
+        }
+        if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
+        return drainQueued()
+    }
+
+    /// Does the queued work after the deliverer's current item has ended and found `wip` still
+    /// raised (`drain`); returns the conduit if it retired it.
+    @usableFromInline
+    func drainQueued() -> SubjectConduitBase? {
+        var more = Subscribers.Demand.none
+        while true {
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
@@ -219,6 +236,12 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             case .idle:
                 more = .none
             }
+            if more > 0 {
+                core.lock.guarded {
+                    if state == .active { demand += more }
+                }
+            }
+            if wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return nil }
         }
     }
 

@@ -5,15 +5,16 @@
 // nothing, made in `slotCall(for:)` where the type is known (one closure, not one per kind of
 // call: each is two words in every conduit). An object (a `Sink`) is
 // kept as a reference retained by hand and called without a retain; a struct (an operator's
-// subscriber around a sink) is kept in place when it fits in four words, so subscribing allocates
+// subscriber around a sink) is kept in place when it fits in seven words, so subscribing allocates
 // nothing more, and a larger one in a `SubscriberBox`. Only the thread that may call the
 // subscriber (the conduit's deliverer, or whoever raised `wip` from 0 for good) releases it, so a
 // value in flight never meets a released subscriber.
 
-/// Room for a subscriber inside its conduit: four words, enough for an operator's subscriber
-/// around a sink (a downstream reference, a closure and an identifier).
+/// Room for a subscriber inside its conduit: seven words, enough for two operators' subscribers
+/// around a sink (`map.filter.sink`: a downstream reference, and a closure and an identifier per
+/// operator), the common shape; a box for those would be a fourth object per subscription.
 @usableFromInline
-typealias SubscriberSlot = (UInt, UInt, UInt, UInt)
+typealias SubscriberSlot = (UInt, UInt, UInt, UInt, UInt, UInt, UInt)
 
 /// Holds a subscriber too large for a `SubscriberSlot`, as a `let`, so calling it needs no retain.
 @usableFromInline
@@ -27,7 +28,7 @@ final class SubscriberBox<S> {
 enum SlotLayout {
     /// A class instance: its reference, retained by hand, in the first word.
     case object
-    /// A struct of up to four words, in place.
+    /// A struct of up to seven words, in place.
     case inline
     /// A larger struct, in a `SubscriberBox` referenced from the first word.
     case boxed

@@ -207,7 +207,7 @@ struct PassthroughSubjectTests {
 
     @Test("C16 C17 subscribers of every shape (an object, a small struct, a large struct) get every signal and are released")
     func subscriberShapes() {
-        // A subject keeps an object by reference, a struct of up to four words in place and a
+        // A subject keeps an object by reference, a struct of up to seven words in place and a
         // larger one in a box; each must see the same signals and be released the same way.
         struct Forward: Subscriber {
             let target: TestSubscriber<Int, Never>
@@ -219,44 +219,59 @@ struct PassthroughSubjectTests {
         struct Padded: Subscriber {
             let target: TestSubscriber<Int, Never>
             let combineIdentifier = CombineIdentifier()
-            let padding: (Int, Int, Int, Int) = (1, 2, 3, 4)
+            let padding: (Int, Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5, 6)
             func receive(subscription: any Subscription) { target.receive(subscription: subscription) }
             func receive(_ input: Int) -> Subscribers.Demand { target.receive(input) }
             func receive(completion: Subscribers.Completion<Never>) { target.receive(completion: completion) }
         }
-        #expect(MemoryLayout<Forward>.size <= 32)
-        #expect(MemoryLayout<Padded>.size > 32)
+        // Exactly the seven words a conduit keeps in place (`map.filter.sink` is this size).
+        struct Full: Subscriber {
+            let target: TestSubscriber<Int, Never>
+            let combineIdentifier = CombineIdentifier()
+            let padding: (Int, Int, Int, Int, Int) = (1, 2, 3, 4, 5)
+            func receive(subscription: any Subscription) { target.receive(subscription: subscription) }
+            func receive(_ input: Int) -> Subscribers.Demand { target.receive(input) }
+            func receive(completion: Subscribers.Completion<Never>) { target.receive(completion: completion) }
+        }
+        #expect(MemoryLayout<Forward>.size <= 56)
+        #expect(MemoryLayout<Full>.size == 56)
+        #expect(MemoryLayout<Padded>.size > 56)
         for finishing in [false, true] {
             weak var weakObject: TestSubscriber<Int, Never>?
             weak var weakSmall: TestSubscriber<Int, Never>?
             weak var weakLarge: TestSubscriber<Int, Never>?
+            weak var weakFull: TestSubscriber<Int, Never>?
             let subject = PassthroughSubject<Int, Never>()
             do {
                 let object = TestSubscriber<Int, Never>()
                 let small = TestSubscriber<Int, Never>()
                 let large = TestSubscriber<Int, Never>()
+                let full = TestSubscriber<Int, Never>()
                 weakObject = object
                 weakSmall = small
                 weakLarge = large
+                weakFull = full
                 subject.subscribe(object)
                 subject.subscribe(Forward(target: small))
                 subject.subscribe(Padded(target: large))
+                subject.subscribe(Full(target: full))
                 subject.send(1)
                 subject.send(2)
-                for sub in [object, small, large] { #expect(sub.values == [1, 2]) }
+                for sub in [object, small, large, full] { #expect(sub.values == [1, 2]) }
                 if finishing {
                     subject.send(completion: .finished)
-                    for sub in [object, small, large] { #expect(sub.completion == .finished) }
+                    for sub in [object, small, large, full] { #expect(sub.completion == .finished) }
                 } else {
-                    for sub in [object, small, large] { sub.cancel() }
+                    for sub in [object, small, large, full] { sub.cancel() }
                     subject.send(3)
-                    for sub in [object, small, large] { #expect(sub.values == [1, 2]) }
+                    for sub in [object, small, large, full] { #expect(sub.values == [1, 2]) }
                 }
             }
             // Each TestSubscriber keeps its subscription: only the subject letting go breaks the cycle.
             #expect(weakObject == nil)
             #expect(weakSmall == nil)
             #expect(weakLarge == nil)
+            #expect(weakFull == nil)
         }
     }
 

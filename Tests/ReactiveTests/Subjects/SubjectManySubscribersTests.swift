@@ -44,6 +44,31 @@ struct SubjectManySubscribersTests {
         #expect(log.entries.map(\.value) == [9, 10])
     }
 
+    @Test("C23 cancelling every subscriber from inside a send empties the subject; new subscribers then get the next value only, in order")
+    func cancelAllInsideSendThenSubscribe() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = Log()
+        var all: [AnyCancellable] = []
+        var late: [AnyCancellable] = []
+        all.append(
+            subject.sink { value in
+                log.entries.append((0, value))
+                guard value == 1 else { return }
+                // Every subscriber, this one too (the subject's table empties mid-send) ...
+                for c in all { c.cancel() }
+                // ... then new ones, which this send must not reach.
+                for id in 1000..<1010 { late.append(subject.sink { log.entries.append((id, $0)) }) }
+            })
+        for id in 1..<50 { all.append(recording(subject, id, into: log)) }
+        subject.send(1)
+        #expect(log.entries.map(\.subscriber) == [0])
+        log.entries = []
+        subject.send(2)
+        #expect(log.entries.map(\.subscriber) == Array(1000..<1010))
+        #expect(log.entries.allSatisfy { $0.value == 2 })
+        withExtendedLifetime((all, late)) {}
+    }
+
     @Test(
         "C23 cancelling most subscribers and subscribing new ones from inside a send: the rest get the value once, in order; the new ones the next value only")
     func cancelManyAndSubscribeInsideSend() {
