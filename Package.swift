@@ -32,7 +32,9 @@ let package = Package(
         // GNU libmicrohttpd (Debian `libmicrohttpd-dev`), the HTTP server under `plumb serve`.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // `plumb serve`: the workshop room (HTTP on libmicrohttpd, learners' runs in child processes, the pages).
-        .target(name: "PlumbServer", dependencies: ["CMicroHTTPD", "PipeLanguage"]),
+        .target(name: "PlumbServer", dependencies: ["CMicroHTTPD", "CQRencode", "PipeLanguage"]),
+        // libqrencode (Debian `libqrencode-dev`): the learners' URL as a QR code in the terminal.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
         .target(name: "PlumbDiagrams"),
         .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"]),

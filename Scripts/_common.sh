@@ -21,6 +21,27 @@ ensure_microhttpd() {
     fi
 }
 
+# `plumb serve` draws the learners' URL as a QR code with libqrencode (Debian libqrencode-dev):
+# every build needs its header.
+ensure_qrencode() {
+    if [ ! -f /usr/include/qrencode.h ]; then
+        echo "plumb: installing libqrencode-dev (the QR code of plumb serve's address)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libqrencode-dev pkg-config >&2
+    fi
+}
+
+# The QR code test decodes the printed code with zbarimg (Debian zbar-tools); without it, skipped.
+ensure_zbar() {
+    if ! command -v zbarimg >/dev/null 2>&1; then
+        echo "plumb: installing zbar-tools (zbarimg, for the QR code test)..." >&2
+        local sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq zbar-tools >&2
+    fi
+}
+
 # The terminal tests drive the REPL in a pseudo-terminal through tmux; without it they are skipped.
 ensure_tmux() {
     if ! command -v tmux >/dev/null 2>&1; then

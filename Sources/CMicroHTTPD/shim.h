@@ -7,24 +7,45 @@
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <sys/resource.h>
 #include <microhttpd.h>
+
+// glibc declares prlimit only under _GNU_SOURCE, which the Swift importer does not define. The
+// room sets a learner's child's memory limit with it, from the server, before the child reads.
+extern int prlimit(pid_t pid, __rlimit_resource_t resource, const struct rlimit *new_limit, struct rlimit *old_limit);
+
+/// Sets `pid`'s data segment limit (RLIMIT_DATA) to `bytes`, soft and hard. 0 on success.
+static inline int plumb_limit_data(pid_t pid, unsigned long long bytes) {
+    struct rlimit limit = {(rlim_t)bytes, (rlim_t)bytes};
+    return prlimit(pid, RLIMIT_DATA, &limit, NULL);
+}
 
 // Swift cannot call C's variadic functions, and libmicrohttpd configures its daemon and answers
 // its info queries through them. Each wrapper below fixes the arguments `plumb serve` uses; the
 // variadic calls stay in this file.
 
-/// Starts a daemon on `address` (IPv4, in network order as `struct sockaddr_in`): one thread per
-/// connection, so a handler may block while a learner's run streams; no error log on stderr (the
-/// server logs its own line per request).
+/// Starts a daemon on `address` (`struct sockaddr_in` or `struct sockaddr_in6`, `length` bytes):
+/// an internal polling thread (epoll on Linux, chosen by MHD_USE_AUTO) with a pool of `threads`
+/// threads, and suspend/resume allowed, so a streamed body with nothing to send parks its
+/// connection instead of holding a thread. `dual_stack` (for `::`) also accepts IPv4 clients. No
+/// error log on stderr (the server logs its own line per request).
 /// - Returns: NULL when it cannot listen there (the port taken, the address not this machine's).
 static inline struct MHD_Daemon *plumb_mhd_start(
-    const struct sockaddr_in *address, MHD_AccessHandlerCallback handler, void *handler_context,
+    const struct sockaddr *address, int dual_stack, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context, unsigned int connection_limit,
-    unsigned int per_address_limit, unsigned int timeout_seconds, size_t connection_memory) {
-    unsigned int flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
+    unsigned int per_address_limit, unsigned int timeout_seconds, size_t connection_memory, unsigned int threads) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME;
+    uint16_t port = 0;
+    if (address->sa_family == AF_INET6) {
+        flags |= dual_stack ? MHD_USE_DUAL_STACK : MHD_USE_IPv6;
+        port = ntohs(((const struct sockaddr_in6 *)address)->sin6_port);
+    } else {
+        port = ntohs(((const struct sockaddr_in *)address)->sin_port);
+    }
     return MHD_start_daemon(
-        flags, ntohs(address->sin_port), NULL, NULL, handler, handler_context,
-        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
+        flags, port, NULL, NULL, handler, handler_context,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,

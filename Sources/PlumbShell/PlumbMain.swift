@@ -79,8 +79,8 @@ public enum PlumbMain {
                 LanguageServer.Command(name: $0.name, aliases: $0.aliases, arguments: $0.arguments, summary: $0.summary)
             }
             return StdioServer.run(commands: commands, unknownCommand: ShellCode.unknownCommand.id, exampleDiagram: ExampleRun.diagramText)
-        case .serve(let directory, let host, let port, let state):
-            return ServeCommand.run(directory: directory, host: host, port: port, state: state)
+        case .serve(let directory, let host, let port, let state, let qr):
+            return ServeCommand.run(directory: directory, host: host, port: port, state: state, qr: qr)
         case .manPage:
             StandardStreams.write(ManPage.roff(version: version))
             return StandardStreams.exitCode(after: ExitCode.success)

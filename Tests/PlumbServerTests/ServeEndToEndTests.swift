@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import PlumbServer
 
 /// The room with its real children: the built `plumb`, started as `plumb serve` starts it.
@@ -21,11 +25,12 @@ import Testing
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func room() throws -> TestRoom {
+    func room(configure: (inout RoomConfiguration) -> Void = { _ in }) throws -> TestRoom {
         let binary = try #require(Self.plumb, "the plumb binary was not found: swift build --product plumb, or set PLUMB_BINARY")
         let text = try exercise("01-map.pipe")
         return try TestRoom(
-            worker: WorkerCommand(executable: binary), exercises: [RoomExercise(name: "01-map", lesson: [], hints: [], text: text)])
+            worker: WorkerCommand(executable: binary), exercises: [RoomExercise(name: "01-map", lesson: [], hints: [], text: text)],
+            configure: configure)
     }
 
     func exercise(_ file: String) throws -> String {
@@ -109,4 +114,85 @@ import Testing
         #expect(result["error"]?["message"]?.string?.hasPrefix("stopped after") == true, "\(result)")
         #expect(try check(room, try exercise("solutions/01-map.pipe"), learner: bea)["passed"]?.bool == true)
     }
+
+    @Test("a run that allocates without end stops at the child's memory limit with a clear message; the room keeps serving")
+    func memoryLimit() throws {
+        let room = try room { $0.runLimits.memoryBytes = 48 << 20 }
+        let ada = try room.join("Ada")
+        // Strings of 8 MB, a new one per value, all kept by collect.
+        let greedy = #"from 1...100000 | scan "x" { $0.count < 8000000 ? $0 + $0 : $0 + "y" } | collect | count"#
+        let result = try #require(try room.send("POST", "/api/run", body: JSON.object(["text": .string(greedy)]).encoded, learner: ada).result)
+        #expect(
+            result["error"]?["message"]?.string
+                == "stopped: the run needed more than 48 MiB of memory, the room's limit for each run (does it collect or build up values without end?)",
+            "\(result)")
+        let small = try #require(
+            try room.send("POST", "/api/run", body: JSON.object(["text": .string("from 1...3 | collect")]).encoded, learner: ada).result)
+        #expect(small["error"] == nil, "\(small)")
+        #expect(try check(room, try exercise("solutions/01-map.pipe"), learner: room.join("Bea"))["passed"]?.bool == true)
+    }
+
+    /// Starts `plumb serve` on the workshop with `arguments`, reads its standard output until
+    /// `done` says it has what the test needs (or 60 s pass), then ends it with SIGTERM.
+    /// - Returns: everything it printed, and its exit status.
+    static func serve(_ arguments: [String], until done: (String) -> Bool) throws -> (output: String, status: Int32) {
+        let binary = try #require(plumb)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-serve-test-\(Secret.make())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", packageRoot.appendingPathComponent("Examples/workshop").path, "--port", "0", "--state", state.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        var text = ""
+        let deadline = Date(timeIntervalSinceNow: 60)
+        let handle = output.fileHandleForReading
+        while !done(text), Date() < deadline, process.isRunning {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        process.terminate()
+        text += String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (text, process.terminationStatus)
+    }
+
+    @Test("plumb serve --qr prints the learners' URL as the QR code libqrencode makes; piped without --qr, none; SIGTERM stops it")
+    func qrCode() throws {
+        let (withCode, status) = try Self.serve(["--qr"]) { $0.contains("\u{1B}[0m\n\n") }
+        #expect(status == 0, "\(withCode)")
+        #expect(withCode.hasSuffix("plumb serve: stopped\n"), "\(withCode)")
+        let url = try #require(withCode.firstMatch(of: #/learners: (\S+)/#)?.1)
+        let code = try #require(QRCode(String(url)))
+        #expect(withCode.contains(code.rendered()))
+        let (plain, _) = try Self.serve([]) { $0.contains("teacher:") }
+        #expect(plain.contains("teacher:") && !plain.contains("▀"), "\(plain)")
+    }
+
+    @Test("plumb serve --host ::1 listens on IPv6 loopback and prints a bracketed URL", .enabled(if: IPv6.loopback, "this machine has no IPv6 loopback (::1)"))
+    func ipv6URL() throws {
+        let (output, _) = try Self.serve(["--host", "::1", "--no-qr"]) { $0.contains("teacher:") }
+        let learners = try #require(output.firstMatch(of: #/learners: http://\[::1\]:(\d+)/\?room=[0-9a-f]{32}/#), "\(output)")
+        #expect(Int(learners.1) ?? 0 > 0)
+        #expect(output.contains("teacher:  http://[::1]:"))
+        #expect(!output.contains("note: listening"), "::1 is loopback")
+    }
+}
+
+/// Whether this machine can listen on IPv6 loopback.
+enum IPv6 {
+    static let loopback: Bool = {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+        } == 0
+    }()
 }

@@ -184,6 +184,28 @@ import Testing
         #expect(try room.send("GET", "/static/room.css").status == 200)
     }
 
+    @Test(
+        "the room on IPv6 loopback (--host ::1): pages, joining and tokens as on IPv4", .enabled(if: IPv6.loopback, "this machine has no IPv6 loopback (::1)"))
+    func ipv6() throws {
+        let room = try TestRoom(host: "::1")
+        let request =
+            "POST /api/join HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\nX-Plumb-Room: \(room.room.roomToken)\r\nContent-Length: 15\r\n\r\n{\"name\": \"Ada\"}"
+        let joined = try RawHTTP.exchange(port: room.port, bytes: Array(request.utf8), ipv6: true)
+        #expect(joined.status == 200, "\(joined.head)")
+        let refused = try RawHTTP.exchange(
+            port: room.port, bytes: Array("GET /api/exercises HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n".utf8), ipv6: true)
+        #expect(refused.status == 403)
+        #expect(throws: (any Error).self) { try RawHTTP.connect(port: room.port) }
+    }
+
+    @Test("--host takes IPv4 and IPv6 addresses; anything else is refused with what it takes")
+    func hosts() throws {
+        #expect(throws: ServerError.self) { try HTTPServer(host: "example.com", port: 0, log: { _ in }) { _ in .text(200, "") } }
+        #expect(HTTPServer.urlHost("::1") == "[::1]")
+        #expect(HTTPServer.urlHost("127.0.0.1") == "127.0.0.1")
+        #expect(HTTPServer.isLoopback("::1") && !HTTPServer.isLoopback("::"))
+    }
+
     @Test("a client that stops sending mid-request is cut off at the idle limit: it holds no connection for good")
     func slowClientCutOff() throws {
         var limits = HTTPServer.Limits()

@@ -23,7 +23,7 @@ final class TestRoom {
 
     init(
         worker: WorkerCommand = TestRoom.shell("exit 0"), exercises: [RoomExercise] = TestRoom.exercises, state: URL? = nil,
-        limits: HTTPServer.Limits = HTTPServer.Limits(),
+        limits: HTTPServer.Limits = HTTPServer.Limits(), host: String = "127.0.0.1",
         configure: (inout RoomConfiguration) -> Void = { _ in }
     ) throws {
         self.state = state ?? FileManager.default.temporaryDirectory.appendingPathComponent("plumb-room-test-\(Secret.make())")
@@ -31,7 +31,7 @@ final class TestRoom {
         configure(&configuration)
         room = try Room(configuration)
         let room = self.room
-        server = try HTTPServer(host: "127.0.0.1", port: 0, limits: limits, log: { _ in }) { room.handle($0) }
+        server = try HTTPServer(host: host, port: 0, limits: limits, log: { _ in }) { room.handle($0) }
     }
 
     deinit { server.stop() }
@@ -62,6 +62,23 @@ final class TestRoom {
         return try RawHTTP.exchange(port: port, bytes: Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes)
     }
 
+    /// A one-time ticket for the learner's stream (`learner`) or, with `key`, the teacher's.
+    func ticket(learner: String? = nil, key: String? = nil) throws -> String {
+        let answer =
+            key == nil
+            ? try send("POST", "/api/stream", body: "{}", learner: learner) : try send("POST", "/api/teacher/stream", body: "{}", room: .some(nil), key: key)
+        #expect(answer.status == 200, "\(answer.body)")
+        return try #require(answer.json?["ticket"]?.string)
+    }
+
+    /// Opens the learner's (or, with `key`, the teacher's) event stream with a fresh ticket.
+    func stream(learner: String? = nil, key: String? = nil) throws -> EventStreamClient {
+        let ticket = try ticket(learner: learner, key: key)
+        let client = try EventStreamClient(port: port, path: (key == nil ? "/api/events" : "/api/teacher/events") + "?ticket=" + ticket)
+        #expect(client.status == 200, "\(client.head)")
+        return client
+    }
+
     /// Joins as `name`; the learner's `ID:SECRET`.
     func join(_ name: String = "Ada") throws -> String {
         let answer = try send("POST", "/api/join", body: #"{"name": "\#(name)"}"#)
@@ -88,11 +105,11 @@ struct HTTPAnswer {
 /// HTTP/1.1 over a plain loopback socket: requests exactly as written (no client normalises the
 /// path), answers read to the end, every wait bounded.
 enum RawHTTP {
-    /// A connection to the room; from `source` (another loopback address, such as 127.0.0.2:
-    /// another client as the server counts them) when given, with a receive buffer of
-    /// `receiveBuffer` bytes (a client that reads slowly) when given.
-    static func connect(port: UInt16, source: String? = nil, receiveBuffer: Int32? = nil) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// A connection to the room (over IPv6 loopback with `ipv6`); from `source` (another loopback
+    /// address, such as 127.0.0.2: another client as the server counts them) when given, with a
+    /// receive buffer of `receiveBuffer` bytes (a client that reads slowly) when given.
+    static func connect(port: UInt16, ipv6: Bool = false, source: String? = nil, receiveBuffer: Int32? = nil) throws -> Int32 {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawError.socket }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -112,12 +129,23 @@ enum RawHTTP {
                 throw RawError.connect
             }
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = in6addr_loopback
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard connected == 0 else {
             close(fd)
@@ -126,8 +154,8 @@ enum RawHTTP {
         return fd
     }
 
-    static func exchange(port: UInt16, bytes: [UInt8], source: String? = nil) throws -> HTTPAnswer {
-        let fd = try connect(port: port, source: source)
+    static func exchange(port: UInt16, bytes: [UInt8], ipv6: Bool = false, source: String? = nil) throws -> HTTPAnswer {
+        let fd = try connect(port: port, ipv6: ipv6, source: source)
         defer { close(fd) }
         write(fd, bytes)
         return parse(readAll(fd))

@@ -53,6 +53,8 @@ def set_text(driver, element_id, text):
 def join(driver, room, name):
     driver.get(room.learner_url)
     wait(driver, lambda: shown(driver, "join"))
+    # Nothing of the room is usable before a name is given.
+    assert not shown(driver, "room") and not shown(driver, "open-playground")
     driver.find_element(By.ID, "name").send_keys(name)
     driver.find_element(By.ID, "join-button").click()
     wait(driver, lambda: shown(driver, "exercise") and driver.find_element(By.ID, "exercise-title").text == "01-map")
@@ -194,3 +196,40 @@ def test_script_in_names_pipelines_and_values_shows_as_text(room, browser):
     wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#room-body tr"))
     assert browser.find_element(By.CSS_SELECTOR, "#room-body th").text.startswith(attack)
     assert no_alert(browser)
+
+
+def requested(driver, part):
+    """The page's requests whose URL contains `part` (the browser's resource timing)."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes(arguments[0]))", part)
+
+
+def test_the_teacher_table_and_present_mode_update_live_over_server_sent_events(room, browser):
+    browser.get(room.teacher_url)
+    wait(browser, lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
+    teacher_tab = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    join(browser, room, "Fay")
+    learner_tab = browser.current_window_handle
+    wait(browser, lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
+    browser.switch_to.window(teacher_tab)
+    # The new learner's row arrives on the open stream: the page is never reloaded.
+    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#room-body tr"))
+    assert browser.find_element(By.CSS_SELECTOR, "#room-body th").text.startswith("Fay")
+    browser.switch_to.window(learner_tab)
+    with open(os.path.join(ROOT, "Examples/workshop/solutions/01-map.pipe")) as f:
+        set_text(browser, "editor", f.read())
+    browser.find_element(By.ID, "check").click()
+    wait(browser, lambda: "passes" in browser.find_element(By.ID, "verdict").text)
+    browser.switch_to.window(teacher_tab)
+    wait(browser, lambda: "passed" in browser.find_element(By.CSS_SELECTOR, '#room-body td[data-exercise="01-map"]').get_attribute("class"))
+    browser.save_screenshot(os.path.join(SHOTS, "teacher-live.png"))
+    set_text(browser, "present-input", "from [4, 5] | map { $0 * 10 }")
+    browser.find_element(By.ID, "present-start").click()
+    browser.switch_to.window(learner_tab)
+    wait(browser, lambda: shown(browser, "present") and browser.find_element(By.ID, "present-text").text == "from [4, 5] | map { $0 * 10 }")
+    # Everything came on the streams: no page polled the table or present mode, and the
+    # learner's check and runs went through the stream too (the POST answered 202).
+    assert not requested(browser, "/api/present")
+    browser.switch_to.window(teacher_tab)
+    assert not requested(browser, "/api/teacher/room")

@@ -29,7 +29,7 @@ public struct HTTPRequest: Sendable {
     /// The headers and query arguments a request's handler may read; libmicrohttpd is asked for
     /// these names only.
     static let headerNames = ["x-plumb-room", "x-plumb-key", "x-plumb-learner", "content-type", "content-length"]
-    static let queryNames = ["room", "key", "name", "since"]
+    static let queryNames = ["room", "key", "name", "since", "ticket"]
 }
 
 /// A response: a whole body, or a stream of chunks that a producer fills while it is sent.

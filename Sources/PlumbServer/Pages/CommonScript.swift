@@ -31,6 +31,44 @@ extension Assets {
           if (buffer.trim()) onLine(JSON.parse(buffer));
         }
 
+        // A live stream of server-sent events. An EventSource cannot send the header token, so each
+        // connection starts with a one-time ticket (a POST that carries the token), then opens
+        // `path?ticket=T`. On any error the source is closed (a spent ticket would only be refused)
+        // and a new ticket is asked for after a pause that grows to 15 s. `handlers` maps event
+        // names to functions of the parsed data; `onState(open)` is told when it opens or drops.
+        function liveStream(ticketPath, headers, handlers, onState) {
+          let source = null;
+          let delay = 1000;
+          let stopped = false;
+          let timer = null;
+          function retry() {
+            if (stopped) return;
+            timer = setTimeout(connect, delay);
+            delay = Math.min(delay * 2, 15000);
+          }
+          async function connect() {
+            timer = null;
+            try {
+              const response = await fetch(ticketPath, { method: 'POST', headers: headers(true), body: '{}' });
+              if (response.status === 401 && handlers.unauthorized) { handlers.unauthorized(); return; }
+              if (!response.ok) throw new Error('the server answered ' + response.status);
+              const data = await response.json();
+              if (stopped) return;
+              source = new EventSource(data.path + '?ticket=' + encodeURIComponent(data.ticket));
+              source.onopen = () => { delay = 1000; onState(true); };
+              for (const name of Object.keys(handlers)) {
+                source.addEventListener(name, (event) => handlers[name](JSON.parse(event.data)));
+              }
+              source.onerror = () => { source.close(); source = null; onState(false); retry(); };
+            } catch (error) { onState(false); retry(); }
+          }
+          connect();
+          return {
+            get open() { return source !== null && source.readyState === EventSource.OPEN; },
+            close() { stopped = true; if (timer) clearTimeout(timer); if (source) source.close(); source = null; },
+          };
+        }
+
         // Draws the SVG the server made (the same picture as :export). Parsed as XML, never as
         // HTML; scripts, foreign content, event attributes and links are dropped before it is shown.
         function showDiagram(container, svgText) {

@@ -6,6 +6,10 @@ extension Assets {
         let learner = localStorage.getItem(storageKey);
         let current = null;
         let presentVersion = -1;
+        let stream = null;
+        // Runs whose lines come on the stream, by the id this page gave them.
+        const pendingRuns = new Map();
+        let runCount = 0;
 
         function headers(withBody) {
           const h = { 'X-Plumb-Room': room };
@@ -29,6 +33,8 @@ extension Assets {
         function forget() {
           localStorage.removeItem(storageKey);
           learner = null;
+          if (stream) { stream.close(); stream = null; }
+          failPendingRuns();
           $('room').hidden = true;
           $('join').hidden = false;
         }
@@ -97,14 +103,43 @@ extension Assets {
           $('message').textContent = passed ? '' : (message || '');
         }
 
+        // Starts a run or a check and hands each of its lines to `onLine`: through the live stream
+        // when it is open (the POST answers 202 at once), otherwise read from the response.
+        async function startRun(path, body, onLine) {
+          if (stream && stream.open) {
+            const id = 'r' + (++runCount) + '-' + Date.now().toString(36);
+            const finished = new Promise((resolve, reject) => pendingRuns.set(id, { onLine, resolve, reject }));
+            let response;
+            try {
+              response = await request('POST', path, Object.assign({ via: 'events', run: id }, body));
+            } catch (error) { pendingRuns.delete(id); throw error; }
+            if (response.status === 202) { await finished; return; }
+            pendingRuns.delete(id);
+            await readLines(response, onLine);
+            return;
+          }
+          await readLines(await request('POST', path, body), onLine);
+        }
+
+        function runLine(line) {
+          const pending = pendingRuns.get(line.run);
+          if (!pending) return;
+          pending.onLine(line);
+          if (line.result) { pendingRuns.delete(line.run); pending.resolve(); }
+        }
+
+        function failPendingRuns() {
+          for (const pending of pendingRuns.values()) pending.reject(new Error('the live stream was interrupted: try again'));
+          pendingRuns.clear();
+        }
+
         async function check() {
           const button = $('check');
           button.disabled = true;
           $('status').textContent = 'checking…';
           $('diagnostics').replaceChildren();
           try {
-            const response = await request('POST', '/api/check', { exercise: current, text: $('editor').value });
-            await readLines(response, (line) => {
+            await startRun('/api/check', { exercise: current, text: $('editor').value }, (line) => {
               if (line.queued) $('status').textContent = 'waiting: place ' + line.queued + ' in line';
               if (line.result) {
                 const r = line.result;
@@ -149,8 +184,7 @@ extension Assets {
           $('run-error').textContent = '';
           $('run-diagnostics').replaceChildren();
           try {
-            const response = await request('POST', '/api/run', { text: $('pipeline').value });
-            await readLines(response, (line) => {
+            await startRun('/api/run', { text: $('pipeline').value }, (line) => {
               if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
               if (line.event) { $('run-status').textContent = 'running…'; appendEvent($('events'), line.event); }
               if (line.result) {
@@ -166,32 +200,33 @@ extension Assets {
           button.disabled = false;
         }
 
-        async function pollPresent() {
-          try {
-            const response = await fetch('/api/present', { headers: headers(false) });
-            if (response.ok) {
-              const data = await response.json();
-              if (data.version !== presentVersion) {
-                presentVersion = data.version;
-                $('present').hidden = !data.active;
-                if (data.active) {
-                  $('present-text').textContent = data.text;
-                  const list = $('present-events');
-                  list.replaceChildren();
-                  for (const event of data.events || []) appendEvent(list, event);
-                  const result = data.result || {};
-                  showDiagram($('present-diagram'), result.svg);
-                  $('present-error').textContent = result.error ? result.error.message : '';
-                }
-              }
-            }
-          } catch (error) { /* the next poll tries again */ }
-          setTimeout(pollPresent, 1500);
+        function showPresent(data) {
+          if (data.version === presentVersion) return;
+          presentVersion = data.version;
+          $('present').hidden = !data.active;
+          if (!data.active) return;
+          $('present-text').textContent = data.text;
+          const list = $('present-events');
+          list.replaceChildren();
+          for (const event of data.events || []) appendEvent(list, event);
+          const result = data.result || {};
+          showDiagram($('present-diagram'), result.svg);
+          $('present-error').textContent = result.error ? result.error.message : '';
+        }
+
+        // The live stream: present mode and this learner's runs, as they happen.
+        function openStream() {
+          if (stream) return;
+          stream = liveStream('/api/stream', headers, { present: showPresent, run: runLine, unauthorized: forget }, (open) => {
+            document.body.dataset.live = open ? 'open' : 'closed';
+            if (!open) failPendingRuns();
+          });
         }
 
         async function start() {
           $('join').hidden = true;
           $('room').hidden = false;
+          openStream();
           const data = await loadList();
           const next = data.exercises.find((e) => !e.passed) || data.exercises[0];
           if (next) await openExercise(next.name);
@@ -203,7 +238,6 @@ extension Assets {
         $('reset').addEventListener('click', reset);
         $('run').addEventListener('click', run);
         $('open-playground').addEventListener('click', openPlayground);
-        pollPresent();
         if (learner) start().catch(() => forget()); else forget();
         """#
 }

@@ -3,6 +3,7 @@ extension Assets {
     static let styleSheet = #"""
         :root { --ink: #1d232b; --muted: #5c6672; --line: #d5dbe2; --pass: #1c7c3c; --fail: #b3261e; --accent: #2456a6; --paper: #ffffff; --soft: #f4f6f9; }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--soft); }
         header { display: flex; gap: 1.5em; align-items: baseline; padding: 0.6em 1.2em; background: var(--ink); color: #fff; }
         header h1 { font-size: 1.2em; margin: 0; }

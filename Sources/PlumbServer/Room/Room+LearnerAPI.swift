@@ -21,6 +21,8 @@ extension Room {
         case .failure(let refusal): return refusal.response
         }
         switch (request.method, request.path) {
+        case ("POST", "/api/stream"):
+            return streamTicket(for: .learner(learner.id))
         case ("GET", "/api/exercises"):
             return .json(200, exerciseList(learner))
         case ("GET", "/api/exercise"):
@@ -32,9 +34,17 @@ extension Room {
             case .success(let b): body = b
             case .failure(let refusal): return refusal.response
             }
+            // `"via": "events", "run": ID`: the run's lines go to the learner's event stream.
+            var delivery = RunDelivery.response
+            if body["via"]?.string == "events" {
+                guard let id = body["run"]?.string, Self.isRunID(id) else {
+                    return .error(400, "a run sent to the event stream needs \"run\": an id of letters, digits, - and _")
+                }
+                delivery = .events(learner: learner.id, run: id)
+            }
             if request.path == "/api/run" {
                 guard let text = body["text"]?.string else { return .error(400, "run needs {\"text\": PIPELINE}") }
-                return run(text, learner: learner)
+                return run(text, learner: learner, delivery: delivery)
             }
             guard let exercise = exercises.first(where: { $0.name == body["exercise"]?.string }) else { return .error(404, "no such exercise") }
             switch request.path {
@@ -44,9 +54,9 @@ extension Room {
                 return .json(200, exerciseDetail(exercise, learner: learner.id))
             default:
                 guard let text = body["text"]?.string else { return .error(400, "check needs {\"exercise\": NAME, \"text\": TEXT}") }
-                return check(exercise, text: text, learner: learner)
+                return check(exercise, text: text, learner: learner, delivery: delivery)
             }
-        case (_, "/api/exercises"), (_, "/api/exercise"), (_, "/api/hint"), (_, "/api/check"), (_, "/api/reset"), (_, "/api/run"):
+        case (_, "/api/exercises"), (_, "/api/exercise"), (_, "/api/hint"), (_, "/api/check"), (_, "/api/reset"), (_, "/api/run"), (_, "/api/stream"):
             return .error(405, "wrong method for \(request.path)")
         default:
             return .error(404, "no such endpoint")
@@ -100,7 +110,7 @@ extension Room {
             ]))
     }
 
-    private func check(_ exercise: RoomExercise, text: String, learner: LearnerRecord) -> HTTPResponse {
+    private func check(_ exercise: RoomExercise, text: String, learner: LearnerRecord, delivery: RunDelivery) -> HTTPResponse {
         let id = learner.id
         let name = exercise.name
         update(id) { $0.progress[name, default: ExerciseProgress()].text = text }
@@ -112,7 +122,7 @@ extension Room {
             return Self.immediate(.object(["passed": .bool(false), "message": .string(message), "line": .int(1)]))
         }
         let limits = configuration.runLimits
-        return startRun(kind: .check, text: text, name: name + ".pipe", learner: id) { [self] outcome, _ in
+        return startRun(kind: .check, text: text, name: name + ".pipe", learner: id, delivery: delivery) { [self] outcome, _ in
             var result: JSON
             switch outcome {
             case .finished(let r): result = r
@@ -141,24 +151,17 @@ extension Room {
         }
     }
 
-    private func run(_ text: String, learner: LearnerRecord) -> HTTPResponse {
+    private func run(_ text: String, learner: LearnerRecord, delivery: RunDelivery) -> HTTPResponse {
         update(learner.id) { $0.playground = text }
         if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
         let limits = configuration.runLimits
-        return startRun(kind: .run, text: text, name: "playground", learner: learner.id) { outcome, _ in
+        return startRun(kind: .run, text: text, name: "playground", learner: learner.id, delivery: delivery) { outcome, _ in
             Self.runResult(outcome, limits: limits)
         }
     }
 
     private func presentAPI(_ request: HTTPRequest) -> HTTPResponse {
-        let state = present.withLock { $0 }
-        guard let text = state.text else { return .json(200, .object(["version": .int(state.version), "active": .bool(false)])) }
-        return .json(
-            200,
-            .object([
-                "version": .int(state.version), "active": .bool(true), "text": .string(text), "events": .array(state.events),
-                "result": state.result ?? .null,
-            ]))
+        .json(200, presentJSON())
     }
 
     /// A result known without running anything, sent as the same stream a run sends.

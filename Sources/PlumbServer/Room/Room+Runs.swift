@@ -9,13 +9,21 @@ extension Room {
         case run, check
     }
 
+    /// Where a run's lines go: the response to its request (newline-delimited JSON), or the
+    /// learner's event stream (`event: run`, each line with `"run": ID`), the request answered
+    /// at once with 202.
+    enum RunDelivery: Sendable {
+        case response
+        case events(learner: String, run: String)
+    }
+
     /// Starts a run and answers with its stream.
     /// - Parameters:
     ///   - learner: the learner it counts against (one run at a time each); nil for the teacher.
     ///   - finish: makes the result line from how the child ended and the events it sent; called
     ///     on the run's own thread (it may save progress).
     func startRun(
-        kind: RunKind, text: String, name: String, learner: String?,
+        kind: RunKind, text: String, name: String, learner: String?, delivery: RunDelivery = .response,
         finish: @escaping @Sendable (WorkerOutcome, [JSON]) -> JSON
     ) -> HTTPResponse {
         if let learner {
@@ -27,28 +35,42 @@ extension Room {
             return .error(503, "the room is busy: try again in a moment")
         }
         let stream = ResponseStream()
+        let events = self.events
+        // Each line of the run, to wherever it goes; false: nobody reads it any more.
+        let send: @Sendable (JSON) -> Bool
+        switch delivery {
+        case .response: send = { stream.append(line: $0) }
+        case .events(let id, let run):
+            send = { line in
+                events.send("run", line.merging(.object(["run": .string(run)])), to: { $0 == .learner(id) })
+                return true
+            }
+        }
         let worker = configuration.worker
         let limits = configuration.runLimits
+        tableChanged()
         let thread = Thread { [self] in
             defer {
                 if let learner { _ = busy.withLock { $0.remove(learner) } }
                 stream.close()
+                tableChanged()
             }
             let kept = LockedState<[JSON]>([])
-            let outcome = queue.run(place: { stream.append(line: .object(["queued": .int($0)])) }) {
+            let outcome = queue.run(place: { send(.object(["queued": .int($0)])) }) {
                 WorkerProcess.run(kind: kind.rawValue, text: text, name: name, command: worker, limits: limits) { event in
                     kept.withLock { if $0.count < 200 { $0.append(event) } }
-                    return stream.append(line: .object(["event": event]))
+                    return send(.object(["event": event]))
                 }
             }
             guard let outcome else {
-                stream.append(line: .object(["result": .object(["error": .object(["message": .string("the room is busy: try again in a moment")])])]))
+                _ = send(.object(["result": .object(["error": .object(["message": .string("the room is busy: try again in a moment")])])]))
                 return
             }
-            stream.append(line: .object(["result": finish(outcome, kept.withLock { $0 })]))
+            _ = send(.object(["result": finish(outcome, kept.withLock { $0 })]))
         }
         thread.name = "plumb-serve-run"
         thread.start()
+        if case .events(_, let run) = delivery { return .json(202, .object(["run": .string(run)])) }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson; charset=utf-8")], body: .stream(stream))
     }
 
@@ -68,6 +90,9 @@ extension Room {
             return "stopped after \(Int(limits.seconds)) s of real time: does a source never end? (take, prefix or timeout end it)"
         case .outputLimit:
             return "stopped after \(limits.maxEvents) events (or \(limits.maxBytes / 1024) KiB): the room caps each run's output"
+        case .memoryLimit:
+            return
+                "stopped: the run needed more than \(limits.memoryBytes >> 20) MiB of memory, the room's limit for each run (does it collect or build up values without end?)"
         case .crashed(let message): return message
         }
     }

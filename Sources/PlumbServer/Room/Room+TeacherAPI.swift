@@ -7,6 +7,8 @@ extension Room {
         switch (request.method, request.path) {
         case ("GET", "/api/teacher/room"):
             return .json(200, roomTable())
+        case ("POST", "/api/teacher/stream"):
+            return streamTicket(for: .teacher)
         case ("POST", "/api/teacher/present"):
             guard case .success(let body) = Self.object(request.body), let text = body["text"]?.string else {
                 return .error(400, "present needs {\"text\": PIPELINE} (empty text ends present mode)")
@@ -14,6 +16,8 @@ extension Room {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty {
                 present.withLock { $0 = PresentState(version: $0.version + 1) }
+                presentChanged()
+                tableChanged()
                 return .json(200, .object(["active": .bool(false)]))
             }
             if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
@@ -21,6 +25,8 @@ extension Room {
             return startRun(kind: .run, text: text, name: "present", learner: nil) { [self] outcome, events in
                 let result = Self.runResult(outcome, limits: limits)
                 present.withLock { $0 = PresentState(version: $0.version + 1, text: text, events: events, result: result) }
+                presentChanged()
+                tableChanged()
                 return result
             }
         default:
@@ -29,7 +35,7 @@ extension Room {
     }
 
     /// A row per learner (by name), a cell per exercise.
-    private func roomTable() -> JSON {
+    func roomTable() -> JSON {
         let now = Self.now
         let everyone = learners.withLock { Array($0.values) }.sorted { ($0.name.lowercased(), $0.joined) < ($1.name.lowercased(), $1.joined) }
         let rows: [JSON] = everyone.map { learner in

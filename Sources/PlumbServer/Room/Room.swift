@@ -2,7 +2,7 @@ import Foundation
 import PipeLanguage
 
 /// A workshop room: the learners, their progress, the teacher's presented pipeline, and the
-/// requests that read and change them. `handle` is called on libmicrohttpd's connection threads;
+/// requests that read and change them. `handle` is called on libmicrohttpd's polling threads;
 /// every piece of state is behind its own lock, held only to read or change it.
 public final class Room: Sendable {
     let configuration: RoomConfiguration
@@ -19,6 +19,12 @@ public final class Room: Sendable {
     let clientLimit: RateLimiter
     let learnerLimit: RateLimiter
     let authFailures: RateLimiter
+    /// The live streams (server-sent events) to the pages.
+    let events: EventHub
+    /// Bumped at every change the teacher's table shows; the ticker sends the table when it moved.
+    let tableVersion = LockedState(TableVersion())
+    /// Run ids for runs whose events go to a learner's stream.
+    let runIDs = LockedState<UInt64>(0)
 
     public init(_ configuration: RoomConfiguration) throws {
         self.configuration = configuration
@@ -32,6 +38,8 @@ public final class Room: Sendable {
         clientLimit = RateLimiter(capacity: configuration.clientBurst, perSecond: configuration.clientPerSecond)
         learnerLimit = RateLimiter(capacity: configuration.learnerBurst, perSecond: configuration.learnerPerSecond)
         authFailures = RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailurePerSecond)
+        events = EventHub(limits: configuration.streamLimits)
+        Self.startTicker(self)
     }
 
     var exercises: [RoomExercise] { configuration.exercises }
@@ -51,6 +59,8 @@ public final class Room: Sendable {
         case ("GET", "/teacher"):
             if let refusal = refusal(request.query["key"], teacherKey, client: request.client, page: true) { return refusal }
             return .text(200, Assets.teacherPage, type: "text/html; charset=utf-8")
+        case ("GET", "/api/events"), ("GET", "/api/teacher/events"):
+            return openEvents(request)
         case ("GET", let path) where Assets.files[path] != nil:
             let (type, text) = Assets.files[path]!
             return .text(200, text, type: type)
@@ -77,7 +87,7 @@ public final class Room: Sendable {
     /// Compares a token in constant time: nil when it matches; otherwise 403, or 429 once the
     /// client has given too many wrong or missing tokens (a learner's room token is never the
     /// teacher's key: they are separate random values).
-    private func refusal(_ given: String?, _ expected: String, client: String, page: Bool) -> HTTPResponse? {
+    func refusal(_ given: String?, _ expected: String, client: String, page: Bool) -> HTTPResponse? {
         if Secret.matches(given, expected) { return nil }
         guard authFailures.allow(client) else { return .error(429, "too many wrong tokens: wait a minute") }
         if page { return .text(403, Assets.forbiddenPage, type: "text/html; charset=utf-8") }
@@ -114,7 +124,10 @@ public final class Room: Sendable {
             table[id] = record
             return record
         }
-        if let saved { try? store.save(saved) }
+        if let saved {
+            try? store.save(saved)
+            tableChanged()
+        }
     }
 
     /// A learner's name as kept: blanks trimmed, control characters dropped, at most 40 characters.
@@ -137,6 +150,7 @@ public final class Room: Sendable {
         }
         guard kept else { return nil }
         try? store.save(record)
+        tableChanged()
         return record
     }
 }

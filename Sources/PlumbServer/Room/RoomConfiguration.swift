@@ -26,6 +26,12 @@ public struct RoomConfiguration: Sendable {
     /// Wrong or missing tokens per client address before it is refused with 429.
     public var authFailureBurst: Double = 30
     public var authFailurePerSecond: Double = 0.5
+    /// Live streams (server-sent events): per learner, teacher, client address and room.
+    var streamLimits = EventHub.Limits()
+    /// How often the teacher's stream gets the whole table even when nothing changed (the time
+    /// spent on each exercise moves on), and every stream a keep-alive comment.
+    public var tableRefreshSeconds: Double = 10
+    public var keepAliveSeconds: Double = 15
 
     public init(exercises: [RoomExercise], stateDirectory: URL, worker: WorkerCommand = WorkerCommand()) {
         self.exercises = exercises

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import Foundation
 
 #if canImport(Glibc)
@@ -22,8 +23,17 @@ public struct RunLimits: Sendable {
     public var seconds: Double = 5
     /// Events forwarded; past this the child is ended.
     public var maxEvents = 2_000
-    /// Bytes the child may write in all (events, the diagram and the verdict).
+    /// Bytes of events, the diagram and the verdict the child may write.
     public var maxBytes = 2 << 20
+    /// Bytes of the diagram's own signals (`lane` lines, one per value per stage), which the
+    /// child writes beside its events and the server drops unread: bounded apart, so a run of a
+    /// few large values ends at the memory limit, not here.
+    public var maxLaneBytes = 64 << 20
+    /// The child's data segment (`RLIMIT_DATA`: heap and private anonymous mappings, not the
+    /// program's code or shared libraries), set by the server with `prlimit` before the child
+    /// reads its text. A check needs under 32 MiB; past the limit an allocation fails and the
+    /// Swift runtime ends the child, which the server reports as the memory limit.
+    public var memoryBytes = 512 << 20
     public init() {}
 }
 
@@ -33,6 +43,8 @@ enum WorkerOutcome: Sendable, Equatable {
     case finished(JSON)
     case timedOut
     case outputLimit
+    /// It ran out of the memory `RunLimits.memoryBytes` allows.
+    case memoryLimit
     /// It ended without a result: the reason in words.
     case crashed(String)
 }
@@ -52,6 +64,8 @@ enum WorkerProcess {
             return .crashed("the run could not start")
         }
         let pid = child.pid
+        // Before it reads its text, so no learner's code runs without the limit.
+        _ = plumb_limit_data(pid, UInt64(limits.memoryBytes))
         // The child is the leader of its own process group: ending the group ends anything it
         // started too (nothing then keeps the output open).
         let endGroup = { _ = kill(-pid, SIGKILL) }
@@ -60,8 +74,11 @@ enum WorkerProcess {
         child.write(Array(text.utf8))
 
         let fd = child.output
+        // The child's last words on its standard error (the runtime's "failed to allocate").
+        var errors = StandardErrorTail(fd: child.errors)
         var pending: [UInt8] = []
         var total = 0
+        var shown = 0
         var events = 0
         var result: JSON?
         var overLimit = false
@@ -75,14 +92,16 @@ enum WorkerProcess {
                 endGroup()
                 break
             }
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let waited = poll(&ready, 1, Int32(min(100, (deadline - now) / 1_000_000 + 1)))
+            var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: errors.fd, events: Int16(POLLIN), revents: 0)]
+            let waited = poll(&ready, errors.isOpen ? 2 : 1, Int32(min(100, (deadline - now) / 1_000_000 + 1)))
             if waited == 0 || (waited < 0 && errno == EINTR) { continue }
+            if errors.isOpen, ready[1].revents != 0 { errors.read() }
+            if ready[0].revents == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             total += n
-            if total > limits.maxBytes {
+            if total > limits.maxBytes + limits.maxLaneBytes {
                 overLimit = true
                 break
             }
@@ -90,13 +109,18 @@ enum WorkerProcess {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])
                 pending.removeSubrange(...newline)
+                // The diagram's own signals (`lane`) are in its SVG already: dropped unread.
+                if Self.isLane(line) { continue }
+                shown += line.count + 1
+                if shown > limits.maxBytes {
+                    overLimit = true
+                    break reading
+                }
                 guard let value = JSON.decode(line), case .object = value else { continue }
                 if let final = value["result"] {
                     result = final
                     continue
                 }
-                // The diagram's own signals (`lane`) are in its SVG already.
-                if value["event"]?.string == "lane" { continue }
                 events += 1
                 if events > limits.maxEvents {
                     overLimit = true
@@ -110,29 +134,84 @@ enum WorkerProcess {
         }
         if overLimit { endGroup() }
         close(fd)
-        let status = child.wait()
+        let (status, peakBytes) = child.wait()
+        errors.readRest()
         // Whatever the child left behind goes with it.
         endGroup()
         if timedOut { return .timedOut }
         if overLimit { return .outputLimit }
         if let result { return .finished(result) }
         let signal = status & 0x7f
-        if signal != 0 && signal != 0x7f { return .crashed("the run was ended by signal \(signal)") }
+        if signal != 0 && signal != 0x7f {
+            // An allocation past RLIMIT_DATA fails, and the runtime ends the child (SIGABRT or
+            // SIGTRAP, mostly without a word): told by what it said, or by its peak resident size
+            // (a plain run stays near 30 MiB, code and libraries included; the limit's default is 512).
+            if errors.saysOutOfMemory || peakBytes >= limits.memoryBytes / 2 { return .memoryLimit }
+            return .crashed("the run was ended by signal \(signal)")
+        }
         let code = (status >> 8) & 0xff
         return .crashed("the run ended (status \(code)) without a result")
     }
+
+    /// Whether a line is a diagram signal (`{"job":0,"t":0,"event":"lane",…}`), told by its
+    /// first bytes without reading a value that may be megabytes long.
+    static func isLane(_ line: [UInt8]) -> Bool {
+        line.prefix(80).firstRange(of: Array(#""event":"lane""#.utf8)) != nil
+    }
 }
 
-/// A child started with `posix_spawn` in a process group of its own, its standard input and
-/// output on pipes, its standard error on /dev/null.
+/// The last bytes a child wrote to its standard error (at most 2 KiB kept), read without
+/// blocking beside its output.
+private struct StandardErrorTail {
+    let fd: Int32
+    private(set) var isOpen = true
+    private var tail: [UInt8] = []
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func read() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        if n < 0, errno == EINTR || errno == EAGAIN { return }
+        if n <= 0 {
+            isOpen = false
+            return
+        }
+        tail.append(contentsOf: buffer[0..<n])
+        if tail.count > 2048 { tail.removeFirst(tail.count - 2048) }
+    }
+
+    /// Reads what is left once the child is gone (non-blocking: anything it started is ended).
+    mutating func readRest() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        while isOpen {
+            let before = tail.count
+            read()
+            if tail.count == before { break }
+        }
+        close(fd)
+        isOpen = false
+    }
+
+    /// Whether the child said an allocation failed (Swift's runtime: "failed to allocate N bytes").
+    var saysOutOfMemory: Bool {
+        let text = String(decoding: tail, as: UTF8.self)
+        return text.contains("failed to allocate") || text.contains("Could not allocate") || text.contains("out of memory")
+    }
+}
+
+/// A child started with `posix_spawn` in a process group of its own, its standard input, output
+/// and error on pipes.
 private struct Child {
     let pid: pid_t
     let input: Int32
     let output: Int32
+    let errors: Int32
 
     static func spawn(_ command: WorkerCommand, environment: [String: String]) -> Child? {
         var inPipe: [Int32] = [0, 0]
         var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
         // Close-on-exec at once (glibc's pipe2 is not visible to Swift): another thread's child
         // started in between could hold a copy for at most its own run, which the deadline bounds.
         guard pipe(&inPipe) == 0 else { return nil }
@@ -141,13 +220,17 @@ private struct Child {
             close(inPipe[1])
             return nil
         }
-        for fd in inPipe + outPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard pipe(&errPipe) == 0 else {
+            for fd in inPipe + outPipe { close(fd) }
+            return nil
+        }
+        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -170,12 +253,14 @@ private struct Child {
         let spawned = posix_spawn(&pid, command.executable, &actions, &attributes, argv, envp)
         close(inPipe[0])
         close(outPipe[1])
+        close(errPipe[1])
         guard spawned == 0 else {
             close(inPipe[1])
             close(outPipe[0])
+            close(errPipe[0])
             return nil
         }
-        return Child(pid: pid, input: inPipe[1], output: outPipe[0])
+        return Child(pid: pid, input: inPipe[1], output: outPipe[0], errors: errPipe[0])
     }
 
     /// Writes the text and closes the input. Never blocks for long: a child that does not read
@@ -200,12 +285,13 @@ private struct Child {
         close(input)
     }
 
-    /// Waits for the child's end; its wait status.
-    func wait() -> Int32 {
+    /// Waits for the child's end: its wait status, and its peak resident size in bytes.
+    func wait() -> (status: Int32, peakBytes: Int) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return 0 }
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { return (0, 0) }
         }
-        return status
+        return (status, Int(usage.ru_maxrss) * 1024)
     }
 }

@@ -19,7 +19,7 @@ struct Invocation: Equatable {
         /// `plumb lsp`: the language server over standard input and output.
         case lsp
         /// `plumb serve DIR`: a workshop room in the browser.
-        case serve(directory: String, host: String, port: Int, state: String?)
+        case serve(directory: String, host: String, port: Int, state: String?, qr: Bool?)
         /// `plumb help --markdown [DIR]`: the operator reference and its diagrams, written into DIR.
         case reference(directory: String)
         /// `plumb help --man`: the manual page (roff), made from `plumb --help`'s text.
@@ -49,6 +49,8 @@ struct Invocation: Equatable {
     var host: String?
     var port: Int?
     var state: String?
+    /// `--qr` (true) or `--no-qr` (false) for `serve`; nil: a QR code when standard output is a terminal.
+    var qr: Bool?
     /// `--markdown` (for `help`): write the reference instead of printing help.
     var markdown = false
     /// `--man` (for `help`): print the manual page.
@@ -67,7 +69,7 @@ enum ArgumentParser {
     static let subcommands = ["run", "check", "test", "learn", "swift", "lsp", "serve", "help", "repl", "completions"]
     static let options = [
         "--clock", "--format", "--no-color", "--trace", "--marbles", "--svg", "--once", "--reset", "--program", "--until", "--help", "--version",
-        "--markdown", "--man", "--report", "--host", "--port", "--state",
+        "--markdown", "--man", "--report", "--host", "--port", "--state", "--qr", "--no-qr",
     ]
     /// Where `plumb help --markdown` writes when no folder is given.
     static let defaultReference = "Docs"
@@ -142,6 +144,8 @@ enum ArgumentParser {
                 }
                 invocation.port = port
             case "--state": invocation.state = try value()
+            case "--qr": invocation.qr = true
+            case "--no-qr": invocation.qr = false
             case "-h", "--help": wantsHelp = true
             case "--version": invocation.command = .version
             default:
@@ -168,8 +172,8 @@ enum ArgumentParser {
         }
         if first != "run", invocation.svg != nil { throw UsageError(message: "--svg is an option of run") }
         if first != "swift", invocation.program { throw UsageError(message: "--program is an option of swift") }
-        if first != "serve", invocation.host != nil || invocation.port != nil || invocation.state != nil {
-            throw UsageError(message: "--host, --port and --state are options of serve")
+        if first != "serve", invocation.host != nil || invocation.port != nil || invocation.state != nil || invocation.qr != nil {
+            throw UsageError(message: "--host, --port, --state, --qr and --no-qr are options of serve")
         }
         if first != "test", invocation.report != nil { throw UsageError(message: "--report is an option of test") }
         if first != "help", invocation.markdown || invocation.man {
@@ -221,7 +225,7 @@ enum ArgumentParser {
             guard operands.count <= 1 else { throw UsageError(message: "serve takes at most one folder") }
             invocation.command = .serve(
                 directory: operands.first ?? defaultWorkshop, host: invocation.host ?? "127.0.0.1", port: invocation.port ?? 8080,
-                state: invocation.state)
+                state: invocation.state, qr: invocation.qr)
         case "swift":
             guard operands.count == 1 else { throw UsageError(message: "swift takes one FILE") }
             invocation.command = .swift(operands[0], program: invocation.program)

@@ -38,7 +38,8 @@ enum Completions {
         let ofSubcommand = [
             "--once": "(learn) check the exercises once", "--reset": "(learn) restore an exercise to its first version",
             "--program": "(swift) one main.swift that compiles and runs", "--markdown": "(help) write the operator reference",
-            "--man": "(help) this help as a manual page",
+            "--man": "(help) this help as a manual page", "--qr": "(serve) draw the learners' URL as a QR code",
+            "--no-qr": "(serve) no QR code, even on a terminal",
         ]
         if let text = ofSubcommand[option] { return text }
         for line in HelpText.overview.split(separator: "\n") {

@@ -17,7 +17,7 @@ enum HelpText {
           plumb swift [--program] FILE       the script's pipelines as Swift Combine code against Reactive
                                              (--program: one main.swift that compiles and runs)
           plumb lsp                          the language server for editors (LSP over standard input/output)
-          plumb serve [DIR] [--host H] [--port N] [--state DIR]
+          plumb serve [DIR] [--host H] [--port N] [--state DIR] [--qr | --no-qr]
                                              a workshop room in the browser (default Examples/workshop, 127.0.0.1:8080)
           plumb help [COMMAND]               this text, or one command's
           plumb help diagnostics | ID        every diagnostic's code and name, or one of them (E302,
@@ -191,21 +191,27 @@ enum HelpText {
                 """
         case "serve":
             return """
-                plumb serve [DIR] [--host H] [--port N] [--state DIR]
+                plumb serve [DIR] [--host H] [--port N] [--state DIR] [--qr | --no-qr]
 
                 Hosts a workshop room: learners need only a browser. Prints the learners' address (with
-                the room's token) and the teacher's (with the teacher's key), then one line per request
-                (method, path without the token, status, time), until Ctrl-C. Learners give a name and get
-                the exercises of DIR (default Examples/workshop) with their lessons, Check (the checker of
-                `plumb learn`), hints one at a time and a playground; the teacher sees every learner's
-                progress and can present a pipeline on every learner's page. Each run is a child plumb on
-                the virtual clock, limited to 5 s of real time and 2,000 events; shell commands (:load,
-                :export …) are refused.
+                the room's token; on a terminal also as a QR code) and the teacher's (with the teacher's
+                key), then one line per request (method, path without the token, status, time), until
+                Ctrl-C or SIGTERM, which end every live stream and stop the server. Learners give a name
+                and get the exercises of DIR (default Examples/workshop) with their lessons, Check (the
+                checker of `plumb learn`), hints one at a time and a playground; the teacher sees every
+                learner's progress live (server-sent events) and can present a pipeline on every
+                learner's page. Each run is a child plumb on the virtual clock, limited to 5 s of real
+                time, 2,000 events and 512 MiB of data memory; shell commands (:load, :export …) are
+                refused.
 
                 OPTIONS
-                  --host H       the IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for the room's network)
+                  --host H       the IPv4 or IPv6 address to listen on (default 127.0.0.1; 0.0.0.0 or :: for
+                                 the room's network, ::1 for IPv6 loopback)
                   --port N       the port (default 8080; 0 lets the system choose)
                   --state DIR    where progress and the room's secrets are kept (default DIR/.plumb-room)
+                  --qr           draw the learners' address as a QR code even when standard output is not
+                                 a terminal
+                  --no-qr        no QR code, even on a terminal
 
                 EXIT CODES
                   2    the folder has no exercises, the address cannot be used, or the state cannot be kept

@@ -12,6 +12,9 @@ final class RequestLog: Sendable {
     private struct State {
         var lines: [String] = []
         var dropped = 0
+        /// Lines queued and lines written (or dropped) so far, for `finish`.
+        var queued = 0
+        var done = 0
     }
 
     private let state = Mutex(State())
@@ -33,6 +36,7 @@ final class RequestLog: Sendable {
                 return false
             }
             s.lines.append(line)
+            s.queued += 1
             return true
         }
         if queued { ready.signal() }
@@ -51,6 +55,19 @@ final class RequestLog: Sendable {
             var text = lines.map { $0 + "\n" }.joined()
             if dropped > 0 { text += "(\(dropped) log lines dropped: standard output was not being read)\n" }
             if !text.isEmpty { ServeCommand.write(text) }
+            state.withLock { $0.done += lines.count }
         }
+    }
+
+    /// Waits until every queued line is written, at most `seconds` (standard output may be a
+    /// pipe nobody reads: the process must still end). True when all were written.
+    @discardableResult
+    func finish(within seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if state.withLock({ $0.done >= $0.queued }) { return true }
+            usleep(10_000)
+        }
+        return false
     }
 }

@@ -5,10 +5,12 @@ import PlumbServer
 import Glibc
 #endif
 
-/// `plumb serve DIR`: hosts a workshop room. Prints the learners' URL (with the room's token)
-/// and the teacher's (with the teacher's key), then one log line per request, until ended.
+/// `plumb serve DIR`: hosts a workshop room. Prints the learners' URL (with the room's token,
+/// and as a QR code when standard output is a terminal or `--qr` asks) and the teacher's (with
+/// the teacher's key), then one log line per request, until Ctrl-C or SIGTERM, which close every
+/// live stream and stop the server.
 enum ServeCommand {
-    static func run(directory: String, host: String, port: Int, state: String?) -> Int32 {
+    static func run(directory: String, host: String, port: Int, state: String?, qr: Bool?) -> Int32 {
         let workshop: Workshop
         switch Workshop.load(directory) {
         case .success(let w): workshop = w
@@ -30,15 +32,24 @@ enum ServeCommand {
         sigemptyset(&endingSignals)
         sigaddset(&endingSignals, SIGINT)
         sigaddset(&endingSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &endingSignals, nil)
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+        // Blocked here, before any thread starts (threads inherit the mask), and taken by
+        // `sigwait` below: the server is stopped in order, not in the middle of a write.
+        pthread_sigmask(SIG_BLOCK, &endingSignals, nil)
+        // Every connection is a descriptor: raise the soft limit (often 1,024) to the hard one,
+        // at most 65,536, so the server's 2,048 connections and its children's pipes fit.
+        var files = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, files.rlim_cur < files.rlim_max {
+            files.rlim_cur = min(files.rlim_max, 65_536)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        }
         let stateDirectory = URL(fileURLWithPath: state ?? (directory as NSString).appendingPathComponent(".plumb-room"))
         let room: Room
         let server: HTTPServer
+        let log = RequestLog()
         do {
             room = try Room(RoomConfiguration(exercises: exercises, stateDirectory: stateDirectory))
-            let log = RequestLog()
             server = try HTTPServer(host: host, port: UInt16(port), log: { log.add(stamp() + " " + $0) }) { room.handle($0) }
         } catch let error as ServerError {
             writeStandardError(.workshopProblem(error.message))
@@ -47,21 +58,31 @@ enum ServeCommand {
             writeStandardError(.workshopProblem("cannot keep the room's state in \(stateDirectory.path): \(error.localizedDescription)"))
             return ExitCode.usage
         }
-        let shown = host == "0.0.0.0" ? (ProcessInfo.processInfo.hostName) : host
+        let shown = host == "0.0.0.0" || host == "::" ? ProcessInfo.processInfo.hostName : HTTPServer.urlHost(host)
         let base = "http://\(shown):\(server.boundPort)"
+        let learners = "\(base)/?room=\(room.roomToken)"
         write(
             """
             plumb serve: \(exercises.count) exercises from \(directory); progress kept in \(stateDirectory.path)
-            learners: \(base)/?room=\(room.roomToken)
+            learners: \(learners)
             teacher:  \(base)/teacher?key=\(room.teacherKey)
 
             """)
-        if host != "127.0.0.1" && host != "localhost" {
+        if qr ?? (isatty(STDOUT_FILENO) == 1), let code = QRCode(learners) {
+            write(code.rendered() + "\n")
+        }
+        if !HTTPServer.isLoopback(host) {
             write("note: listening on \(host): anyone who can reach this machine and has the URL can join\n")
         }
-        // The server's threads do the work; this one waits until a signal ends the process (the
-        // progress is saved at every change).
-        while true { sleep(3600) }
+        // The server's threads do the work; this one waits for Ctrl-C or SIGTERM (the progress
+        // is saved at every change), then ends every live stream and stops the server.
+        var signalNumber: Int32 = 0
+        while sigwait(&endingSignals, &signalNumber) != 0 {}
+        server.stop()
+        // Through the log's own thread: standard output may be a pipe nobody reads any more.
+        log.add("plumb serve: stopped")
+        log.finish(within: 2)
+        return ExitCode.success
     }
 
     /// The time now, as the log shows it (UTC, ISO 8601).
