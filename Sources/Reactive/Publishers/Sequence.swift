@@ -21,10 +21,8 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             var iterator = sequence.makeIterator()
             if let first = iterator.next() {
-                let sequence = self.sequence
                 subscriber.receive(
-                    subscription: SequenceSubscription(
-                        downstream: subscriber, iterator: iterator, first: first, describe: { String(describing: sequence) }))
+                    subscription: SequenceSubscription(downstream: subscriber, iterator: iterator, first: first, sequence: sequence))
             } else {
                 subscriber.receive(subscription: Subscriptions.empty)
                 subscriber.receive(completion: .finished)
@@ -42,16 +40,24 @@ extension Swift.Sequence {
 }
 
 /// Emits a sequence on demand. One thread at a time is the *emitter* (`emitting == true`); it owns
-/// the iterator and reads `downstream` without the lock. Others only add demand or cancel, and
-/// the emitter picks that up; so `request` from inside `receive` never recurses (C20).
+/// the cursor (the downstream, the iterator and the next element) and works on it without the
+/// lock. Others only add demand or cancel, and the emitter picks that up; so `request` from inside
+/// `receive` never recurses (C20).
+///
+/// No stored property has a generic `Optional` type: the deinit of a generic class is never
+/// specialised, and destroying an `Optional<Downstream>` or `Optional<Element>` there made the
+/// runtime look up that type's metadata in its caches (about a quarter of a one-element
+/// subscription, `flatMap { [$0].publisher }`). A class reference's optional needs no metadata.
 @usableFromInline
 final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription, CustomStringConvertible
 where Downstream.Input == Iterator.Element {
+    @usableFromInline typealias Cursor = SequenceCursor<Downstream, Iterator>
+
     @usableFromInline let lock = Lock()
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
-    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
-    @usableFromInline @exclusivity(unchecked) var pending: Iterator.Element?
+    /// `nil` once finished or cancelled (and no emitter holds it). Read by the emitter without the
+    /// lock; set to `nil` under the lock, and released after it is dropped.
+    @usableFromInline @exclusivity(unchecked) var cursor: Cursor?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var emitting = false
     /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
@@ -60,21 +66,20 @@ where Downstream.Input == Iterator.Element {
     /// loop included, in the specialised copy (10-50x faster across modules for the loop; the
     /// `values` benchmark, one value per request, went from ~320 to ~135 ns per element).
     @usableFromInline let specializedRequest: (SequenceSubscription, Subscribers.Demand) -> Void
-    /// The sequence's own description, made only when asked (`print` shows it).
-    @usableFromInline let describe: () -> String
+    /// The sequence itself, for `description` (`print` shows it). An existential and not a
+    /// closure capturing it: an array or a range fits in place, so nothing is allocated for it.
+    @usableFromInline let sequence: Any
 
     @inlinable
-    init(downstream: Downstream, iterator: Iterator, first: Iterator.Element, describe: @escaping () -> String) {
-        self.downstream = downstream
-        self.iterator = iterator
-        self.pending = first
-        self.describe = describe
+    init(downstream: Downstream, iterator: Iterator, first: Iterator.Element, sequence: Any) {
+        self.cursor = Cursor(downstream: downstream, iterator: iterator, next: first)
+        self.sequence = sequence
         self.specializedRequest = { $0.handleRequest($1) }
     }
 
     /// As Combine's: the sequence itself, so `[1, 2, 3].publisher.print()` writes
     /// `receive subscription: ([1, 2, 3])`.
-    @usableFromInline var description: String { describe() }
+    @usableFromInline var description: String { String(describing: sequence) }
 
     @inlinable
     func request(_ more: Subscribers.Demand) {
@@ -86,7 +91,7 @@ where Downstream.Input == Iterator.Element {
         guard more > 0 else { return }
         // Becoming the emitter and taking the demand are one critical section.
         let budget = lock.guarded { () -> Subscribers.Demand in
-            guard downstream != nil else { return .none }
+            guard cursor != nil else { return .none }
             demand += more
             if emitting { return .none }
             emitting = true
@@ -101,74 +106,92 @@ where Downstream.Input == Iterator.Element {
     @inlinable
     func emit(budget initial: Subscribers.Demand) {
         var budget = initial
-        // Only the emitter touches `downstream`, `iterator` and `pending` outside the lock; it works
-        // on local copies (no exclusivity checks per element) and writes them back when it stops.
-        guard let downstream else { return release() }
-        var iterator = self.iterator
-        var pending = self.pending
+        // Only the emitter touches the cursor outside the lock; it works on local copies of the
+        // iterator and the next element (no exclusivity checks per element) and writes them back
+        // when it stops.
+        guard let cursor else { return release() }
+        let downstream = cursor.downstream
+        var iterator = cursor.iterator
+        var next = cursor.next
         while true {
             if budget == .none {
                 // Write the cursor back before the lock can hand emitting to another thread.
-                self.iterator = iterator
-                self.pending = pending
+                cursor.iterator = iterator
+                cursor.next = next
+                var dropped: Cursor?
                 budget = lock.guarded { () -> Subscribers.Demand in
                     let taken = demand
                     demand = .none
                     if cancelled.load(ordering: .relaxed) {
                         // A cancel that saw `emitting == true` left the release to us.
                         emitting = false
-                        self.downstream = nil
-                        self.pending = nil
+                        dropped = self.cursor.take()
                         return .none
                     }
                     if taken == .none { emitting = false }
                     return taken
                 }
+                // Released after the lock: the downstream's deinit may call back (C23).
+                withExtendedLifetime(dropped) {}
                 if budget == .none { return }
             }
             if cancelled.load(ordering: .acquiring) { break }
-            guard let element = pending else { break }
-            pending = iterator.next()
-            let more = downstream.receive(element)
-            if !budget.isUnlimited { budget = budget - 1 + more }
-            if pending == nil {
-                self.pending = nil
+            let element = next
+            guard let following = iterator.next() else {
+                _ = downstream.receive(element)
                 finish()
                 return
             }
+            next = following
+            let more = downstream.receive(element)
+            if !budget.isUnlimited { budget = budget - 1 + more }
         }
         release()
     }
 
     @inlinable
     func finish() {
-        let target = lock.guarded { () -> Downstream? in
+        let taken = lock.guarded { () -> (Cursor?, Bool) in
             emitting = false
-            let target = cancelled.load(ordering: .relaxed) ? nil : downstream
-            downstream = nil
-            return target
+            return (cursor.take(), cancelled.load(ordering: .relaxed))
         }
-        target?.receive(completion: .finished)
+        guard let cursor = taken.0, !taken.1 else { return }
+        cursor.downstream.receive(completion: .finished)
     }
 
     @inlinable
     func release() {
-        lock.guarded {
+        let taken = lock.guarded { () -> Cursor? in
             emitting = false
-            downstream = nil
-            pending = nil
+            return cursor.take()
         }
+        withExtendedLifetime(taken) {}
     }
 
     @inlinable
     func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        lock.guarded {
-            if !emitting {
-                downstream = nil
-                pending = nil
-            }
+        let taken = lock.guarded { () -> Cursor? in
+            emitting ? nil : cursor.take()
         }
+        withExtendedLifetime(taken) {}
+    }
+}
+
+/// What a `SequenceSubscription`'s emitter works on, in one object released as one: the
+/// downstream, the iterator, and the element to send next (there always is one: the subscription
+/// ends when the iterator runs out).
+@usableFromInline
+final class SequenceCursor<Downstream: Subscriber, Iterator: IteratorProtocol> where Downstream.Input == Iterator.Element {
+    @usableFromInline let downstream: Downstream
+    @usableFromInline @exclusivity(unchecked) var iterator: Iterator
+    @usableFromInline @exclusivity(unchecked) var next: Iterator.Element
+
+    @inlinable
+    init(downstream: Downstream, iterator: Iterator, next: Iterator.Element) {
+        self.downstream = downstream
+        self.iterator = iterator
+        self.next = next
     }
 }
 

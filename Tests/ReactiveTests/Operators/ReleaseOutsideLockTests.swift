@@ -55,3 +55,30 @@ struct ReleaseOutsideLockTests {
         #expect(returnsInTime { subscriber.cancel() })
     }
 }
+
+/// A subscriber that asks its subscription for more as it is released: a user object whose deinit
+/// re-enters the subscription that held it.
+private final class RequestsOnRelease: Subscriber, @unchecked Sendable {
+    // @unchecked: set once in `receive(subscription:)`, read by deinit, in one test's thread.
+    typealias Input = Int
+    typealias Failure = Never
+    var subscription: (any Subscription)?
+    func receive(subscription: any Subscription) { self.subscription = subscription }
+    func receive(_ input: Int) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+    deinit { subscription?.request(.max(1)) }
+}
+
+@Suite("Publishers: the subscriber is released after the lock")
+struct SubscriberReleaseOutsideLockTests {
+    @Test("C23 cancelling a sequence publisher's subscription releases its subscriber without deadlock")
+    func sequenceCancelReleasesOutsideLock() {
+        var subscriber: RequestsOnRelease? = RequestsOnRelease()
+        [1, 2, 3].publisher.subscribe(subscriber!)
+        // Handed to the thread that cancels; nothing else touches it meanwhile.
+        nonisolated(unsafe) let subscription = subscriber!.subscription!
+        // From here only the subscription keeps the subscriber alive.
+        subscriber = nil
+        #expect(returnsInTime { subscription.cancel() })
+    }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The engine behind `zip` and `combineLatest`: a fixed set of inputs feeding one downstream.
 ///
 /// Each input keeps its values in a typed `CombinerSlot` (a buffer for `zip`, the latest value
@@ -11,8 +13,11 @@
 /// order; `combineLatest` keeps each input's latest value and a `fresh` flag, so a burst without
 /// demand yields one combination of the latest values once demand arrives.
 ///
-/// Serialisation (C25) works as in `MergeEngine`: one deliverer at a time, no lock held while
-/// calling out. Completion (C36): `zip` finishes as soon as an input has finished and its buffer
+/// Serialisation (C25) works as in `MergeEngine`: one deliverer at a time, counted by the atomic
+/// `wip`, no lock held while calling out; a value that completes an output finding nobody
+/// delivering takes the lock once, and one decrement of `wip` ends its delivery.
+///
+/// Completion (C36): `zip` finishes as soon as an input has finished and its buffer
 /// is empty; `combineLatest` finishes when every input has finished. The first failure cancels the
 /// other inputs and is delivered at once.
 @usableFromInline
@@ -51,7 +56,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Everything asked of each input so far; an input that subscribes late is asked for it all.
     @usableFromInline @exclusivity(unchecked) var forwarded = Subscribers.Demand.none
-    @usableFromInline @exclusivity(unchecked) var delivering = false
+    /// Work in progress, as in `MergeEngine`: 0 when nobody delivers; raised only under the lock;
+    /// lowered only by the deliverer.
+    @usableFromInline let wip = Atomic<Int>(0)
     @usableFromInline @exclusivity(unchecked) var subscriptions: [(any Subscription)?]
     /// A bit per input that finished.
     @usableFromInline @exclusivity(unchecked) var finished: UInt = 0
@@ -82,6 +89,24 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @inlinable var isActive: Bool {
         if case .active = status { return true }
         return false
+    }
+
+    /// With the lock held: nobody delivers.
+    @inlinable var isIdle: Bool { wip.load(ordering: .acquiring) == 0 }
+
+    /// With the lock held, after leaving work for a busy deliverer: raises `wip` so it looks at
+    /// the state again; `true` if it had left meanwhile and the caller is now the deliverer.
+    @inlinable func signal() -> Bool { wip.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1 }
+
+    /// With the lock held: claims the delivery when idle, or leaves the work to the deliverer;
+    /// `true` if the caller is now the deliverer.
+    @inlinable
+    func claim() -> Bool {
+        if isIdle {
+            wip.store(1, ordering: .relaxed)
+            return true
+        }
+        return signal()
     }
 
     /// Whether the storage still wants its inputs subscribed.
@@ -177,11 +202,13 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     func sideReceive<Input>(_ slot: CombinerSlot<Input>, _ value: Input) {
         let bit = slot.bit
         var replaced: Input?
+        var mustDrain = false
+        var mayEnd = false
         let next = lock.guarded { () -> (Downstream, Downstream.Input)? in
             guard isActive, finished & bit == 0 else { return nil }
             switch mode {
             case .zip:
-                slot.buffer.append(value)
+                slot.append(value)
                 empty &= ~bit
             case .latest:
                 replaced = slot.latest
@@ -189,15 +216,31 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                 empty &= ~bit
                 if empty == 0 { fresh = true }
             }
-            guard !delivering, demand > 0, hasReady, let target = downstream else { return nil }
-            delivering = true
+            guard isIdle else {
+                // The deliverer looks again before it stops.
+                mustDrain = signal()
+                return nil
+            }
+            guard demand > 0, hasReady, let target = downstream else { return nil }
+            wip.store(1, ordering: .relaxed)
             demand -= 1
-            return (target, takeReady())
+            let output = takeReady()
+            // Taking it emptied this input's slot (`zip`) or the `fresh` flag, so nothing else
+            // is ready; only the end may be due (an input that finished with this value buffered).
+            mayEnd = !shouldFinish
+            return (target, output)
         }
         // The value `latest` held is released here, outside the lock.
         withExtendedLifetime(replaced) {}
-        guard let (target, output) = next else { return }
-        drain(more: target.receive(output))
+        if let (target, output) = next {
+            let more = target.receive(output)
+            // Nothing was left over when this output was taken: unless somebody raised `wip`
+            // meanwhile or the downstream asks for more, the delivery ends here.
+            if mayEnd, more == .none, wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
+            drain(more: more)
+        } else if mustDrain {
+            drain()
+        }
     }
 
     @inlinable
@@ -210,7 +253,7 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             switch completion {
             case .failure(let error):
                 released = release()
-                if delivering {
+                if !claim() {
                     // The deliverer sends the failure once its value is delivered.
                     status = .failing(error)
                     return nil
@@ -220,7 +263,8 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                 downstream = nil
                 return target
             case .finished:
-                guard !delivering, shouldFinish else { return nil }
+                // Terminating keeps `wip` raised for good; a busy deliverer finishes instead.
+                guard shouldFinish, claim() else { return nil }
                 status = .terminated
                 released = release()
                 let target = downstream
@@ -234,8 +278,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
 
     // MARK: Delivery
 
-    /// Delivers ready outputs while there is demand, then finishes if the inputs are done. Call
-    /// with `delivering` set; `more` is the demand the last delivered value returned.
+    /// Delivers ready outputs while there is demand, then finishes if the inputs are done. Call as
+    /// the deliverer; `more` is the demand the last delivered value returned. Under the lock
+    /// nobody else raises `wip`, so the deliverer sets it to what it does next.
     @inlinable
     func drain(more: Subscribers.Demand = .none) {
         var more = more
@@ -245,11 +290,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             let step = lock.guarded { () -> Step in
                 switch status {
                 case .terminated:
-                    delivering = false
                     return .stop
                 case .failing(let error):
                     status = .terminated
-                    delivering = false
                     let target = downstream
                     downstream = nil
                     return .fail(target, release(), error)
@@ -263,10 +306,13 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                 }
                 if demand > 0, hasReady, let downstream {
                     demand -= 1
+                    wip.store(1, ordering: .relaxed)
                     return .value(downstream, takeReady())
                 }
-                delivering = false
-                guard shouldFinish else { return .stop }
+                guard shouldFinish else {
+                    wip.store(0, ordering: .releasing)
+                    return .stop
+                }
                 status = .terminated
                 let target = downstream
                 downstream = nil
@@ -302,9 +348,8 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             demand += more
             forwarded += more
             subscriptions = self.subscriptions
-            guard !delivering, hasReady else { return false }
-            delivering = true
-            return true
+            guard hasReady else { return false }
+            return claim()
         }
         for case let subscription? in subscriptions { subscription.request(more) }
         if start { drain() }
@@ -356,13 +401,21 @@ protocol CombinerSlotStorage: AnyObject {
 
 /// One input's values in a `CombinerEngine`, typed: the `zip` buffer (oldest first) or the
 /// `combineLatest` latest value. Reached only with the engine's lock held.
+///
+/// The `zip` buffer keeps its oldest value in `first` and only the values behind it in `rest`:
+/// inputs that take turns (one value each, then a pair) never touch the array. Emptying an array
+/// with `removeAll(keepingCapacity:)` after every pair, and the uniqueness checks of its appends,
+/// were a third of a `zip` pair's instructions.
 @usableFromInline
 final class CombinerSlot<Value>: CombinerSlotStorage {
     @usableFromInline let index: Int
     /// This input's bit in the engine's masks.
     @usableFromInline let bit: UInt
-    /// Taken values are moved out (left `nil`), so emptying the buffer releases nothing.
-    @usableFromInline @exclusivity(unchecked) var buffer: [Value?] = []
+    /// `zip`: the oldest buffered value (`nil`: the buffer is empty).
+    @usableFromInline @exclusivity(unchecked) var first: Value?
+    /// `zip`: the values after `first`, oldest first from `head`. Taken values are moved out
+    /// (left `nil`), so emptying the array releases nothing.
+    @usableFromInline @exclusivity(unchecked) var rest: ContiguousArray<Value?> = []
     @usableFromInline @exclusivity(unchecked) var head = 0
     @usableFromInline @exclusivity(unchecked) var latest: Value?
 
@@ -372,15 +425,29 @@ final class CombinerSlot<Value>: CombinerSlotStorage {
         bit = 1 << UInt(index)
     }
 
+    /// `zip`: buffers `value` behind the ones already there.
+    @inlinable
+    func append(_ value: Value) {
+        if first == nil {
+            first = value
+        } else {
+            rest.append(value)
+        }
+    }
+
     /// `zip`: removes and returns the oldest buffered value, setting this slot's bit in `empty`
     /// when none is left.
     @inlinable
     func take(_ empty: inout UInt) -> Value {
-        let value = buffer[head].take()!
-        head &+= 1
-        if head == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-            head = 0
+        let value = first.take()!
+        if head < rest.count {
+            first = rest[head].take()
+            head &+= 1
+            if head == rest.count {
+                rest.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        } else {
             empty |= bit
         }
         return value
@@ -392,8 +459,9 @@ final class CombinerSlot<Value>: CombinerSlotStorage {
 
     @usableFromInline
     func removeAll() -> Any {
-        let contents = (buffer, latest)
-        buffer = []
+        let contents = (first, rest, latest)
+        first = nil
+        rest = []
         head = 0
         latest = nil
         return contents
