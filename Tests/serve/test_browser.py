@@ -6,7 +6,7 @@ import os
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -39,7 +39,21 @@ def browser():
 
 
 def wait(driver, condition, seconds=20):
-    return WebDriverWait(driver, seconds).until(lambda d: condition())
+    # A condition that read an element the page has just redrawn is asked again.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition())
+
+
+def teacher_row(driver):
+    """The teacher table's first row, read in one script: the learner's name and, per exercise,
+    its cell's classes and text. The table is redrawn whenever the room changes (server-sent
+    events) and every 10 s, so an element found one call earlier can already be gone."""
+    return driver.execute_script(
+        """const row = document.querySelector('#room-body tr');
+           if (!row) return null;
+           const cells = {};
+           for (const td of row.querySelectorAll('td[data-exercise]')) cells[td.dataset.exercise] = [td.className, td.textContent];
+           return { name: row.querySelector('th').textContent, cells: cells };"""
+    )
 
 
 def shown(driver, element_id):
@@ -149,12 +163,11 @@ def test_solving_exercise_one_passes_and_survives_a_reload_and_the_teacher_sees_
     wait(browser, lambda: len(browser.find_elements(By.CSS_SELECTOR, "#hints li")) == 1)
 
     browser.get(room.teacher_url)
-    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#room-body tr"))
-    row = browser.find_element(By.CSS_SELECTOR, "#room-body tr")
-    assert row.find_element(By.CSS_SELECTOR, "th").text.startswith("Cy")
-    cell = row.find_element(By.CSS_SELECTOR, 'td[data-exercise="01-map"]')
-    assert "passed" in cell.get_attribute("class")
-    assert "h1" in cell.text
+    row = wait(browser, lambda: teacher_row(browser))
+    assert row["name"].startswith("Cy")
+    classes, text = row["cells"]["01-map"]
+    assert "passed" in classes
+    assert "h1" in text
     browser.save_screenshot(os.path.join(SHOTS, "teacher.png"))
 
 
@@ -206,8 +219,7 @@ def test_script_in_names_pipelines_and_values_shows_as_text(room, browser):
     svg_text = browser.find_element(By.CSS_SELECTOR, "#diagram svg").get_attribute("textContent")
     assert "<script>" in svg_text
     browser.get(room.teacher_url)
-    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#room-body tr"))
-    assert browser.find_element(By.CSS_SELECTOR, "#room-body th").text.startswith(attack)
+    assert wait(browser, lambda: teacher_row(browser))["name"].startswith(attack)
     assert no_alert(browser)
 
 
@@ -227,15 +239,14 @@ def test_the_teacher_table_and_present_mode_update_live_over_server_sent_events(
     wait(browser, lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "open")
     browser.switch_to.window(teacher_tab)
     # The new learner's row arrives on the open stream: the page is never reloaded.
-    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#room-body tr"))
-    assert browser.find_element(By.CSS_SELECTOR, "#room-body th").text.startswith("Fay")
+    assert wait(browser, lambda: teacher_row(browser))["name"].startswith("Fay")
     browser.switch_to.window(learner_tab)
     with open(os.path.join(ROOT, "Examples/workshop/solutions/01-map.pipe")) as f:
         set_text(browser, "editor", f.read())
     browser.find_element(By.ID, "check").click()
     wait(browser, lambda: "passes" in browser.find_element(By.ID, "verdict").text)
     browser.switch_to.window(teacher_tab)
-    wait(browser, lambda: "passed" in browser.find_element(By.CSS_SELECTOR, '#room-body td[data-exercise="01-map"]').get_attribute("class"))
+    wait(browser, lambda: "passed" in teacher_row(browser)["cells"]["01-map"][0])
     browser.save_screenshot(os.path.join(SHOTS, "teacher-live.png"))
     set_text(browser, "present-input", "from [4, 5] | map { $0 * 10 }")
     browser.find_element(By.ID, "present-start").click()
