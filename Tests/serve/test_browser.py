@@ -33,6 +33,14 @@ def browser():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,720", "--disable-gpu"):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The page itself at a projector's 1280×720: the window's size counts the browser's own
+    # frame (--window-size=1280,720 left a 1280×577 page), so grow the window by the difference.
+    driver.get("about:blank")
+    frame_width, frame_height = driver.execute_script(
+        "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight]"
+    )
+    driver.set_window_size(1280 + frame_width, 720 + frame_height)
+    assert driver.execute_script("return [window.innerWidth, window.innerHeight]") == [1280, 720]
     driver.set_page_load_timeout(30)
     yield driver
     driver.quit()
@@ -240,6 +248,7 @@ def test_the_teacher_table_and_present_mode_update_live_over_server_sent_events(
     browser.switch_to.window(teacher_tab)
     # The new learner's row arrives on the open stream: the page is never reloaded.
     assert wait(browser, lambda: teacher_row(browser))["name"].startswith("Fay")
+    wait(browser, lambda: browser.find_element(By.ID, "summary").text.startswith("1 learner · "))
     browser.switch_to.window(learner_tab)
     with open(os.path.join(ROOT, "Examples/workshop/solutions/01-map.pipe")) as f:
         set_text(browser, "editor", f.read())

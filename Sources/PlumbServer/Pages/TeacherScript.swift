@@ -39,7 +39,8 @@ extension Assets {
             });
             body.appendChild(row);
           }
-          $('summary').textContent = data.learners.length + ' learners · ' + data.running + ' running · ' + data.waiting + ' waiting' + (data.present ? ' · presenting' : '');
+          const count = data.learners.length;
+          $('summary').textContent = count + (count === 1 ? ' learner · ' : ' learners · ') + data.running + ' running · ' + data.waiting + ' waiting' + (data.present ? ' · presenting' : '');
         }
 
         async function present(text) {
