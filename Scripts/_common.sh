@@ -2,12 +2,23 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="/opt/swift/usr/bin:$PATH"
 
+# `apt-get update` and `apt-get install` of PACKAGES..., through sudo when not root; its status is
+# apt-get's. With --no-prompt, sudo never asks for a password (for checks that are skipped when
+# their tools cannot be installed).
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    if [ "$1" = "--no-prompt" ]; then
+        shift
+        if [ -n "$sudo" ]; then sudo="sudo -n"; fi
+    fi
+    $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq "$@" >&2
+}
+
 ensure_readline() {
     if [ ! -f /usr/include/readline/readline.h ]; then
         echo "plumb: installing libreadline-dev (GNU readline headers)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libreadline-dev >&2
+        apt_install libreadline-dev
     fi
 }
 
@@ -15,9 +26,7 @@ ensure_readline() {
 ensure_microhttpd() {
     if [ ! -f /usr/include/microhttpd.h ]; then
         echo "plumb: installing libmicrohttpd-dev (the HTTP library under plumb serve)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libmicrohttpd-dev pkg-config >&2
+        apt_install libmicrohttpd-dev pkg-config
     fi
 }
 
@@ -26,9 +35,7 @@ ensure_microhttpd() {
 ensure_qrencode() {
     if [ ! -f /usr/include/qrencode.h ]; then
         echo "plumb: installing libqrencode-dev (the QR code of plumb serve's address)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq libqrencode-dev pkg-config >&2
+        apt_install libqrencode-dev pkg-config
     fi
 }
 
@@ -36,9 +43,7 @@ ensure_qrencode() {
 ensure_zbar() {
     if ! command -v zbarimg >/dev/null 2>&1; then
         echo "plumb: installing zbar-tools (zbarimg, for the QR code test)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq zbar-tools >&2
+        apt_install zbar-tools
     fi
 }
 
@@ -46,9 +51,7 @@ ensure_zbar() {
 ensure_tmux() {
     if ! command -v tmux >/dev/null 2>&1; then
         echo "plumb: installing tmux (for the terminal tests)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq tmux >&2
+        apt_install tmux
     fi
 }
 
@@ -56,9 +59,7 @@ ensure_tmux() {
 ensure_rsvg() {
     if ! command -v rsvg-convert >/dev/null 2>&1; then
         echo "plumb: installing librsvg2-bin (rsvg-convert, for the diagram tests)..." >&2
-        local sudo=""
-        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-        $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq librsvg2-bin >&2
+        apt_install librsvg2-bin
     fi
 }
 
@@ -99,9 +100,7 @@ ensure_serve_venv() {
 ensure_firefox() {
     [ -x /usr/bin/firefox-esr ] && return 0
     echo "plumb: installing firefox-esr (for the browser test)..." >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo -n"; fi
-    if $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq firefox-esr >&2 && [ -x /usr/bin/firefox-esr ]; then
+    if apt_install --no-prompt firefox-esr && [ -x /usr/bin/firefox-esr ]; then
         return 0
     fi
     echo "plumb: could not install firefox-esr" >&2
@@ -114,9 +113,7 @@ ensure_command() {
     local command="$1" package="$2"
     command -v "$command" >/dev/null 2>&1 && return 0
     echo "plumb: installing $package (for $command)..." >&2
-    local sudo=""
-    if [ "$(id -u)" -ne 0 ]; then sudo="sudo -n"; fi
-    if $sudo apt-get update -qq >&2 && $sudo apt-get install -y -qq "$package" >&2 && command -v "$command" >/dev/null 2>&1; then
+    if apt_install --no-prompt "$package" && command -v "$command" >/dev/null 2>&1; then
         return 0
     fi
     echo "plumb: could not install $package" >&2
