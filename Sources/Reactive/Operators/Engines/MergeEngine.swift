@@ -169,23 +169,30 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         var mustDrain = false
         let target = lock.guarded { () -> Downstream? in
             guard isActive else { return nil }
-            // One read: a deliverer may leave between two, and a value queued after the second
-            // would wait with nobody to deliver it.
-            let idle = isIdle
-            if idle, demand > 0, queueIsEmpty, let downstream {
-                wip.store(1, ordering: .relaxed)
-                demand -= 1
-                return downstream
-            }
-            queue.append(Pending(inner: nil, value: value))
-            if !idle { mustDrain = signal() }
-            return nil
+            return admitScalar(value, mustDrain: &mustDrain)
         }
         if let target {
             drain(adding: target.receive(value), direct: true)
         } else if mustDrain {
             drain(adding: .none, direct: false)
         }
+    }
+
+    /// Under the lock: a scalar value either goes straight to the downstream (returned, with this
+    /// thread the deliverer) or is queued, with `mustDrain` set when the queue needs a deliverer.
+    @inlinable
+    func admitScalar(_ value: Output, mustDrain: inout Bool) -> Downstream? {
+        // One read: a deliverer may leave between two, and a value queued after the second
+        // would wait with nobody to deliver it.
+        let idle = isIdle
+        if idle, demand > 0, queueIsEmpty, let downstream {
+            wip.store(1, ordering: .relaxed)
+            demand -= 1
+            return downstream
+        }
+        queue.append(Pending(inner: nil, value: value))
+        if !idle { mustDrain = signal() }
+        return nil
     }
 
     /// `scalar` for switchToLatest: the value replaces the current inner and what it queued.
@@ -196,17 +203,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         let target = lock.guarded { () -> Downstream? in
             guard isActive else { return nil }
             evicted = evictAll()
-            // One read: a deliverer may leave between two, and a value queued after the second
-            // would wait with nobody to deliver it.
-            let idle = isIdle
-            if idle, demand > 0, queueIsEmpty, let downstream {
-                wip.store(1, ordering: .relaxed)
-                demand -= 1
-                return downstream
-            }
-            queue.append(Pending(inner: nil, value: value))
-            if !idle { mustDrain = signal() }
-            return nil
+            return admitScalar(value, mustDrain: &mustDrain)
         }
         for subscription in evicted { subscription.cancel() }
         if let target {
