@@ -45,7 +45,16 @@ final class RunRecorder: Sendable {
     private let origin: Atomic<Int64>
     var startNanoseconds: Int64 { origin.load(ordering: .relaxed) }
     var start: Duration { .nanoseconds(startNanoseconds) }
+    /// Everything but the value path's own figures; `values` and `timeline` are filled from `log`
+    /// when someone reads them (`snapshot`) and before a terminal event is added.
     private let record = Mutex(RunRecord())
+    /// The kept values, appended by the event thread without a lock (see `ValueLog`).
+    private let log = ValueLog(capacity: RunRecorder.keptValues)
+    /// Values seen, kept or not: raised only by the event thread (the language serialises events),
+    /// with a load and a releasing store, so a value costs no locked instruction.
+    private let valueCount = Atomic<Int>(0)
+    /// The run ended (set under `record`'s lock); a value after it is neither counted nor printed.
+    private let ended = Atomic<Bool>(false)
     private let onTerminal: @Sendable () -> Void
 
     /// - Parameters:
@@ -65,7 +74,12 @@ final class RunRecorder: Sendable {
 
     /// True once the run ended and its last line was formatted into the sink.
     var isDone: Bool { record.withLock { $0.reported } }
-    var snapshot: RunRecord { record.withLock { $0 } }
+    var snapshot: RunRecord {
+        record.withLock { record in
+            takeValues(into: &record)
+            return record
+        }
+    }
     /// The record so far: a run still going lasts until now.
     var partialSnapshot: RunRecord {
         var record = snapshot
@@ -85,19 +99,15 @@ final class RunRecorder: Sendable {
         }
     }
 
-    /// A value: the event almost every line is. Counted and kept under one lock, printed through
-    /// the formatter's stack-built line when it is an Int.
+    /// A value: the event almost every line is. Counted and kept without a lock (only this
+    /// thread raises the count and appends to the log), printed through the formatter's
+    /// stack-built line when it is an Int.
     private func handleValue(_ value: Value, next: Bool, ns: Int64) {
-        let open = record.withLock { record -> Bool in
-            if record.termination != nil { return false }
-            record.count += 1
-            if record.values.count < Self.keptValues {
-                record.values.append(value)
-                record.timeline.append((ns, .value(value)))
-            }
-            return true
-        }
-        guard open, sink != nil else { return }
+        if ended.load(ordering: .acquiring) { return }
+        // The count first, then the entry: a reader that sees an entry sees it counted.
+        valueCount.store(valueCount.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+        _ = log.append(value, at: ns)
+        guard sink != nil else { return }
         let job = self.job
         let formatter = self.formatter
         if case .int(let int) = value, formatter.writesIntValuesInPlace {
@@ -109,19 +119,33 @@ final class RunRecorder: Sendable {
         sink?.append { formatter.write(event, job: job, time: .nanoseconds(ns), summary: nil, into: &$0) }
     }
 
+    /// Brings `record`'s values, timeline and count up to what the event thread has published;
+    /// under `record`'s lock. The log is read before the count, so the count is never below the
+    /// kept values.
+    private func takeValues(into record: inout RunRecord) {
+        log.take(into: &record.values, timeline: &record.timeline)
+        record.count = valueCount.load(ordering: .acquiring)
+    }
+
     private func handleOther(_ event: PipelineEvent, ns: Int64) {
         let time = Duration.nanoseconds(ns)
         let outcome = record.withLock { record -> (print: Bool, summary: RunSummary?) in
             if record.termination != nil { return (false, nil) }
+            // The values so far go before a terminal entry in the timeline.
+            takeValues(into: &record)
             switch event {
             case .value, .next: return (false, nil)  // values take handleValue
             case .finished:
                 record.termination = .finished
+                ended.store(true, ordering: .releasing)
                 record.timeline.append((ns, .finished))
             case .failed(let error):
                 record.termination = .failed(error.message)
+                ended.store(true, ordering: .releasing)
                 record.timeline.append((ns, .failed))
-            case .cancelled: record.termination = .cancelled
+            case .cancelled:
+                record.termination = .cancelled
+                ended.store(true, ordering: .releasing)
             case .output(.note, _, OutputKind.futureStarted):
                 record.futureStarts.append(ns)
                 return (true, nil)
