@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import Reactive
 import Synchronization
 
 /// How a pipeline ended.
@@ -47,7 +48,9 @@ final class RunRecorder: Sendable {
     var start: Duration { .nanoseconds(startNanoseconds) }
     /// Everything but the value path's own figures; `values` and `timeline` are filled from `log`
     /// when someone reads them (`snapshot`) and before a terminal event is added.
-    private let record = Mutex(RunRecord())
+    /// Reactive's `Lock`, not `Mutex`: ThreadSanitizer cannot see `Mutex` on Linux (see `Lock`),
+    /// and the event thread and readers meet here.
+    private let record = Lock(RunRecord())
     /// The kept values, appended by the event thread without a lock (see `ValueLog`).
     private let log = ValueLog(capacity: RunRecorder.keptValues)
     /// Values seen, kept or not: raised only by the event thread (the language serialises events),
