@@ -97,10 +97,14 @@ final class LockStorage<Value> {
         }
     }
 
+    // Never inlined: a one-argument call keeps the inlined `lock()`/`unlock()` of a hot path (a
+    // subject's `send`) as small as it was before `LockWord` shared the slow path.
     @usableFromInline
+    @inline(never)
     func lockContended() { LockWord.waitAndLock(state, key: ObjectIdentifier(self)) }
 
     @usableFromInline
+    @inline(never)
     func wakeWaiters() { LockWord.wake(key: ObjectIdentifier(self)) }
 }
 
