@@ -97,10 +97,50 @@ final class LockStorage<Value> {
         }
     }
 
+    // Never inlined: a one-argument call keeps the inlined `lock()`/`unlock()` of a hot path (a
+    // subject's `send`) as small as it was before `LockWord` shared the slow path.
+    @usableFromInline
+    @inline(never)
+    func lockContended() { LockWord.waitAndLock(state, key: ObjectIdentifier(self)) }
+
+    @usableFromInline
+    @inline(never)
+    func wakeWaiters() { LockWord.wake(key: ObjectIdentifier(self)) }
+}
+
+/// `Lock`'s lock word alone, kept inside the object whose stored properties it guards: an object
+/// made per subscription then needs no second object for its lock. The owner passes its
+/// `ObjectIdentifier` as the key that picks where a waiting thread sleeps.
+///
+/// ```swift
+/// let lockWord = LockWord()
+/// lockWord.guarded(ObjectIdentifier(self)) { count += 1 }
+/// ```
+@usableFromInline
+struct LockWord: ~Copyable {
+    /// 0: free; 1: held; 2: held, and a thread may be waiting (the unlock must wake it).
+    @usableFromInline let state = Atomic<UInt32>(0)
+
+    @inlinable init() {}
+
+    /// Runs `body` with the lock held and returns its result. `key`: the owner's identity, the
+    /// same on every call.
+    @inlinable
+    @inline(__always)
+    func guarded<R>(_ key: ObjectIdentifier, _ body: () throws -> R) rethrows -> R {
+        if !state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            LockWord.waitAndLock(state, key: key)
+        }
+        defer {
+            if state.exchange(0, ordering: .releasing) == 2 { LockWord.wake(key: key) }
+        }
+        return try body()
+    }
+
     /// Spins a little (the holder never calls out, so it usually lets go within nanoseconds),
     /// then marks the lock contended and sleeps until an unlock wakes it.
     @usableFromInline
-    func lockContended() {
+    static func waitAndLock(_ state: borrowing Atomic<UInt32>, key: ObjectIdentifier) {
         for _ in 0..<64 {
             if state.load(ordering: .relaxed) == 0,
                 state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
@@ -108,7 +148,7 @@ final class LockStorage<Value> {
                 return
             }
         }
-        let lot = ParkingLot.shared.slot(for: ObjectIdentifier(self))
+        let lot = ParkingLot.shared.slot(for: key)
         pthread_mutex_lock(lot.mutex)
         // Taking it with state 2 is conservative: the unlock then wakes others, who look again.
         // An unlock between the exchange and the wait cannot be missed: it must take `lot.mutex`
@@ -119,9 +159,10 @@ final class LockStorage<Value> {
         pthread_mutex_unlock(lot.mutex)
     }
 
+    /// Wakes the threads sleeping on `key`'s slot (an unlock that found the state 2).
     @usableFromInline
-    func wakeWaiters() {
-        let lot = ParkingLot.shared.slot(for: ObjectIdentifier(self))
+    static func wake(key: ObjectIdentifier) {
+        let lot = ParkingLot.shared.slot(for: key)
         pthread_mutex_lock(lot.mutex)
         pthread_cond_broadcast(lot.condition)
         pthread_mutex_unlock(lot.mutex)

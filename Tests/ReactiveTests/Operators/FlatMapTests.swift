@@ -290,4 +290,44 @@ struct FlatMapOrderingTests {
         upstream.send(completion: .failure(TestError()))
         #expect(log.entries == ["in0 cancel", "in2 cancel", "up cancel", "down failure(boom)"])
     }
+
+    @Test("an inner that keeps its subscriber after finishing cannot send into a later inner")
+    func finishedInnerKeepsItsSubscriber() {
+        // The engine reuses a finished inner's subscriber for the next inner only when nothing
+        // else references it; this one is still referenced by the publisher that finished it.
+        let keeper = KeepingPublisher(1)
+        let live = ManualPublisher<Int, Never>()
+        let upstream = ManualPublisher<Int, Never>()
+        let sub = TestSubscriber<Int, Never>()
+        upstream.flatMap { $0 == 0 ? keeper.eraseToAnyPublisher() : live.eraseToAnyPublisher() }.subscribe(sub)
+        _ = upstream.send(0)
+        _ = upstream.send(1)
+        #expect(live.subscriberCount == 1)
+        keeper.sendLate(99)
+        _ = live.send(5)
+        live.send(completion: .finished)
+        upstream.send(completion: .finished)
+        #expect(sub.events == [.subscription, .value(1), .value(5), .finished])
+        #expect(sub.violations.isEmpty)
+    }
+}
+
+/// Sends one value and finishes at once, then keeps its subscriber: `sendLate` sends to it again.
+private final class KeepingPublisher: Publisher {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let value: Int
+    private var late: ((Int) -> Void)?
+
+    init(_ value: Int) { self.value = value }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: Subscriptions.empty)
+        _ = subscriber.receive(value)
+        subscriber.receive(completion: .finished)
+        late = { _ = subscriber.receive($0) }
+    }
+
+    func sendLate(_ value: Int) { late?(value) }
 }

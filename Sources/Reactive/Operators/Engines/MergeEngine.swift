@@ -65,6 +65,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Pending> = []
     @usableFromInline @exclusivity(unchecked) var queueHead = 0
     @usableFromInline @exclusivity(unchecked) var inners: ContiguousArray<Inner> = []
+    /// An inner that finished, kept to subscribe the next inner publisher with when nothing else
+    /// references it any more: inners that finish one after another (`flatMap { [$0].publisher }`)
+    /// then make no object each. Cleared by `release()` (it references this engine).
+    @usableFromInline @exclusivity(unchecked) var spare: Inner?
     @usableFromInline @exclusivity(unchecked) var outer: (any Subscription)?
     @usableFromInline @exclusivity(unchecked) var outerFinished: Bool
     @usableFromInline let maxPublishers: Subscribers.Demand
@@ -108,12 +112,23 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     final class Inner: Subscriber, CustomStringConvertible {
         @usableFromInline let storage: MergeEngine
         // Guarded by `storage.lock`.
-        @usableFromInline @exclusivity(unchecked) var subscription: (any Subscription)?
+        /// `NoSubscription()` until it arrives and once done, with `subscribed` false. Not
+        /// `(any Subscription)?`: every destroy of one of those, `nil` included, goes through
+        /// `Optional`'s generic value witnesses, about 60 instructions, a few times per inner.
+        @usableFromInline @exclusivity(unchecked) var subscription: any Subscription = NoSubscription()
+        @usableFromInline @exclusivity(unchecked) var subscribed = false
         @usableFromInline @exclusivity(unchecked) var slot = -1
         @usableFromInline @exclusivity(unchecked) var unlimited = false
         @usableFromInline @exclusivity(unchecked) var done = false
 
         @inlinable init(storage: MergeEngine) { self.storage = storage }
+
+        /// Forgets the subscription (with the lock held; the caller keeps a copy if it needs one).
+        @inlinable
+        func dropSubscription() {
+            subscription = NoSubscription()
+            subscribed = false
+        }
 
         @usableFromInline var description: String { storage.name }
 
@@ -127,17 +142,50 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// Registers a new inner; `nil` once terminated. In exclusive mode the previous inners are cancelled.
     @inlinable
     func makeInner() -> Inner? {
-        let inner = Inner(storage: self)
-        var evicted: ContiguousArray<any Subscription> = []
-        let accepted = lock.guarded { () -> Bool in
-            guard isActive else { return false }
-            if exclusive { evicted = evictAll() }
+        if exclusive { return makeInnerReplacing() }
+        var stale: Inner?
+        let inner = lock.guarded { () -> Inner? in
+            guard isActive else { return nil }
+            let inner = takeSpare(stale: &stale)
             inner.slot = inners.count
             inners.append(inner)
-            return true
+            return inner
         }
+        withExtendedLifetime(stale) {}
+        return inner
+    }
+
+    /// `makeInner` for switchToLatest: the previous inners are cancelled.
+    @usableFromInline
+    func makeInnerReplacing() -> Inner? {
+        var evicted: ContiguousArray<any Subscription> = []
+        var stale: Inner?
+        let inner = lock.guarded { () -> Inner? in
+            guard isActive else { return nil }
+            evicted = evictAll()
+            let inner = takeSpare(stale: &stale)
+            inner.slot = inners.count
+            inners.append(inner)
+            return inner
+        }
+        withExtendedLifetime(stale) {}
         for subscription in evicted { subscription.cancel() }
-        return accepted ? inner : nil
+        return inner
+    }
+
+    /// With the lock held: the spare inner if only this engine references it (its last publisher
+    /// let go of it, so nothing can reach it but through the engine: it is as good as new), else a
+    /// new one; a spare still referenced elsewhere goes to `stale`, to be released after the lock.
+    @inlinable
+    func takeSpare(stale: inout Inner?) -> Inner {
+        guard spare != nil else { return Inner(storage: self) }
+        if isKnownUniquelyReferenced(&spare), let inner = spare.take() {
+            inner.done = false
+            inner.unlimited = false
+            return inner
+        }
+        stale = spare.take()
+        return Inner(storage: self)
     }
 
     /// With the lock held (exclusive mode): retires every inner and drops what they queued.
@@ -148,8 +196,8 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         for old in inners {
             old.done = true
             old.slot = -1
-            if let subscription = old.subscription { evicted.append(subscription) }
-            old.subscription = nil
+            if old.subscribed { evicted.append(old.subscription) }
+            old.dropSubscription()
         }
         inners.removeAll(keepingCapacity: true)
         // Only one inner is live at a time, so everything queued came from the evicted ones.
@@ -248,8 +296,9 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     @inlinable
     func innerSubscribed(_ inner: Inner, _ subscription: any Subscription) {
         let ask = lock.guarded { () -> Subscribers.Demand? in
-            guard isActive, !inner.done, inner.subscription == nil else { return nil }
+            guard isActive, !inner.done, !inner.subscribed else { return nil }
             inner.subscription = subscription
+            inner.subscribed = true
             if demand.isUnlimited { inner.unlimited = true }
             // switchToLatest (one inner at a time) asks it for the outstanding demand, as Combine
             // does, and later passes requests on to it; the others ask one value at a time.
@@ -299,18 +348,38 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         case .failure(let error):
             fail(error, from: inner)
         case .finished:
-            var refill: (any Subscription)?
+            if refillsOuter { return innerFinishedRefilling(inner) }
             let target = lock.guarded { () -> Downstream? in
                 guard isActive, !inner.done else { return nil }
-                inner.done = true
-                inner.subscription = nil
-                remove(inner)
-                if !outerFinished && !maxPublishers.isUnlimited { refill = outer }
+                retire(inner)
                 return finishIfComplete()
             }
-            refill?.request(.max(1))
             target?.receive(completion: .finished)
         }
+    }
+
+    /// `innerCompleted(.finished)` when the outer is asked for one more publisher per finished
+    /// inner (kept apart: the optional it needs costs even when `nil`).
+    @inlinable
+    func innerFinishedRefilling(_ inner: Inner) {
+        var refill: (any Subscription)?
+        let target = lock.guarded { () -> Downstream? in
+            guard isActive, !inner.done else { return nil }
+            retire(inner)
+            if !outerFinished { refill = outer }
+            return finishIfComplete()
+        }
+        refill?.request(.max(1))
+        target?.receive(completion: .finished)
+    }
+
+    /// With the lock held: `inner` finished; it may become the spare.
+    @inlinable
+    func retire(_ inner: Inner) {
+        inner.done = true
+        inner.dropSubscription()
+        remove(inner)
+        if spare == nil { spare = inner }
     }
 
     // MARK: Outer
@@ -384,12 +453,14 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         for inner in inners {
             inner.done = true
             inner.slot = -1
-            if inner !== source, let subscription = inner.subscription { cancels.append(subscription) }
-            inner.subscription = nil
+            if inner !== source, inner.subscribed { cancels.append(inner.subscription) }
+            inner.dropSubscription()
         }
         if !keepOuter, let outer { cancels.append(outer) }
         outer = nil
         inners.removeAll()
+        // An inner's deinit only releases this engine (which the caller holds) and calls nobody.
+        spare = nil
         queue.removeAll()
         queueHead = 0
         downstream = nil
@@ -441,7 +512,8 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         while true {
             var target: Downstream?
             var value: Output?
-            var refill: (any Subscription)?
+            var refill: any Subscription = NoSubscription()
+            var mustRefill = false
             var failure: Failure?
             // Under the lock nobody else raises `wip`: the deliverer sets it to what it does next.
             let step = lock.guarded { () -> Step in
@@ -467,7 +539,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                         queueHead = 0
                     }
                     demand -= 1
-                    if !exclusive, let inner = next.inner, !inner.unlimited, !inner.done { refill = inner.subscription }
+                    if !exclusive, let inner = next.inner, !inner.unlimited, !inner.done, inner.subscribed {
+                        refill = inner.subscription
+                        mustRefill = true
+                    }
                     target = downstream
                     value = next.value
                     wip.store(1, ordering: .relaxed)
@@ -491,7 +566,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 return
             case .value:
                 if let target, let value { more = target.receive(value) }
-                refill?.request(.max(1))
+                if mustRefill { refill.request(.max(1)) }
             case .finish:
                 target?.receive(completion: .finished)
                 return
@@ -506,7 +581,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     @usableFromInline
     func passOnToCurrentInner(_ more: Subscribers.Demand) {
         let subscription = lock.guarded { () -> (any Subscription)? in
-            guard isActive, let current = inners.first, !current.unlimited, !current.done else { return nil }
+            guard isActive, let current = inners.first, !current.unlimited, !current.done, current.subscribed else { return nil }
             return current.subscription
         }
         subscription?.request(more)
@@ -526,12 +601,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             if demand.isUnlimited && !wasUnlimited {
                 for inner in inners where !inner.unlimited {
                     inner.unlimited = true
-                    if let subscription = inner.subscription { raise.append(subscription) }
+                    if inner.subscribed { raise.append(inner.subscription) }
                 }
-            } else if exclusive, let current = inners.first, !current.unlimited, !current.done,
-                let subscription = current.subscription
-            {
-                passOn = subscription  // the one inner of switchToLatest gets the request as it is
+            } else if exclusive, let current = inners.first, !current.unlimited, !current.done, current.subscribed {
+                passOn = current.subscription  // the one inner of switchToLatest gets the request as it is
             }
             if queueIsEmpty { return false }
             if isIdle {
@@ -555,4 +628,13 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         }
         for subscription in cancels { subscription.cancel() }
     }
+}
+
+/// What a merge inner holds where it has no subscription (before it arrives, once done).
+@usableFromInline
+struct NoSubscription: Subscription {
+    @inlinable init() {}
+    @usableFromInline var combineIdentifier: CombineIdentifier { CombineIdentifier() }
+    @inlinable func request(_ demand: Subscribers.Demand) {}
+    @inlinable func cancel() {}
 }
