@@ -10,7 +10,7 @@ import Darwin
 // How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Four files:
 // the subject's state and its send (here), the table of its conduits in subscription order
 // (ConduitTable.swift), the conduit that delivers to one subscriber (SubjectConduit.swift), and
-// the slot the conduit keeps its subscriber in (SubscriberSlot.swift).
+// the conduit's subclasses that hold the subscriber (SubscriberSlot.swift).
 //
 // One lock per subject guards the subject's state and the state of every subscription to it
 // (a "conduit"). Nothing is called while it is held. Demand is taken when a value is accepted
@@ -228,7 +228,7 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
     /// the conduit keeps `owner`, the subject, alive.
     @inlinable
     func attach<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit<Output, Failure>(storage: self, owner: owner, subscriber: subscriber)
+        let conduit = makeConduit(for: subscriber, owner: owner)
         let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
             if let completion { return completion }
             conduits.append(conduit)
