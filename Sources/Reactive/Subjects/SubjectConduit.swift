@@ -108,6 +108,17 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
 @usableFromInline
 enum ConduitState { case active, cancelled, finished }
 
+/// What a send does with a value for one conduit (`SubjectConduit.admit`).
+@usableFromInline
+enum ConduitAdmission {
+    /// Nothing: the conduit is not active, or has no demand.
+    case skip
+    /// Deliver it: the caller became the conduit's deliverer.
+    case deliver
+    /// Queue it (`enqueue`) for the busy deliverer.
+    case queue
+}
+
 /// One subscriber's subscription to a subject: the typed half, which calls the subscriber. Every
 /// conduit is a `NarrowConduit` or a `WideConduit`, which adds the slot that holds the subscriber
 /// (SubscriberSlot.swift).
@@ -146,22 +157,36 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     @inlinable
     @inline(__always)
     final func accept(_ input: Output) -> Bool {
-        guard state == .active, !completionPending else { return false }
+        switch admit() {
+        case .deliver: return true
+        case .queue: enqueue(input)
+        case .skip: break
+        }
+        return false
+    }
+
+    /// `accept` without the value: takes demand for a value if there is any, and says what to do
+    /// with it. Called with the lock held. Without a value it calls nothing, so a send's walk,
+    /// which calls it per conduit, needs no stack frame for it.
+    @inlinable
+    @inline(__always)
+    final func admit() -> ConduitAdmission {
+        guard state == .active, !completionPending else { return .skip }
         guard demand > 0 else {
             // A `CurrentValueSubject` keeps the value for this subscriber: it is the current value
             // its next request delivers (Combine; C11). A `PassthroughSubject` drops it.
             needsCurrentValue = core.keepsCurrentValue
-            return false
+            return .skip
         }
         demand -= 1
         needsCurrentValue = false
-        if takeIfIdle() { return true }
-        enqueue(input)
-        return false
+        return takeIfIdle() ? .deliver : .queue
     }
 
-    /// Queues `input` for the busy deliverer; called with the lock held.
-    @usableFromInline
+    /// Queues `input` for the busy deliverer; called with the lock held. Specialised but out of
+    /// line: a send's rare path.
+    @inlinable
+    @inline(never)
     final func enqueue(_ input: Output) {
         if let queue {
             queue.values.append(input)

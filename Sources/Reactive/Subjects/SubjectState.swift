@@ -193,7 +193,11 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
                         position = found.position + 1
                         nextSerial = found.serial + 1
                         let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
-                        if conduit._withUnsafeGuaranteedRef({ $0.accept(input) }) { return conduit }
+                        switch conduit._withUnsafeGuaranteedRef({ $0.admit() }) {
+                        case .deliver: return conduit
+                        case .queue: conduit._withUnsafeGuaranteedRef { $0.enqueue(input) }
+                        case .skip: break
+                        }
                     }
                     return nil
                 }

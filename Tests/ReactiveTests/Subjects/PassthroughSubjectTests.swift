@@ -334,8 +334,9 @@ struct PassthroughSubjectTests {
         let objectSize = usableSize(forObject.subscription)
         let wideSize = usableSize(forWide.subscription)
         #expect(objectSize > 0 && objectSize <= 120)
-        // In place: the subscription grew by the subscriber (a box would leave it narrow).
-        #expect(wideSize >= objectSize + 48)
+        // In place: the conduit's own fields (72 bytes) and the seven words (a box would leave it
+        // 88). malloc may hand out a chunk up to 16 bytes larger than asked, hence bounds.
+        #expect(wideSize >= 72 + 56)
         forObject.subscription?.cancel()
         forWide.subscription?.cancel()
     }
