@@ -32,9 +32,8 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     /// The conduit's position in the subject's `ConduitTable`, -1 once removed. 32 bits: with the
     /// flags above it fills one word (no subject has two billion subscribers).
     @usableFromInline @exclusivity(unchecked) final var tableIndex: Int32 = -1
-    /// The subscriber (see the top) while `holdsSubscriber`.
-    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0, 0, 0, 0)
-    /// Calls or releases the subscriber in `slot`; made where the subscriber's type is known.
+    /// Calls or releases the subscriber in the subclass's slot (SubscriberSlot.swift); made where
+    /// the subscriber's type is known.
     @usableFromInline final let call: SlotCall
     /// The subject itself: as in Combine, a subscription keeps its subject alive until it ends
     /// (a connection that feeds the subject does not, see `SubjectSubscriber`). Released with the
@@ -109,25 +108,36 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
 @usableFromInline
 enum ConduitState { case active, cancelled, finished }
 
-/// One subscriber's subscription to a subject: the typed half, which calls the subscriber.
+/// What a send does with a value for one conduit (`SubjectConduit.admit`).
 @usableFromInline
-final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
-    /// Values accepted while the deliverer was busy. A delivered slot is set to nil at once, so
-    /// the queue never keeps (and never frees under the lock) a value it handed out.
-    @usableFromInline @exclusivity(unchecked) var queue: ContiguousArray<Output?> = []
-    @usableFromInline @exclusivity(unchecked) var queueHead = 0
+enum ConduitAdmission {
+    /// Nothing: the conduit is not active, or has no demand.
+    case skip
+    /// Deliver it: the caller became the conduit's deliverer.
+    case deliver
+    /// Queue it (`enqueue`) for the busy deliverer.
+    case queue
+}
+
+/// One subscriber's subscription to a subject: the typed half, which calls the subscriber. Every
+/// conduit is a `NarrowConduit` or a `WideConduit`, which adds the slot that holds the subscriber
+/// (SubscriberSlot.swift).
+@usableFromInline
+class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
+    /// Values accepted while the deliverer was busy, out of line: a send finds the conduit idle
+    /// far more often, and the conduit stays small (see SubscriberSlot.swift). Made at the first
+    /// such value and kept.
+    @usableFromInline @exclusivity(unchecked) final var queue: ConduitQueue<Output>?
 
     @inlinable
-    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
-    where S.Input == Output, S.Failure == Failure {
-        super.init(core: storage, owner: owner, call: slotCall(for: S.self))
-        store(subscriber)
+    init(storage: SubjectStorage<Output, Failure>, owner: AnyObject, call: @escaping SlotCall) {
+        super.init(core: storage, owner: owner, call: call)
     }
 
     /// Hands `value` to the subscriber; only by the thread that may call it.
     @inlinable
     @inline(__always)
-    func deliver(_ value: Output) -> Subscribers.Demand {
+    final func deliver(_ value: Output) -> Subscribers.Demand {
         // Unprotected: the callee only reads the value, and a stack-protector check per value
         // would be a tenth of the path it is on.
         _withUnprotectedUnsafePointer(to: value) { call(self, .value, UnsafeRawPointer($0)) }
@@ -135,37 +145,61 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     /// Hands `completion` to the subscriber; only by the thread that may call it.
     @inlinable
-    func deliver(completion: Subscribers.Completion<Failure>) {
+    final func deliver(completion: Subscribers.Completion<Failure>) {
         _ = withUnsafePointer(to: completion) { call(self, .completion, UnsafeRawPointer($0)) }
     }
 
     @inlinable
-    var storage: SubjectStorage<Output, Failure> { unsafeDowncast(core, to: SubjectStorage<Output, Failure>.self) }
+    final var storage: SubjectStorage<Output, Failure> { unsafeDowncast(core, to: SubjectStorage<Output, Failure>.self) }
 
     /// Takes demand for `input` if there is any; returns true if the caller must now deliver it
     /// (it became the deliverer). Called with the lock held.
     @inlinable
     @inline(__always)
-    func accept(_ input: Output) -> Bool {
-        guard state == .active, !completionPending else { return false }
+    final func accept(_ input: Output) -> Bool {
+        switch admit() {
+        case .deliver: return true
+        case .queue: enqueue(input)
+        case .skip: break
+        }
+        return false
+    }
+
+    /// `accept` without the value: takes demand for a value if there is any, and says what to do
+    /// with it. Called with the lock held. Without a value it calls nothing, so a send's walk,
+    /// which calls it per conduit, needs no stack frame for it.
+    @inlinable
+    @inline(__always)
+    final func admit() -> ConduitAdmission {
+        guard state == .active, !completionPending else { return .skip }
         guard demand > 0 else {
             // A `CurrentValueSubject` keeps the value for this subscriber: it is the current value
             // its next request delivers (Combine; C11). A `PassthroughSubject` drops it.
             needsCurrentValue = core.keepsCurrentValue
-            return false
+            return .skip
         }
         demand -= 1
         needsCurrentValue = false
-        if takeIfIdle() { return true }
-        queue.append(input)
-        return false
+        return takeIfIdle() ? .deliver : .queue
+    }
+
+    /// Queues `input` for the busy deliverer; called with the lock held. Specialised but out of
+    /// line: a send's rare path.
+    @inlinable
+    @inline(never)
+    final func enqueue(_ input: Output) {
+        if let queue {
+            queue.values.append(input)
+        } else {
+            queue = ConduitQueue(input)
+        }
     }
 
     /// Delivers `first` (already accepted), then whatever was queued meanwhile. Returns the
     /// conduit if this call retired it, to be released after the caller is done with it.
     @inlinable
     @inline(__always)
-    func run(first: Output) -> SubjectConduitBase? {
+    final func run(first: Output) -> SubjectConduitBase? {
         // Only the deliverer calls the subscriber, and it is released by whoever may call it.
         let more = deliver(first)
         // The common end, inlined: no demand to add and nothing queued meanwhile, one decrement.
@@ -179,7 +213,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Ends the deliverer's current item (adding the demand it returned) and does the queued
     /// work, one item per unit of `wip`, until none is left. Returns the conduit if it retired it.
     @inlinable
-    func drain(adding more: Subscribers.Demand) -> SubjectConduitBase? {
+    final func drain(adding more: Subscribers.Demand) -> SubjectConduitBase? {
         if more > 0 {
             core.lock.guarded {
                 if state == .active { demand += more }
@@ -192,26 +226,15 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// Does the queued work after the deliverer's current item has ended and found `wip` still
     /// raised (`drain`); returns the conduit if it retired it.
     @usableFromInline
-    func drainQueued() -> SubjectConduitBase? {
+    final func drainQueued() -> SubjectConduitBase? {
         var more = Subscribers.Demand.none
         while true {
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
-                    let dropped = queue
-                    queue = []
-                    queueHead = 0
-                    return .stop(core.remove(self), dropped)
+                    return .stop(core.remove(self), queue?.takeAll() ?? [])
                 }
-                if queueHead < queue.count, let next = queue[queueHead] {
-                    queue[queueHead] = nil
-                    queueHead += 1
-                    if queueHead == queue.count {
-                        queue.removeAll(keepingCapacity: true)
-                        queueHead = 0
-                    }
-                    return .value(next)
-                }
+                if let queue, let next = queue.next() { return .value(next) }
                 if needsCurrentValue, !completionPending, demand > 0, let current = storage.current {
                     needsCurrentValue = false
                     demand -= 1
@@ -257,7 +280,7 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     /// `finish`) and returns true; if a deliverer is busy, leaves the completion to it. Called
     /// with the lock held.
     @usableFromInline
-    func complete() -> Bool {
+    final func complete() -> Bool {
         guard state == .active else { return false }
         if !takeIfIdle() {
             completionPending = true  // the deliverer completes after what it has queued
@@ -269,20 +292,20 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
 
     /// Delivers the completion and releases the subscriber; by the only thread that may call it.
     @usableFromInline
-    func finish(_ completion: Subscribers.Completion<Failure>) {
+    final func finish(_ completion: Subscribers.Completion<Failure>) {
         deliver(completion: completion)
         dropSubscriber()
     }
 
     /// Drops a conduit that was never handed out (the subject had completed).
     @usableFromInline
-    func discard() {
+    final func discard() {
         core.lock.guarded { state = .finished }
         dropSubscriber()
     }
 
     @usableFromInline
-    override func sendCurrentValue() {
+    final override func sendCurrentValue() {
         let (first, inline) = core.lock.guarded { () -> (Output?, Bool) in
             guard state == .active, needsCurrentValue, !completionPending, demand > 0,
                 let current = storage.current
@@ -309,5 +332,40 @@ final class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             let retired = run(first: first)
             withExtendedLifetime(retired) {}
         }
+    }
+}
+
+/// The values a conduit accepted while its deliverer was busy, in order. A delivered slot is set
+/// to nil at once, so the queue never keeps (and never frees under the lock) a value it handed out.
+@usableFromInline
+final class ConduitQueue<Output> {
+    @usableFromInline @exclusivity(unchecked) var values: ContiguousArray<Output?>
+    @usableFromInline @exclusivity(unchecked) var head = 0
+
+    @usableFromInline
+    init(_ first: Output) {
+        values = [first]
+    }
+
+    /// Takes the oldest value, nil when there is none; called with the lock held.
+    @usableFromInline
+    func next() -> Output? {
+        guard head < values.count, let next = values[head] else { return nil }
+        values[head] = nil
+        head += 1
+        if head == values.count {
+            values.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return next
+    }
+
+    /// Takes every value left, for the caller to release after the lock.
+    @usableFromInline
+    func takeAll() -> ContiguousArray<Output?> {
+        let taken = values
+        values = []
+        head = 0
+        return taken
     }
 }

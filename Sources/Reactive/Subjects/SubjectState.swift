@@ -10,7 +10,7 @@ import Darwin
 // How subjects deliver (shared by PassthroughSubject and CurrentValueSubject). Four files:
 // the subject's state and its send (here), the table of its conduits in subscription order
 // (ConduitTable.swift), the conduit that delivers to one subscriber (SubjectConduit.swift), and
-// the slot the conduit keeps its subscriber in (SubscriberSlot.swift).
+// the conduit's subclasses that hold the subscriber (SubscriberSlot.swift).
 //
 // One lock per subject guards the subject's state and the state of every subscription to it
 // (a "conduit"). Nothing is called while it is held. Demand is taken when a value is accepted
@@ -193,7 +193,11 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
                         position = found.position + 1
                         nextSerial = found.serial + 1
                         let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
-                        if conduit._withUnsafeGuaranteedRef({ $0.accept(input) }) { return conduit }
+                        switch conduit._withUnsafeGuaranteedRef({ $0.admit() }) {
+                        case .deliver: return conduit
+                        case .queue: conduit._withUnsafeGuaranteedRef { $0.enqueue(input) }
+                        case .skip: break
+                        }
                     }
                     return nil
                 }
@@ -228,7 +232,7 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
     /// the conduit keeps `owner`, the subject, alive.
     @inlinable
     func attach<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
-        let conduit = SubjectConduit<Output, Failure>(storage: self, owner: owner, subscriber: subscriber)
+        let conduit = makeConduit(for: subscriber, owner: owner)
         let finished = lock.guarded { () -> Subscribers.Completion<Failure>? in
             if let completion { return completion }
             conduits.append(conduit)

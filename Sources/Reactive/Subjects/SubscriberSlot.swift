@@ -1,20 +1,67 @@
 // Where a conduit keeps its subscriber, and the lifetime rule that lets it call the subscriber
 // without retaining it.
 //
-// The subscriber lives in the conduit's `slot` and is called through one closure that captures
-// nothing, made in `slotCall(for:)` where the type is known (one closure, not one per kind of
-// call: each is two words in every conduit). An object (a `Sink`) is
-// kept as a reference retained by hand and called without a retain; a struct (an operator's
-// subscriber around a sink) is kept in place when it fits in seven words, so subscribing allocates
-// nothing more, and a larger one in a `SubscriberBox`. Only the thread that may call the
-// subscriber (the conduit's deliverer, or whoever raised `wip` from 0 for good) releases it, so a
-// value in flight never meets a released subscriber.
+// The subscriber lives in the conduit's `slot`, one word in a `NarrowConduit` (an object such as a
+// `Sink`, or a box) or seven in a `WideConduit` (an operator's subscriber around a sink), and is
+// called through one closure that captures nothing, made in `slotCall(for:)` where the type is
+// known (one closure, not one per kind of call: each is two words in every conduit). An object (a
+// `Sink`) is kept as a reference retained by hand and called without a retain; a struct is kept in
+// place when it fits in seven words, so subscribing allocates nothing more, and a larger one in a
+// `SubscriberBox`. Only the thread that may call the subscriber (the conduit's deliverer, or
+// whoever raised `wip` from 0 for good) releases it, so a value in flight never meets a released
+// subscriber.
+//
+// Two sizes, not one: a conduit with a seven-word slot is a 136-byte object for every subscriber,
+// and a plain `Sink`'s conduit would then be a 144-byte malloc chunk, beyond glibc's fast bins
+// (128), so that freeing each coalesces it with its neighbours (5% of a subscribe, more of a
+// cancel). The narrow one is 88 bytes. Not a subclass per subscriber type holding it as an `S?`:
+// that class's deinit is generic, and destroying the field looks up `Optional<S>`'s metadata on
+// every free (300 instructions); and its methods, reached through the vtable, would run generic.
 
-/// Room for a subscriber inside its conduit: seven words, enough for two operators' subscribers
-/// around a sink (`map.filter.sink`: a downstream reference, and a closure and an identifier per
-/// operator), the common shape; a box for those would be a fourth object per subscription.
+/// Room for a subscriber inside a `WideConduit`: seven words, enough for two operators'
+/// subscribers around a sink (`map.filter.sink`: a downstream reference, and a closure and an
+/// identifier per operator), the common shape; a box for those would be a fourth object per
+/// subscription.
 @usableFromInline
 typealias SubscriberSlot = (UInt, UInt, UInt, UInt, UInt, UInt, UInt)
+
+/// A conduit whose subscriber takes one word: an object, a boxed struct or a struct of one word.
+@usableFromInline
+final class NarrowConduit<Output, Failure: Error>: SubjectConduit<Output, Failure> {
+    /// The subscriber (see the top) while `holdsSubscriber`.
+    @usableFromInline @exclusivity(unchecked) final var slot: UInt = 0
+
+    @inlinable
+    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
+        store(subscriber)
+    }
+}
+
+/// A conduit whose subscriber is a struct of two to seven words, kept in place.
+@usableFromInline
+final class WideConduit<Output, Failure: Error>: SubjectConduit<Output, Failure> {
+    /// The subscriber (see the top) while `holdsSubscriber`.
+    @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0, 0, 0, 0)
+
+    @inlinable
+    init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+        super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
+        store(subscriber)
+    }
+}
+
+extension SubjectStorage {
+    /// A conduit for `subscriber`, of the size its slot needs.
+    @inlinable
+    func makeConduit<S: Subscriber>(for subscriber: S, owner: AnyObject) -> SubjectConduit<Output, Failure>
+    where S.Input == Output, S.Failure == Failure {
+        if SlotLayout.of(S.self).isWide { return WideConduit(storage: self, owner: owner, subscriber: subscriber) }
+        return NarrowConduit(storage: self, owner: owner, subscriber: subscriber)
+    }
+}
 
 /// Holds a subscriber too large for a `SubscriberSlot`, as a `let`, so calling it needs no retain.
 @usableFromInline
@@ -23,14 +70,16 @@ final class SubscriberBox<S> {
     @inlinable init(_ subscriber: S) { self.subscriber = subscriber }
 }
 
-/// How a subscriber of one type is laid out in a `SubscriberSlot`.
+/// How a subscriber of one type is laid out in a conduit's slot.
 @usableFromInline
 enum SlotLayout {
-    /// A class instance: its reference, retained by hand, in the first word.
+    /// A class instance: its reference, retained by hand, in a `NarrowConduit`.
     case object
-    /// A struct of up to seven words, in place.
-    case inline
-    /// A larger struct, in a `SubscriberBox` referenced from the first word.
+    /// A struct of one word, in place in a `NarrowConduit`.
+    case narrow
+    /// A struct of up to seven words, in place in a `WideConduit`.
+    case wide
+    /// A larger struct, in a `SubscriberBox` referenced from a `NarrowConduit`.
     case boxed
 
     @inlinable
@@ -38,12 +87,22 @@ enum SlotLayout {
         // A class instance is one strong reference: `store` reinterprets it as `AnyObject`
         // without a cast, which the size check keeps honest.
         if S.self is AnyObject.Type, MemoryLayout<S>.size == MemoryLayout<AnyObject>.size { return .object }
+        if MemoryLayout<S>.size <= MemoryLayout<UInt>.size, MemoryLayout<S>.alignment <= MemoryLayout<UInt>.alignment {
+            return .narrow
+        }
         if MemoryLayout<S>.size <= MemoryLayout<SubscriberSlot>.size,
             MemoryLayout<S>.alignment <= MemoryLayout<SubscriberSlot>.alignment
         {
-            return .inline
+            return .wide
         }
         return .boxed
+    }
+
+    /// Whether the subscriber needs a `WideConduit`.
+    @inlinable
+    var isWide: Bool {
+        if case .wide = self { return true }
+        return false
     }
 }
 
@@ -75,21 +134,21 @@ func slotCall<S: Subscriber>(for _: S.Type) -> SlotCall {
         return { conduit, operation, argument in
             switch operation {
             case .value:
-                return conduit.slotObject._withUnsafeGuaranteedRef {
+                return conduit.slotObject(of: S.self)._withUnsafeGuaranteedRef {
                     _unsafeReferenceCast($0, to: S.self).receive(argument.unsafelyUnwrapped.assumingMemoryBound(to: S.Input.self).pointee)
                 }
             case .completion:
-                conduit.slotObject._withUnsafeGuaranteedRef {
+                conduit.slotObject(of: S.self)._withUnsafeGuaranteedRef {
                     _unsafeReferenceCast($0, to: S.self).receive(completion: argument.unsafelyUnwrapped.assumingMemoryBound(to: Completion.self).pointee)
                 }
             case .destroy:
-                conduit.slotObject.release()
+                conduit.slotObject(of: S.self).release()
             }
             return .none
         }
-    case .inline:
+    case .narrow, .wide:
         return { conduit, operation, argument in
-            conduit.withSlot { slot in
+            conduit.withSlot(of: S.self) { slot in
                 let subscriber = slot.assumingMemoryBound(to: S.self)
                 switch operation {
                 case .value:
@@ -105,7 +164,7 @@ func slotCall<S: Subscriber>(for _: S.Type) -> SlotCall {
     case .boxed:
         typealias Box = SubscriberBox<S>
         return { conduit, operation, argument in
-            let box = Unmanaged<Box>.fromOpaque(conduit.slotObject.toOpaque())
+            let box = Unmanaged<Box>.fromOpaque(conduit.slotObject(of: S.self).toOpaque())
             switch operation {
             case .value:
                 return box._withUnsafeGuaranteedRef { $0.subscriber.receive(argument.unsafelyUnwrapped.assumingMemoryBound(to: S.Input.self).pointee) }
@@ -120,31 +179,42 @@ func slotCall<S: Subscriber>(for _: S.Type) -> SlotCall {
 }
 
 extension SubjectConduitBase {
-    /// The object kept in the first word of `slot`.
+    /// The object kept in the slot of this conduit, a `NarrowConduit` for subscribers of type `S`.
     @inlinable
-    final var slotObject: Unmanaged<AnyObject> {
-        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: slot.0).unsafelyUnwrapped)
+    @inline(__always)
+    final func slotObject<S: Subscriber>(of _: S.Type) -> Unmanaged<AnyObject> {
+        let narrow = unsafeDowncast(self, to: NarrowConduit<S.Input, S.Failure>.self)
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: narrow.slot).unsafelyUnwrapped)
     }
 
-    /// Calls `body` with the address of `slot`.
+    /// Calls `body` with the address of the slot of this conduit, made for subscribers of type `S`.
     @inlinable
-    final func withSlot<R>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
-        withUnsafeMutableBytes(of: &slot) { body($0.baseAddress.unsafelyUnwrapped) }
+    @inline(__always)
+    final func withSlot<S: Subscriber, R>(of _: S.Type, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+        if SlotLayout.of(S.self).isWide {
+            let wide = unsafeDowncast(self, to: WideConduit<S.Input, S.Failure>.self)
+            return withUnsafeMutableBytes(of: &wide.slot) { body($0.baseAddress.unsafelyUnwrapped) }
+        }
+        let narrow = unsafeDowncast(self, to: NarrowConduit<S.Input, S.Failure>.self)
+        return withUnsafeMutableBytes(of: &narrow.slot) { body($0.baseAddress.unsafelyUnwrapped) }
     }
 
-    /// Puts `subscriber` in the slot, laid out as `slotCall(for:)` expects; once, from the conduit's `init`.
+    /// Puts `subscriber` in the slot, laid out as `slotCall(for:)` expects; once, from the
+    /// conduit's `init`.
     @inlinable
-    final func store<S>(_ subscriber: S) {
+    final func store<S: Subscriber>(_ subscriber: S) {
         switch SlotLayout.of(S.self) {
         case .object:
             // `S` is a class (see `SlotLayout.of`): reinterpret the reference. `as AnyObject` would
             // go through the runtime's dynamic cast (a protocol-conformance lookup for bridging),
             // most of the cost of subscribing a `Sink`.
-            slot.0 = UInt(bitPattern: Unmanaged.passRetained(_unsafeReferenceCast(subscriber, to: AnyObject.self)).toOpaque())
-        case .inline:
-            withSlot { _ = $0.initializeMemory(as: S.self, repeating: subscriber, count: 1) }
+            let narrow = unsafeDowncast(self, to: NarrowConduit<S.Input, S.Failure>.self)
+            narrow.slot = UInt(bitPattern: Unmanaged.passRetained(_unsafeReferenceCast(subscriber, to: AnyObject.self)).toOpaque())
+        case .narrow, .wide:
+            withSlot(of: S.self) { _ = $0.initializeMemory(as: S.self, repeating: subscriber, count: 1) }
         case .boxed:
-            slot.0 = UInt(bitPattern: Unmanaged.passRetained(SubscriberBox(subscriber)).toOpaque())
+            let narrow = unsafeDowncast(self, to: NarrowConduit<S.Input, S.Failure>.self)
+            narrow.slot = UInt(bitPattern: Unmanaged.passRetained(SubscriberBox(subscriber)).toOpaque())
         }
     }
 
