@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import Reactive
 import ReactiveTestSupport
@@ -123,6 +124,87 @@ struct CombiningLifecycleTests {
         #expect(sub.values.count == 1)
         #expect(sub.completion == nil)
         #expect(sub.violations.isEmpty)
+    }
+
+    /// zip and combineLatest call their downstream in place, without a reference of their own for
+    /// the call: a cancel while a value is in flight leaves the release to the thread delivering.
+    static let combinerCases = cases.filter { $0.description == "zip" || $0.description == "combineLatest" }
+
+    /// A subscriber that blocks in `receive` until told, and says when it got there.
+    final class BlockingSubscriber: Subscriber, @unchecked Sendable {
+        // @unchecked: `subscription` is written once, in `receive(subscription:)`, before any value.
+        typealias Input = Int
+        typealias Failure = TestError
+        var subscription: (any Subscription)?
+        let entered: DispatchSemaphore
+        let proceed: DispatchSemaphore
+        init(entered: DispatchSemaphore, proceed: DispatchSemaphore) {
+            self.entered = entered
+            self.proceed = proceed
+        }
+        func receive(subscription: any Subscription) {
+            self.subscription = subscription
+            subscription.request(.unlimited)
+        }
+        func receive(_ input: Int) -> Subscribers.Demand {
+            entered.signal()
+            _ = proceed.wait(timeout: .now() + 10)
+            return .none
+        }
+        func receive(completion: Subscribers.Completion<TestError>) {}
+    }
+
+    @Test("C16 a cancel from another thread during receive: the downstream lives until receive returns, then is released", arguments: combinerCases)
+    func cancelDuringDelivery(_ c: Case) {
+        let a = Source()
+        let b = Source()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let delivered = DispatchSemaphore(value: 0)
+        weak var weakSub: BlockingSubscriber?
+        var subscription: (any Subscription)?
+        do {
+            let sub = BlockingSubscriber(entered: entered, proceed: proceed)
+            weakSub = sub
+            c.make(a, b).subscribe(sub)
+            subscription = sub.subscription
+            a.send(1)
+            DispatchQueue.global().async {
+                b.send(2)  // completes a pair: receive blocks until `proceed`
+                delivered.signal()
+            }
+            #expect(entered.wait(timeout: .now() + 10) == .success)
+        }
+        // Only the engine references the subscriber now; it is inside `receive` on the other thread.
+        subscription?.cancel()
+        #expect(weakSub != nil, "released under a delivery in flight")
+        proceed.signal()
+        #expect(delivered.wait(timeout: .now() + 10) == .success)
+        #expect(weakSub == nil, "the delivering thread released it once receive returned")
+        #expect(a.subscriptions.allSatisfy { $0.isCancelled })
+        subscription = nil
+    }
+
+    @Test("C16 C21 a cancel from inside receive releases the downstream once receive returns", arguments: combinerCases)
+    func cancelInsideReceiveReleases(_ c: Case) {
+        let a = Source()
+        let b = Source()
+        weak var weakSub: TestSubscriber<Int, TestError>?
+        do {
+            let sub = TestSubscriber<Int, TestError>()
+            weakSub = sub
+            sub.onValue = { _, s in
+                s.cancel()
+                return .none
+            }
+            c.make(a, b).subscribe(sub)
+            a.send(1)
+            b.send(2)
+            #expect(sub.values.count == 1)
+        }
+        #expect(weakSub == nil)
+        a.send(3)
+        b.send(4)
     }
 
     @Test("C20 request(.max(1)) from inside receive over 10,000 synchronous values never nests")

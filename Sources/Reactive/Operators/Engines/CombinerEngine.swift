@@ -36,7 +36,10 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     @usableFromInline
     enum Step {
         case stop
-        case value(Downstream, Downstream.Input)
+        /// A value for the downstream, which the deliverer calls in place (`deliver`).
+        case value(Downstream.Input)
+        /// Cancelled while this deliverer was busy: it releases the downstream.
+        case release(Downstream?)
         case finish(Downstream?, CombinerRelease)
         case fail(Downstream?, CombinerRelease, Failure)
     }
@@ -50,8 +53,11 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     /// Called with the lock held and an output ready: reads one value from each slot (`zip`
     /// takes it, setting the slot's bit in the argument when its buffer empties).
     @usableFromInline let combine: (inout UInt) -> Downstream.Input
-    // Guarded by `lock`.
+    /// Written with the lock held, only by the deliverer (`wip` raised by it) or, when nobody
+    /// delivers, by `cancel`; so the deliverer reads it without the lock and calls it in place,
+    /// without a retain (`deliver`).
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) var status = Status.active
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     /// Everything asked of each input so far; an input that subscribes late is asked for it all.
@@ -204,7 +210,7 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
         var replaced: Input?
         var mustDrain = false
         var mayEnd = false
-        let next = lock.guarded { () -> (Downstream, Downstream.Input)? in
+        let next = lock.guarded { () -> Downstream.Input? in
             guard isActive, finished & bit == 0 else { return nil }
             switch mode {
             case .zip:
@@ -221,19 +227,19 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                 mustDrain = signal()
                 return nil
             }
-            guard demand > 0, hasReady, let target = downstream else { return nil }
+            guard demand > 0, hasReady, downstream != nil else { return nil }
             wip.store(1, ordering: .relaxed)
             demand -= 1
             let output = takeReady()
             // Taking it emptied this input's slot (`zip`) or the `fresh` flag, so nothing else
             // is ready; only the end may be due (an input that finished with this value buffered).
             mayEnd = !shouldFinish
-            return (target, output)
+            return output
         }
         // The value `latest` held is released here, outside the lock.
         withExtendedLifetime(replaced) {}
-        if let (target, output) = next {
-            let more = target.receive(output)
+        if let output = next {
+            let more = deliver(output)
             // Nothing was left over when this output was taken: unless somebody raised `wip`
             // meanwhile or the downstream asks for more, the delivery ends here.
             if mayEnd, more == .none, wip.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 { return }
@@ -290,7 +296,11 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             let step = lock.guarded { () -> Step in
                 switch status {
                 case .terminated:
-                    return .stop
+                    // A cancel while this deliverer was busy left the downstream to it.
+                    guard downstream != nil else { return .stop }
+                    let target = downstream
+                    downstream = nil
+                    return .release(target)
                 case .failing(let error):
                     status = .terminated
                     let target = downstream
@@ -304,10 +314,10 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                     forwarded += asked
                     askMore = subscriptions
                 }
-                if demand > 0, hasReady, let downstream {
+                if demand > 0, hasReady, downstream != nil {
                     demand -= 1
                     wip.store(1, ordering: .relaxed)
-                    return .value(downstream, takeReady())
+                    return .value(takeReady())
                 }
                 guard shouldFinish else {
                     wip.store(0, ordering: .releasing)
@@ -323,8 +333,11 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             switch step {
             case .stop:
                 return
-            case .value(let target, let output):
-                more = target.receive(output)
+            case .release(let target):
+                withExtendedLifetime(target) {}
+                return
+            case .value(let output):
+                more = deliver(output)
             case .finish(let target, let released):
                 released.cancel()
                 target?.receive(completion: .finished)
@@ -361,13 +374,25 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
         let released = lock.guarded { () -> CombinerRelease? in
             if case .terminated = status { return nil }
             status = .terminated
-            target = downstream
-            downstream = nil
+            // Nobody delivering: the cancel takes the downstream (and `wip` stays raised for
+            // good). A busy deliverer is signalled instead and releases it as it looks again.
+            if claim() {
+                target = downstream
+                downstream = nil
+            }
             return release()
         }
         released?.cancel()
         // The downstream is released here, outside the lock.
         withExtendedLifetime(target) {}
+    }
+
+    /// Sends `output` to the downstream, called in place. Only the deliverer, without the lock:
+    /// nobody else writes `downstream` meanwhile.
+    @inlinable
+    @inline(__always)
+    func deliver(_ output: Downstream.Input) -> Subscribers.Demand {
+        receiveInPlace(&downstream!, output)
     }
 }
 
