@@ -246,6 +246,45 @@ struct CombiningStressTests {
         }
     }
 
+    @Test(
+        "C16 C26 zip and combineLatest: cancel racing deliveries from two threads releases the downstream once, never under a delivery",
+        arguments: ["zip", "combineLatest"])
+    func combinerCancelRace(_ name: String) {
+        for _ in 0..<50 {
+            let a = DemandSource()
+            let b = DemandSource()
+            weak var weakSub: TestSubscriber<Int, TestError>?
+            var finished = false
+            do {
+                let sub = TestSubscriber<Int, TestError>(initialDemand: .unlimited)
+                weakSub = sub
+                let combined = name == "zip" ? a.zip(b) { $0 + $1 }.eraseToAnyPublisher() : a.combineLatest(b) { $0 + $1 }.eraseToAnyPublisher()
+                combined.subscribe(sub)
+                let deadline = Date() + 5
+                // Sources far longer than the race, so the cancel (not a finish) ends it; the
+                // cancelling thread holds the subscriber weakly (a thread's closure can outlive
+                // the join by a moment).
+                finished = runConcurrently(threads: 3) { [weak sub] index in
+                    switch index {
+                    case 0: _ = a.drive(0..<10_000_000, deadline: deadline)
+                    case 1: _ = b.drive(0..<10_000_000, deadline: deadline)
+                    default:
+                        while (sub?.values.count ?? 100) < 100, Date() < deadline {}
+                        sub?.cancel()
+                    }
+                }
+                #expect(sub.violations.isEmpty, "\(sub.violations.prefix(3))")
+                #expect(sub.completion == nil)
+                // On the two sending threads, at most the delivery each had under way.
+                #expect(sub.eventsAfterCancel.count <= 2, "\(sub.eventsAfterCancel)")
+            }
+            #expect(finished, "watchdog")
+            // Whichever thread was delivering when the cancel came has let go of it by now.
+            #expect(weakSub == nil, "the downstream is released after the cancel")
+            #expect(a.isCancelled && b.isCancelled)
+        }
+    }
+
     @Test("C36 zip of two sources driven from two threads while two threads request")
     func zipConcurrent() {
         for _ in 0..<20 {
