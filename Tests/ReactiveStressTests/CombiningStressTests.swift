@@ -247,8 +247,8 @@ struct CombiningStressTests {
     }
 
     @Test(
-        "C16 C26 zip and combineLatest: cancel racing deliveries from two threads releases the downstream once, never under a delivery",
-        arguments: ["zip", "combineLatest"])
+        "C16 C26 zip, combineLatest and merge: cancel racing deliveries from two threads releases the downstream once, never under a delivery",
+        arguments: ["zip", "combineLatest", "merge"])
     func combinerCancelRace(_ name: String) {
         for _ in 0..<50 {
             let a = DemandSource()
@@ -258,7 +258,12 @@ struct CombiningStressTests {
             do {
                 let sub = TestSubscriber<Int, TestError>(initialDemand: .unlimited)
                 weakSub = sub
-                let combined = name == "zip" ? a.zip(b) { $0 + $1 }.eraseToAnyPublisher() : a.combineLatest(b) { $0 + $1 }.eraseToAnyPublisher()
+                let combined: AnyPublisher<Int, TestError>
+                switch name {
+                case "zip": combined = a.zip(b) { $0 + $1 }.eraseToAnyPublisher()
+                case "combineLatest": combined = a.combineLatest(b) { $0 + $1 }.eraseToAnyPublisher()
+                default: combined = a.merge(with: b).eraseToAnyPublisher()
+                }
                 combined.subscribe(sub)
                 let deadline = Date() + 5
                 // Sources far longer than the race, so the cancel (not a finish) ends it; the

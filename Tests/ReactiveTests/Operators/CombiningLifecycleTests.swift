@@ -126,9 +126,10 @@ struct CombiningLifecycleTests {
         #expect(sub.violations.isEmpty)
     }
 
-    /// zip and combineLatest call their downstream in place, without a reference of their own for
-    /// the call: a cancel while a value is in flight leaves the release to the thread delivering.
-    static let combinerCases = cases.filter { $0.description == "zip" || $0.description == "combineLatest" }
+    /// The merging and combining engines call their downstream in place, without a reference of
+    /// their own for the call: a cancel while a value is in flight leaves the release to the
+    /// thread delivering.
+    static let combinerCases = cases.filter { ["zip", "combineLatest", "merge", "flatMap", "switchToLatest"].contains($0.description) }
 
     /// A subscriber that blocks in `receive` until told, and says when it got there.
     final class BlockingSubscriber: Subscriber, @unchecked Sendable {
@@ -168,9 +169,11 @@ struct CombiningLifecycleTests {
             weakSub = sub
             c.make(a, b).subscribe(sub)
             subscription = sub.subscription
-            a.send(1)
             DispatchQueue.global().async {
-                b.send(2)  // completes a pair: receive blocks until `proceed`
+                // The first value the downstream gets (merge: 1; zip, combineLatest: the pair;
+                // flatMap, switchToLatest: 2 from the inner) blocks in receive until `proceed`.
+                a.send(1)
+                b.send(2)
                 delivered.signal()
             }
             #expect(entered.wait(timeout: .now() + 10) == .success)

@@ -56,6 +56,9 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     // Every var below is guarded by `lock`, and so are the vars of each `Inner`; the lock is what
     // keeps accesses exclusive, so the runtime's exclusivity checks (a third of the cost) are off.
     @usableFromInline let lock = Lock()
+    /// Written with the lock held, only by the deliverer (`wip` raised by it) or, when nobody
+    /// delivers, by whoever terminates; so the deliverer reads it without the lock and calls it
+    /// in place, without a retain (`deliver`).
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) var status = Status.active
     @usableFromInline @exclusivity(unchecked) var pendingFailure: Failure?
@@ -215,32 +218,33 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         // and a release per value even when empty.
         if exclusive { return scalarReplacing(value) }
         var mustDrain = false
-        let target = lock.guarded { () -> Downstream? in
-            guard isActive else { return nil }
+        let delivering = lock.guarded { () -> Bool in
+            guard isActive else { return false }
             return admitScalar(value, mustDrain: &mustDrain)
         }
-        if let target {
-            drain(adding: target.receive(value), direct: true)
+        if delivering {
+            drain(adding: deliver(value), direct: true)
         } else if mustDrain {
             drain(adding: .none, direct: false)
         }
     }
 
-    /// Under the lock: a scalar value either goes straight to the downstream (returned, with this
-    /// thread the deliverer) or is queued, with `mustDrain` set when the queue needs a deliverer.
+    /// Under the lock: a scalar value either goes straight to the downstream (`true`: this thread
+    /// is the deliverer and sends it) or is queued, with `mustDrain` set when the queue needs a
+    /// deliverer.
     @inlinable
-    func admitScalar(_ value: Output, mustDrain: inout Bool) -> Downstream? {
+    func admitScalar(_ value: Output, mustDrain: inout Bool) -> Bool {
         // One read: a deliverer may leave between two, and a value queued after the second
         // would wait with nobody to deliver it.
         let idle = isIdle
-        if idle, demand > 0, queueIsEmpty, let downstream {
+        if idle, demand > 0, queueIsEmpty, downstream != nil {
             wip.store(1, ordering: .relaxed)
             demand -= 1
-            return downstream
+            return true
         }
         queue.append(Pending(inner: nil, value: value))
         if !idle { mustDrain = signal() }
-        return nil
+        return false
     }
 
     /// `scalar` for switchToLatest: the value replaces the current inner and what it queued.
@@ -248,14 +252,14 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     func scalarReplacing(_ value: Output) {
         var evicted: ContiguousArray<any Subscription> = []
         var mustDrain = false
-        let target = lock.guarded { () -> Downstream? in
-            guard isActive else { return nil }
+        let delivering = lock.guarded { () -> Bool in
+            guard isActive else { return false }
             evicted = evictAll()
             return admitScalar(value, mustDrain: &mustDrain)
         }
         for subscription in evicted { subscription.cancel() }
-        if let target {
-            drain(adding: target.receive(value), direct: true)
+        if delivering {
+            drain(adding: deliver(value), direct: true)
         } else if mustDrain {
             drain(adding: .none, direct: false)
         }
@@ -316,25 +320,25 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     func innerReceive(_ inner: Inner, _ value: Output) -> Subscribers.Demand {
         var finite = false
         var mustDrain = false
-        let target = lock.guarded { () -> Downstream? in
-            guard isActive, !inner.done else { return nil }
+        let delivering = lock.guarded { () -> Bool in
+            guard isActive, !inner.done else { return false }
             let idle = isIdle  // one read, as in `scalar`
-            if idle, demand > 0, queueIsEmpty, let downstream {
+            if idle, demand > 0, queueIsEmpty, downstream != nil {
                 wip.store(1, ordering: .relaxed)
                 demand -= 1
                 finite = !inner.unlimited && !exclusive
-                return downstream
+                return true
             }
             queue.append(Pending(inner: inner, value: value))
             if !idle { mustDrain = signal() }
-            return nil
+            return false
         }
-        guard let target else {
+        guard delivering else {
             // The value waits in the queue; the inner is asked for its next when it is delivered.
             if mustDrain { drain(adding: .none, direct: false) }
             return .none
         }
-        let more = target.receive(value)
+        let more = deliver(value)
         drain(adding: more, direct: true)
         // Asking through the return value (not `request`) keeps a synchronous inner from recursing;
         // the exclusive inner gets whatever the downstream added.
@@ -448,7 +452,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// inners first and the outer last (Combine's order).
     @inlinable
     @discardableResult
-    func release(except source: Inner? = nil, keepOuter: Bool = false) -> ContiguousArray<any Subscription> {
+    func release(except source: Inner? = nil, keepOuter: Bool = false, keepDownstream: Bool = false) -> ContiguousArray<any Subscription> {
         var cancels: ContiguousArray<any Subscription> = []
         for inner in inners {
             inner.done = true
@@ -463,7 +467,9 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         spare = nil
         queue.removeAll()
         queueHead = 0
-        downstream = nil
+        // Kept while another thread delivers (it calls the downstream in place): it is released
+        // by that deliverer.
+        if !keepDownstream { downstream = nil }
         return cancels
     }
 
@@ -480,9 +486,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 wip.store(1, ordering: .relaxed)
             } else if !signal() {
                 // The deliverer sends the failure when it comes back; keep the downstream for it.
-                let kept = downstream
-                cancels = release(except: source, keepOuter: source == nil)
-                downstream = kept
+                cancels = release(except: source, keepOuter: source == nil, keepDownstream: true)
                 status = .failing
                 pendingFailure = error
                 return nil
@@ -511,6 +515,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         defer { if exclusive, owed > 0 { passOnToCurrentInner(owed) } }
         while true {
             var target: Downstream?
+            var delivering = false
             var value: Output?
             var refill: any Subscription = NoSubscription()
             var mustRefill = false
@@ -519,6 +524,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             let step = lock.guarded { () -> Step in
                 switch status {
                 case .terminated:
+                    // A cancel while this deliverer was busy left the downstream to it; released
+                    // after the lock.
+                    target = downstream
+                    downstream = nil
                     return .stop
                 case .failing:
                     status = .terminated
@@ -531,7 +540,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                     break
                 }
                 demand += more
-                if demand > 0, !queueIsEmpty, let downstream {
+                if demand > 0, !queueIsEmpty, downstream != nil {
                     let next = queue[queueHead]
                     queueHead += 1
                     if queueIsEmpty {
@@ -543,7 +552,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                         refill = inner.subscription
                         mustRefill = true
                     }
-                    target = downstream
+                    delivering = true
                     value = next.value
                     wip.store(1, ordering: .relaxed)
                     return .value
@@ -563,9 +572,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             more = .none
             switch step {
             case .stop:
+                withExtendedLifetime(target) {}
                 return
             case .value:
-                if let target, let value { more = target.receive(value) }
+                if delivering, let value { more = deliver(value) }
                 if mustRefill { refill.request(.max(1)) }
             case .finish:
                 target?.receive(completion: .finished)
@@ -620,13 +630,34 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
 
     @inlinable
     func cancel() {
+        var target: Downstream?
         let cancels = lock.guarded { () -> ContiguousArray<any Subscription> in
             if status == .terminated { return [] }
             status = .terminated
             pendingFailure = nil
-            return release()
+            // Nobody delivering: the cancel takes the downstream (and `wip` stays raised for
+            // good). A busy deliverer is signalled instead and releases it as it looks again.
+            let mine: Bool
+            if isIdle {
+                wip.store(1, ordering: .relaxed)
+                mine = true
+            } else {
+                mine = signal()
+            }
+            if mine { target = downstream }
+            return release(keepDownstream: !mine)
         }
         for subscription in cancels { subscription.cancel() }
+        // The downstream is released here, after the lock.
+        withExtendedLifetime(target) {}
+    }
+
+    /// Sends `value` to the downstream, called in place. Only the deliverer, without the lock:
+    /// nobody else writes `downstream` meanwhile.
+    @inlinable
+    @inline(__always)
+    func deliver(_ value: Output) -> Subscribers.Demand {
+        receiveInPlace(&downstream!, value)
     }
 }
 
