@@ -108,6 +108,17 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// now the deliverer.
     @inlinable func signal() -> Bool { wip.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == 1 }
 
+    /// With the lock held: takes the delivery when idle, or leaves the work to the deliverer;
+    /// `true` if the caller is now the deliverer.
+    @inlinable
+    func claim() -> Bool {
+        if isIdle {
+            wip.store(1, ordering: .relaxed)
+            return true
+        }
+        return signal()
+    }
+
     // MARK: Inners
 
     /// Subscribes to one inner publisher on behalf of the storage.
@@ -437,11 +448,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     @inlinable
     func finishIfComplete() -> Downstream? {
         guard isActive, isComplete else { return nil }
-        if isIdle {
-            wip.store(1, ordering: .relaxed)
-        } else if !signal() {
-            return nil
-        }
+        guard claim() else { return nil }
         status = .terminated
         let target = downstream
         release()
@@ -482,9 +489,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         let target = lock.guarded { () -> Downstream? in
             guard isActive else { return nil }
             if let source, source.done { return nil }
-            if isIdle {
-                wip.store(1, ordering: .relaxed)
-            } else if !signal() {
+            if !claim() {
                 // The deliverer sends the failure when it comes back; keep the downstream for it.
                 cancels = release(except: source, keepOuter: source == nil, keepDownstream: true)
                 status = .failing
@@ -617,11 +622,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
                 passOn = current.subscription  // the one inner of switchToLatest gets the request as it is
             }
             if queueIsEmpty { return false }
-            if isIdle {
-                wip.store(1, ordering: .relaxed)
-                return true
-            }
-            return signal()
+            return claim()
         }
         for subscription in raise { subscription.request(.unlimited) }
         passOn?.request(more)
@@ -637,13 +638,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             pendingFailure = nil
             // Nobody delivering: the cancel takes the downstream (and `wip` stays raised for
             // good). A busy deliverer is signalled instead and releases it as it looks again.
-            let mine: Bool
-            if isIdle {
-                wip.store(1, ordering: .relaxed)
-                mine = true
-            } else {
-                mine = signal()
-            }
+            let mine = claim()
             if mine { target = downstream }
             return release(keepDownstream: !mine)
         }
