@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Reactive", targets: ["Reactive"]),
+        .library(name: "ReactiveAsync", targets: ["ReactiveAsync"]),
+        .library(name: "ReactiveAsyncTesting", targets: ["ReactiveAsyncTesting"]),
         .library(name: "PipeLanguage", targets: ["PipeLanguage"]),
         .executable(name: "plumb", targets: ["plumb"]),
         .executable(name: "plumb-bench", targets: ["plumb-bench"]),
@@ -19,6 +21,10 @@ let package = Package(
         // build. Every other property keeps the checks. No `unsafeFlags`: SwiftPM refuses them in a
         // package that is depended on by version (see Scripts/check-consumer).
         .target(name: "Reactive"),
+        // swift-async-algorithms' operators over AsyncSequence (the package cannot be fetched), on
+        // the toolchain alone, and its marble-testing product.
+        .target(name: "ReactiveAsync"),
+        .target(name: "ReactiveAsyncTesting", dependencies: ["ReactiveAsync"]),
         // The `.pipe` language: syntax, diagnostics, catalog, graph builder.
         .target(name: "PipeLanguage", dependencies: ["Reactive"]),
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
@@ -37,7 +43,7 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
         .target(name: "PlumbDiagrams"),
-        .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "PipeLanguage", "PlumbDiagrams"]),
+        .executableTarget(name: "plumb-bench", dependencies: ["Reactive", "ReactiveAsync", "PipeLanguage", "PlumbDiagrams"]),
         // libFuzzer driver (see Scripts/fuzz).
         .target(name: "CFuzzDriver"),
         .executableTarget(name: "plumb-fuzz", dependencies: ["PipeLanguage", "CFuzzDriver"]),
@@ -48,6 +54,7 @@ let package = Package(
 
         .target(name: "ReactiveTestSupport", dependencies: ["Reactive"], path: "Tests/ReactiveTestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
+        .testTarget(name: "ReactiveAsyncTests", dependencies: ["ReactiveAsync", "ReactiveAsyncTesting"]),
         .testTarget(name: "ReactiveStressTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
