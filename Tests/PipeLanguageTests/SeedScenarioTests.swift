@@ -116,8 +116,8 @@ import Testing
         #expect(
             run("let d = deferred { future delay 200 value 42 }\ntimer 100ms | flatMap { d | merge (d) }", session: session) == [
                 "0 subscribed",
-                "100 note 0 future started: it runs now, before anyone subscribes",
-                "100 note 0 future started: it runs now, before anyone subscribes",
+                "100 note 0 future started: made now, by the closure around it, for this subscription",
+                "100 note 0 future started: made now, by the closure around it, for this subscription",
                 "300 note 0 future fulfilled with 42 after 200ms", "300 value 42",
                 "300 note 0 future fulfilled with 42 after 200ms", "300 value 42", "300 finished",
             ])

@@ -205,7 +205,8 @@ struct StageBuild {
         }
         return { value in
             do {
-                let env = ClosureArguments(value)
+                var env = ClosureArguments(value)
+                env.atRunTime = true
                 return try context.build(try choose(env), source: source, env: env, depth: depth + 1, lanes: lanes)
             } catch {
                 return Fail(error: error as any Error).valueStream()

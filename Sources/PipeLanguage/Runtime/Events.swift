@@ -78,8 +78,17 @@ public enum LaneSignal: Sendable, Hashable {
 
 /// Who wrote an `.output` line.
 public enum OutputKind: String, Sendable, Hashable {
-    /// The note a future writes when its work begins (`expect started` looks for it).
+    /// The note a future writes when its work begins as it is made, before anyone subscribes
+    /// (bound with `let`, or used directly). `expect started` looks for it.
     public static let futureStarted = "future started: it runs now, before anyone subscribes"
+    /// The note a future writes when a closure makes it while the run goes (`deferred` at each
+    /// subscription, `flatMap` for a value), so it starts as it is subscribed.
+    public static let futureStartedOnSubscription = "future started: made now, by the closure around it, for this subscription"
+
+    /// Whether `text` is either note of a future's start.
+    public static func isFutureStart(_ text: String) -> Bool {
+        text == futureStarted || text == futureStartedOnSubscription
+    }
 
     /// `print "label"`: Combine's own lines (`label: receive value: (1)`).
     case print

@@ -2,6 +2,9 @@
 struct ClosureArguments: Sendable {
     var first: Value
     var second: Value
+    /// Whether a pipeline closure is being built while the run goes (`deferred` at a
+    /// subscription, `flatMap` for a value), not when the statement was built.
+    var atRunTime = false
     init(_ first: Value, _ second: Value = .null) {
         self.first = first
         self.second = second

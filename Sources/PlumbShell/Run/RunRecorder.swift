@@ -149,7 +149,7 @@ final class RunRecorder: Sendable {
             case .cancelled:
                 record.termination = .cancelled
                 ended.store(true, ordering: .releasing)
-            case .output(.note, _, OutputKind.futureStarted):
+            case .output(.note, _, let text) where OutputKind.isFutureStart(text):
                 record.futureStarts.append(ns)
                 return (true, nil)
             case .subscribed, .trace, .output: return (true, nil)

@@ -14,8 +14,9 @@ import Testing
         "fail": ("fail \"boom\"", f("0 failed: boom")),
         "interval": ("interval 100ms | take 3", f("100 value 0", "200 value 1", "300 value 2", "300 finished")),
         "timer": ("timer 1s", f("1000 value 0", "1000 finished")),
-        // A future says when it starts (when it is made: at build here, before the subscription)
-        // and when it is fulfilled.
+        // A future says when it starts and when it is fulfilled: made at build, it starts before
+        // the subscription; made by deferred's closure, it starts for the subscription (issue 40:
+        // the eager note was printed for both).
         "future": (
             "future delay 200 value 42",
             [
@@ -26,7 +27,7 @@ import Testing
         "deferred": (
             "deferred { future delay 200 value 42 }",
             [
-                "0 note 0 future started: it runs now, before anyone subscribes", "0 subscribed",
+                "0 note 0 future started: made now, by the closure around it, for this subscription", "0 subscribed",
                 "200 note 0 future fulfilled with 42 after 200ms", "200 value 42", "200 finished",
             ]
         ),

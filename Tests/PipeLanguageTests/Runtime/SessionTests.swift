@@ -46,7 +46,7 @@ import Testing
         #expect(
             run("let d = deferred { future delay 200 value 42 }\ntimer 300ms | flatMap { d }", session: session)
                 == [
-                    "0 subscribed", "300 note 0 future started: it runs now, before anyone subscribes",
+                    "0 subscribed", "300 note 0 future started: made now, by the closure around it, for this subscription",
                     "500 note 0 future fulfilled with 42 after 200ms", "500 value 42", "500 finished",
                 ])
     }

@@ -259,8 +259,9 @@ enum Hot {
         let value = try b.value(3)
         let context = b.context
         let stage = b.index
+        let started = b.env.atRunTime ? OutputKind.futureStartedOnSubscription : OutputKind.futureStarted
         let f = Future<Value, any Error> { promise in
-            context.output(.note, stage: stage, OutputKind.futureStarted)
+            context.output(.note, stage: stage, started)
             context.runtime.schedule(afterNanoseconds: ns) {
                 context.output(.note, stage: stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
                 promise(.success(value))
