@@ -77,20 +77,18 @@ struct ExpressionCompiler {
         case .unary(let op, let operand):
             let x = compile(operand)
             let loc = self
-            if op == "!" {
-                return { args in
-                    guard case .bool(let b) = try x(args) else { throw loc.error(.notOperandNotBool, span) }
-                    return .bool(!b)
-                }
+            // The parser makes only the table's operators; the row is looked up once, here.
+            guard let row = UnaryOperator.named(op) else {
+                let err = error(.unknownOperator(op), span)
+                return { _ in throw err }
             }
+            let evaluate = row.evaluate
             return { args in
-                switch try x(args) {
-                case .int(let i):
-                    let (r, o) = (0 as Int).subtractingReportingOverflow(i)
-                    if o { throw loc.error(.arithmeticOverflow("-(\(i))"), span) }
-                    return .int(r)
-                case .double(let d): return .double(-d)
-                case let v: throw loc.error(.cannotNegate(v), span)
+                let v = try x(args)
+                do throws(Message) {
+                    return try evaluate(v)
+                } catch {
+                    throw loc.error(error, span)
                 }
             }
         case .binary(let op, let lhs, let rhs):
@@ -123,19 +121,11 @@ struct ExpressionCompiler {
         case .member(let base, let name):
             let cb = compile(base)
             let loc = self
+            let evaluate = MemberCall.named(name)?.evaluate
             return { args in
                 let b = try cb(args)
-                switch (b, name) {
-                case (.array(let a), "count"): return .int(a.count)
-                case (.string(let s), "count"): return .int(s.count)
-                case (.array(let a), "isEmpty"): return .bool(a.isEmpty)
-                case (.string(let s), "isEmpty"): return .bool(s.isEmpty)
-                case (.array(let a), "first"): return a.first ?? .null
-                case (.array(let a), "last"): return a.last ?? .null
-                case (.string(let s), "uppercased"): return .string(s.uppercased())
-                case (.string(let s), "lowercased"): return .string(s.lowercased())
-                default: throw loc.error(.unknownMember(name, of: b), span)
-                }
+                guard let value = evaluate?(b) else { throw loc.error(.unknownMember(name, of: b), span) }
+                return value
             }
         case .call(let name, let arguments):
             return compileCall(name, arguments, span)

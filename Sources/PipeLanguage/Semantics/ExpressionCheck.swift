@@ -28,8 +28,8 @@ enum ExpressionCheck {
             if let inner = problem(in: x, dollars: dollars) { return inner }
             let k = ExpressionKinds.infer(x, dollars).kind
             guard isKnown(k) else { return nil }
-            if op == "!" { return k == .bool ? nil : (.impossibleUnary(op, k.swiftName), e.span) }
-            return k.isNumber ? nil : (.impossibleUnary(op, k.swiftName), e.span)
+            guard let row = UnaryOperator.named(op), !row.accepts(k) else { return nil }
+            return (.impossibleUnary(op, k.swiftName), e.span)
         case .binary(let op, let a, let b):
             if let inner = problem(in: a, dollars: dollars) ?? problem(in: b, dollars: dollars) { return inner }
             let ka = ExpressionKinds.infer(a, dollars).kind

@@ -63,9 +63,9 @@ enum Infallibility {
             return (.string, bytes <= Limits.maxStringBytes)
         case .unary(let op, let x):
             let r = analyse(x, dollars)
-            if op == "!" { return (.bool, r.safe && r.kind == .bool) }
-            // -Int.min overflows; negating a Double cannot fail.
-            return (r.kind == .double ? .double : nil, r.safe && r.kind == .double)
+            guard let row = UnaryOperator.named(op) else { return (nil, false) }
+            let (kind, safe) = row.infallible(r.kind)
+            return (kind, r.safe && safe)
         case .binary(let op, let a, let b):
             return binary(op, a, b, dollars)
         case .ternary(let c, let a, let b):
@@ -76,15 +76,9 @@ enum Infallibility {
             return (nil, false)
         case .member(let base, let name):
             let r = analyse(base, dollars)
-            let onCollection = r.kind == .string || isArray(r.kind)
-            switch name {
-            case "count": return (.int, r.safe && onCollection)
-            case "isEmpty": return (.bool, r.safe && onCollection)
-            case "uppercased", "lowercased": return (.string, r.safe && r.kind == .string)
-            // `first` of an empty array is nil: its kind is not certain.
-            case "first", "last": return (nil, r.safe && isArray(r.kind))
-            default: return (nil, false)
-            }
+            guard let row = MemberCall.named(name) else { return (nil, false) }
+            let (kind, safe) = row.infallible(r.kind)
+            return (kind, r.safe && safe)
         case .call(let name, let arguments):
             guard let function = BuiltinFunction.named(name), arguments.count == function.arity else { return (nil, false) }
             let parts = arguments.map { analyse($0, dollars) }

@@ -86,8 +86,9 @@ enum ExpressionKinds {
             return (.string, fails)
         case .unary(let op, let x):
             let (k, f) = infer(x, args)
-            if op == "!" { return (.bool, f || k != .bool) }
-            return (k == .double ? .double : k == .int ? .int : .any, f || k != .double)
+            guard let row = UnaryOperator.named(op) else { return (.any, true) }
+            let (kind, mayFail) = row.kind(k)
+            return (kind, f || mayFail)
         case .binary(let op, let a, let b):
             let (ka, fa) = infer(a, args)
             let (kb, fb) = infer(b, args)
@@ -105,15 +106,9 @@ enum ExpressionKinds {
             return (k == .string ? .string : .any, true)
         case .member(let base, let name):
             let (k, f) = infer(base, args)
-            switch name {
-            case "count": return (.int, f || !(k == .string || { if case .array = k { true } else { false } }()))
-            case "isEmpty": return (.bool, f || !(k == .string || { if case .array = k { true } else { false } }()))
-            case "uppercased", "lowercased": return (.string, f || k != .string)
-            case "first", "last":
-                if case .array(let e) = k { return (e, f) }
-                return (.any, true)
-            default: return (.any, true)
-            }
+            guard let row = MemberCall.named(name) else { return (.any, true) }
+            let (kind, mayFail) = row.kind(k)
+            return (kind, f || mayFail)
         case .call(let name, let xs):
             let parts = xs.map { infer($0, args) }
             guard let function = BuiltinFunction.named(name), xs.count == function.arity else { return (.any, true) }

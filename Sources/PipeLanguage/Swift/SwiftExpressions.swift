@@ -55,12 +55,12 @@ struct SwiftExpressions {
         case .unary(let op, let operand):
             let (text, kind, prec) = expression(operand)
             let wrapped = prec < 1000 ? "(\(text))" : text
-            if op == "!" {
-                if kind != .bool { problems.append("! needs a Bool, not \(kind.swiftName)") }
-                return ("!" + wrapped, .bool, 900)
+            guard let row = UnaryOperator.named(op) else {
+                problems.append("Swift has no prefix \(op)")
+                return (op + wrapped, .any, 900)
             }
-            if !kind.isNumber { problems.append("- needs a number, not \(kind.swiftName)") }
-            return ("-" + wrapped, kind, 900)
+            let (swift, result) = row.swift(wrapped, kind, &problems)
+            return (swift, result, 900)
         case .binary(let op, let lhs, let rhs):
             return binary(op, lhs, rhs)
         case .ternary(let c, let a, let b):
@@ -82,19 +82,9 @@ struct SwiftExpressions {
         case .member(let base, let name):
             let (tb, kb, pb) = expression(base)
             let wrapped = pb < 1000 ? "(\(tb))" : tb
-            let sized = kb == .string || kb.isArray
-            switch name {
-            case "count" where sized: return ("\(wrapped).count", .int, 1000)
-            case "isEmpty" where sized: return ("\(wrapped).isEmpty", .bool, 1000)
-            case "uppercased" where kb == .string, "lowercased" where kb == .string: return ("\(wrapped).\(name)()", .string, 1000)
-            case "first", "last":
-                problems.append(".\(name) is an Optional in Swift; the language gives nil in its place")
-                if case .array(let element) = kb { return ("\(wrapped).\(name)", element, 1000) }
-                return ("\(wrapped).\(name)", .any, 1000)
-            default:
-                problems.append("\(kb.swiftName) has no .\(name)")
-                return ("\(wrapped).\(name)", .any, 1000)
-            }
+            if let (swift, kind) = MemberCall.named(name)?.swift(wrapped, kb, &problems) { return (swift, kind, 1000) }
+            problems.append("\(kb.swiftName) has no .\(name)")
+            return ("\(wrapped).\(name)", .any, 1000)
         case .call(let name, let arguments):
             var call = BuiltinFunction.SwiftCall(name: name, arguments: arguments.map { translate($0) })
             guard let function = BuiltinFunction.named(name) else {

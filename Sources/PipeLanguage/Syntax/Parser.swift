@@ -507,7 +507,7 @@ struct Parser {
     mutating func parseMultiplicative() throws -> Expr { try parseBinaryLevel(Parser.multiplicativeOperators) { try $0.parseUnary() } }
 
     mutating func parseUnary() throws -> Expr {
-        if let p = current.punct, p == "-" || p == "!" {
+        if let p = current.punct, UnaryOperator.named(p) != nil {
             let op = advance()
             try enter(op.span)
             defer { depth -= 1 }

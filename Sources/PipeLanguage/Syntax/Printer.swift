@@ -99,7 +99,7 @@ enum Printer {
             return "\(wrap(c, above: 2)) ? \(print(a)) : \(print(b))"
         case .index(let base, let i): return "\(wrap(base, above: 10))[\(print(i))]"
         case .member(let base, let name):
-            return "\(wrap(base, above: 10)).\(name)" + (["uppercased", "lowercased"].contains(name) ? "()" : "")
+            return "\(wrap(base, above: 10)).\(name)" + (MemberCall.named(name)?.isMethod == true ? "()" : "")
         case .call(let name, let args): return "\(name)(" + args.map(print).joined(separator: ", ") + ")"
         case .range(let a, let b): return "\(wrap(a, above: 7))...\(wrap(b, above: 7))"
         }
