@@ -366,7 +366,7 @@ struct Parser {
         switch t.kind {
         case .int, .double, .string, .dollar: return true
         case .identifier: return true
-        case .punct(let p): return p == "[" || p == "-" || p == "!" || p == "("
+        case .punct(let p): return p == "[" || p == "(" || UnaryOperator.named(p) != nil
         default: return false
         }
     }
