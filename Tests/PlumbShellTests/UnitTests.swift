@@ -3,53 +3,6 @@ import Testing
 
 @testable import PlumbShell
 
-@Suite struct ArgumentParsingTests {
-    @Test("no arguments means the REPL (or stdin mode)")
-    func interactive() throws {
-        #expect(try ArgumentParser.parse([]).command == .interactive)
-    }
-
-    @Test("subcommands with operands, options before or after")
-    func subcommands() throws {
-        let run = try ArgumentParser.parse(["--clock", "virtual", "run", "a.pipe", "--format=jsonl", "b.pipe"])
-        #expect(run.command == .run(["a.pipe", "b.pipe"]))
-        #expect(run.clock == .virtual)
-        #expect(run.format == .jsonl)
-        #expect(try ArgumentParser.parse(["run", "-"]).command == .run(["-"]))
-        #expect(try ArgumentParser.parse(["check", "x.pipe"]).command == .check(["x.pipe"]))
-        #expect(try ArgumentParser.parse(["test", "Examples/workshop/solutions"]).command == .test(["Examples/workshop/solutions"]))
-        #expect(try ArgumentParser.parse(["--no-color"]).noColor)
-        #expect(try ArgumentParser.parse(["help", "run"]).command == .help("run"))
-        #expect(try ArgumentParser.parse(["lsp"]).command == .lsp)
-        #expect(try ArgumentParser.parse(["help", "lsp"]).command == .help("lsp"))
-        #expect(try ArgumentParser.parse(["run", "--help"]).command == .help("run"))
-        #expect(try ArgumentParser.parse(["-h"]).command == .help(nil))
-    }
-
-    @Test(
-        "usage errors name the problem and suggest a fix",
-        arguments: [
-            (["--clok", "virtual"], "did you mean '--clock'?"),
-            (["--clock", "fast"], "--clock must be real or virtual"),
-            (["--format", "xml"], "--format must be text or jsonl"),
-            (["--clock"], "--clock needs a value"),
-            (["rnu", "x.pipe"], "did you mean 'run'?"),
-            (["talk.pipe"], "plumb run talk.pipe"),
-            (["run"], "run needs a FILE"),
-            (["test"], "test needs a FILE or folder"),
-            (["help", "bogus"], "no command 'bogus'"),
-            (["--version", "extra"], "--version takes no operands, not 'extra'"),
-            (["--version", "--help"], "--version and --help cannot be used together"),
-        ])
-    func usageErrors(arguments: [String], message: String) {
-        #expect {
-            try ArgumentParser.parse(arguments)
-        } throws: { error in
-            (error as? UsageError)?.message.contains(message) == true
-        }
-    }
-}
-
 @Suite struct EventFormatterTests {
     func line(_ event: PipelineEvent, job: Int = 0, ms: Int = 101, summary: RunSummary? = nil, format: OutputFormat = .text) -> String {
         var bytes: [UInt8] = []

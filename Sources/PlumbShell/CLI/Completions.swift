@@ -1,6 +1,7 @@
-/// `plumb completions bash|zsh|fish`: completion scripts made from the argument parser's own lists
-/// (`ArgumentParser.subcommands`, `ArgumentParser.options`) and `plumb --help`'s descriptions, so
-/// a new subcommand or option is completed without editing three scripts.
+/// `plumb completions bash|zsh|fish`: completion scripts made from the subcommands'
+/// configurations (`PlumbCommands.all`: names, summaries, what their operands are) and the option
+/// table (`CommandLineOption.all`: names, summaries, values), so a new subcommand or option is
+/// completed, and described, without editing three scripts.
 enum Completions {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -12,88 +13,61 @@ enum Completions {
         }
     }
 
-    /// Options that take a value, with the values to offer (empty: a free value).
-    static let values: [String: [String]] = [
-        "--clock": ["real", "virtual"], "--format": ["text", "jsonl"], "--until": [], "--svg": [], "--reset": [],
-        "--report": ["junit", "tap"],
-    ]
     /// Help topics besides the subcommands.
     static let topics = ["diagnostics"]
 
-    /// What `plumb --help` says a subcommand does (the first line of its first USAGE entry).
-    static func summary(of subcommand: String) -> String {
-        for line in HelpText.overview.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            guard words.count > 2, words[0] == "plumb", words[1] == subcommand || (subcommand == "repl" && words[1] == "[OPTIONS]"),
-                let gap = line.dropFirst(2).range(of: "  ")
-            else { continue }
-            return firstClause(line.dropFirst(2)[gap.upperBound...].trimmingCharacters(in: .whitespaces))
-        }
-        return subcommand
-    }
+    private static var options: [CommandLineOption] { CommandLineOption.all }
+    private static var subcommands: [String] { PlumbCommands.names }
 
-    /// What `plumb --help` says an option does (options of one subcommand are described in its
-    /// USAGE line, so they are named here).
-    static func summary(ofOption option: String) -> String {
-        let ofSubcommand = [
-            "--once": "(learn) check the exercises once", "--reset": "(learn) restore an exercise to its first version",
-            "--program": "(swift) one main.swift that compiles and runs", "--markdown": "(help) write the operator reference",
-            "--man": "(help) this help as a manual page", "--qr": "(serve) draw the learners' URL as a QR code",
-            "--no-qr": "(serve) no QR code, even on a terminal",
-        ]
-        if let text = ofSubcommand[option] { return text }
-        for line in HelpText.overview.split(separator: "\n") {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix(option + " ") || text.hasPrefix("-h, " + option + " "), let gap = text.range(of: "  ") else { continue }
-            return firstClause(text[gap.upperBound...].trimmingCharacters(in: .whitespaces))
-        }
-        return option
-    }
-
-    /// A description's first line without a parenthesis it does not close there.
-    static func firstClause(_ text: String) -> String {
-        guard text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count, let open = text.range(of: " (", options: .backwards) else {
-            return text.hasSuffix(";") || text.hasSuffix(",") ? String(text.dropLast()) : text
-        }
-        return String(text[..<open.lowerBound])
+    /// The subcommands whose operands complete as `kind`, in the table's order.
+    private static func commands(taking kind: CommandConfiguration.Operands) -> [String] {
+        PlumbCommands.all.filter { $0.configuration.operands == kind }.map { $0.configuration.name }
     }
 
     static var bash: String {
-        let flags = ArgumentParser.options.joined(separator: " ")
-        let valued = values.keys.sorted().joined(separator: "|")
+        let valued = options.filter { $0.value != .none }
+        var previous: [String] = []
+        for option in valued {
+            switch option.value {
+            case .none: break
+            case .choice(let words, let fileAfter):
+                previous.append("\(option.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;")
+                for word in words { if let suffix = fileAfter[word] { previous.append("\(word)) \(bashFiles(suffix))") } }
+            case .file(let suffix): previous.append("\(option.name)) \(bashFiles(suffix))")
+            case .directory: previous.append("\(option.name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
+            case .text: previous.append("\(option.name)) return ;;")
+            }
+        }
+        let operands = [
+            (commands(taking: .scripts), "COMPREPLY=($(compgen -f -X '!*.pipe' -- \"$cur\")); compopt -o plusdirs 2>/dev/null ;;"),
+            (commands(taking: .scriptsOrFolders), "COMPREPLY=($(compgen -d -- \"$cur\") $(compgen -f -X '!*.pipe' -- \"$cur\")) ;;"),
+            (commands(taking: .helpTopics), "COMPREPLY=($(compgen -W \"$subcommands \(topics.joined(separator: " "))\" -- \"$cur\")) ;;"),
+            (commands(taking: .shells), "COMPREPLY=($(compgen -W \"\(shells.joined(separator: " "))\" -- \"$cur\")) ;;"),
+        ].filter { !$0.0.isEmpty }.map { "        \($0.0.joined(separator: " | "))) \($0.1)" }
         return """
             # bash completion for plumb (written by `plumb completions bash`)
             _plumb() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-                local subcommands="\(ArgumentParser.subcommands.joined(separator: " "))"
+                local subcommands="\(subcommands.joined(separator: " "))"
                 local command="" word i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
                     case "$word" in
-                        \(valued)) ((i++)) ;;
+                        \(valued.map(\.name).joined(separator: "|"))) ((i++)) ;;
                         -*) ;;
                         *) command="$word"; break ;;
                     esac
                 done
                 case "$prev" in
-                    --clock) COMPREPLY=($(compgen -W "\(values["--clock"]!.joined(separator: " "))" -- "$cur")); return ;;
-                    --format) COMPREPLY=($(compgen -W "\(values["--format"]!.joined(separator: " "))" -- "$cur")); return ;;
-                    --report) COMPREPLY=($(compgen -W "\(values["--report"]!.joined(separator: " "))" -- "$cur")); return ;;
-                    junit) COMPREPLY=($(compgen -f -X '!*.xml' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
-                    --svg) COMPREPLY=($(compgen -f -X '!*.svg' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
-                    --reset) COMPREPLY=($(compgen -f -X '!*.pipe' -- "$cur")); compopt -o plusdirs 2>/dev/null; return ;;
-                    --until) return ;;
+            \(previous.map { "        " + $0 }.joined(separator: "\n"))
                 esac
                 if [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W "\(flags)" -- "$cur"))
+                    COMPREPLY=($(compgen -W "\(options.map(\.name).joined(separator: " "))" -- "$cur"))
                     return
                 fi
                 case "$command" in
                     "") COMPREPLY=($(compgen -W "$subcommands" -- "$cur")) ;;
-                    run | check | swift) COMPREPLY=($(compgen -f -X '!*.pipe' -- "$cur")); compopt -o plusdirs 2>/dev/null ;;
-                    test | learn) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.pipe' -- "$cur")) ;;
-                    help) COMPREPLY=($(compgen -W "$subcommands \(topics.joined(separator: " "))" -- "$cur")) ;;
-                    completions) COMPREPLY=($(compgen -W "\(shells.joined(separator: " "))" -- "$cur")) ;;
+            \(operands.joined(separator: "\n"))
                 esac
             }
             complete -o filenames -F _plumb plumb
@@ -101,19 +75,31 @@ enum Completions {
             """
     }
 
+    private static func bashFiles(_ suffix: String) -> String {
+        "COMPREPLY=($(compgen -f -X '!*\(suffix)' -- \"$cur\")); compopt -o plusdirs 2>/dev/null; return ;;"
+    }
+
     static var zsh: String {
         func quoted(_ text: String) -> String {
             text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
         }
-        let commands = ArgumentParser.subcommands.map { "        '\($0):\(quoted(summary(of: $0)))'" }.joined(separator: "\n")
-        let options = ArgumentParser.options.map { option -> String in
-            let what = quoted(summary(ofOption: option))
-            if let offered = values[option] {
-                let action = offered.isEmpty ? (option == "--until" ? " " : "_files") : "(\(offered.joined(separator: " ")))"
-                return "        '\(option)[\(what)]:\(option.dropFirst(2)):\(action)'"
+        let described = PlumbCommands.all.map { "        '\($0.configuration.name):\(quoted($0.configuration.summary))'" }.joined(separator: "\n")
+        let arguments = options.map { option -> String in
+            let head = "        '\(option.name)[\(quoted(option.summary))]"
+            let message = ":\(option.name.dropFirst(2)):"
+            switch option.value {
+            case .none: return head + "'"
+            case .choice(let words, _): return head + message + "(\(words.joined(separator: " ")))'"
+            case .file: return head + message + "_files'"
+            case .directory: return head + message + "_files -/'"
+            case .text: return head + message + " '"
             }
-            return "        '\(option)[\(what)]'"
         }.joined(separator: " \\\n")
+        let operands = [
+            (commands(taking: .scripts), "_files -g '*.pipe' ;;"), (commands(taking: .scriptsOrFolders), "_files -g '*.pipe' ;;"),
+            (commands(taking: .helpTopics), "_values 'topic' \((subcommands + topics).joined(separator: " ")) ;;"),
+            (commands(taking: .shells), "_values 'shell' \(shells.joined(separator: " ")) ;;"),
+        ].filter { !$0.0.isEmpty }.map { "                \($0.0.joined(separator: " | "))) \($0.1)" }
         return """
             #compdef plumb
             # zsh completion for plumb (written by `plumb completions zsh`)
@@ -121,20 +107,17 @@ enum Completions {
                 local curcontext="$curcontext" state line
                 local -a subcommands
                 subcommands=(
-            \(commands)
+            \(described)
                 )
                 _arguments -C \\
-            \(options) \\
+            \(arguments) \\
                     '1: :->command' \\
                     '*:: :->argument'
                 case $state in
                     command) _describe -t commands 'plumb command' subcommands ;;
                     argument)
                         case $line[1] in
-                            run | check | swift) _files -g '*.pipe' ;;
-                            test | learn) _files -g '*.pipe' ;;
-                            help) _values 'topic' \(ArgumentParser.subcommands.joined(separator: " ")) \(topics.joined(separator: " ")) ;;
-                            completions) _values 'shell' \(shells.joined(separator: " ")) ;;
+            \(operands.joined(separator: "\n"))
                         esac
                         ;;
                 esac
@@ -150,23 +133,31 @@ enum Completions {
             "# fish completion for plumb (written by `plumb completions fish`)",
             "complete -c plumb -f",
         ]
-        let all = ArgumentParser.subcommands.joined(separator: " ")
-        for command in ArgumentParser.subcommands {
-            lines.append("complete -c plumb -n 'not __fish_seen_subcommand_from \(all)' -a \(command) -d \(quoted(summary(of: command)))")
+        let all = subcommands.joined(separator: " ")
+        for command in PlumbCommands.all {
+            let name = command.configuration.name
+            lines.append("complete -c plumb -n 'not __fish_seen_subcommand_from \(all)' -a \(name) -d \(quoted(command.configuration.summary))")
         }
-        for option in ArgumentParser.options {
-            var line = "complete -c plumb -l \(option.dropFirst(2))"
-            if option == "--help" { line += " -s h" }
-            if let offered = values[option] {
-                line += offered.isEmpty ? (option == "--until" ? " -x" : " -r -F") : " -x -a \(quoted(offered.joined(separator: " ")))"
+        for option in options {
+            var line = "complete -c plumb -l \(option.name.dropFirst(2))"
+            for alias in option.aliases where !alias.hasPrefix("--") { line += " -s \(alias.dropFirst())" }
+            switch option.value {
+            case .none: break
+            case .choice(let words, _): line += " -x -a \(quoted(words.joined(separator: " ")))"
+            case .file: line += " -r -F"
+            case .directory: line += " -x -a '(__fish_complete_directories)'"
+            case .text: line += " -x"
             }
-            lines.append(line + " -d \(quoted(summary(ofOption: option)))")
+            lines.append(line + " -d \(quoted(option.summary))")
+        }
+        func seen(_ kind: CommandConfiguration.Operands) -> String {
+            "complete -c plumb -n '__fish_seen_subcommand_from \(commands(taking: kind).joined(separator: " "))'"
         }
         lines += [
-            "complete -c plumb -n '__fish_seen_subcommand_from run check swift' -F -a '(__fish_complete_suffix .pipe)'",
-            "complete -c plumb -n '__fish_seen_subcommand_from test learn' -F",
-            "complete -c plumb -n '__fish_seen_subcommand_from help' -a \(quoted(all + " " + topics.joined(separator: " ")))",
-            "complete -c plumb -n '__fish_seen_subcommand_from completions' -a \(quoted(shells.joined(separator: " ")))",
+            seen(.scripts) + " -F -a '(__fish_complete_suffix .pipe)'",
+            seen(.scriptsOrFolders) + " -F",
+            seen(.helpTopics) + " -a \(quoted((subcommands + topics).joined(separator: " ")))",
+            seen(.shells) + " -a \(quoted(shells.joined(separator: " ")))",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -17,7 +17,7 @@ import Testing
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         let roff = result.stdout
         #expect(roff.hasPrefix(".TH PLUMB 1 ") && roff.contains(".SH NAME\nplumb \\- an interactive shell for reactive pipelines"))
-        for option in ArgumentParser.options where HelpText.overview.contains(option + " ") {
+        for option in CommandLineOption.all.map(\.name) where HelpText.overview.contains(option + " ") {
             #expect(roff.contains(ManPage.escaped(option)), "\(option)")
         }
         for line in roff.split(separator: "\n") where line.hasPrefix(".") {
@@ -33,8 +33,8 @@ import Testing
     func completions(_ shell: String) throws {
         let result = try PlumbBinary.run(["completions", shell])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-        let options = ArgumentParser.options.map { shell == "fish" ? "-l \($0.dropFirst(2))" : $0 }
-        for word in ArgumentParser.subcommands + options {
+        let options = CommandLineOption.all.map(\.name).map { shell == "fish" ? "-l \($0.dropFirst(2))" : $0 }
+        for word in PlumbCommands.names + options {
             #expect(result.stdout.contains(word), "\(word)")
         }
         guard Self.installed(shell) else { return }
@@ -57,13 +57,5 @@ import Testing
         #expect(try offered(["plumb", "help", "diag"]) == "diagnostics")
         #expect(try offered(["plumb", "completions", "f"]) == "fish")
         #expect(try offered(["plumb", "--for"]) == "--format")
-    }
-
-    @Test("completions takes one known shell; --man belongs to help")
-    func badUse() throws {
-        #expect(throws: UsageError(message: "completions needs one shell: bash, zsh, fish")) { try ArgumentParser.parse(["completions", "tcsh"]) }
-        #expect(throws: UsageError(message: "--man is an option of help")) { try ArgumentParser.parse(["run", "--man", "x.pipe"]) }
-        #expect(try ArgumentParser.parse(["help", "--man"]).command == .manPage)
-        #expect(try ArgumentParser.parse(["completions", "zsh"]).command == .completions("zsh"))
     }
 }

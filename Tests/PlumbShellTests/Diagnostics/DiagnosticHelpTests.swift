@@ -95,11 +95,4 @@ import Testing
         #expect(!result.stderr.contains("fix:"), "\(result)")
         #expect(!result.stdout.contains("fix:"), "\(result)")
     }
-
-    @Test("help topics parse: diagnostics, a code, a name")
-    func arguments() throws {
-        #expect(try ArgumentParser.parse(["help", "diagnostics"]).command == .help("diagnostics"))
-        #expect(try ArgumentParser.parse(["help", "E101"]).command == .help("E101"))
-        #expect(try ArgumentParser.parse(["help", "unterminated-string"]).command == .help("unterminated-string"))
-    }
 }

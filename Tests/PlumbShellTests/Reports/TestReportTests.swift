@@ -43,17 +43,6 @@ import Testing
                 """)
     }
 
-    @Test("--report takes junit FILE.xml or tap, for test only")
-    func arguments() throws {
-        #expect(try ArgumentParser.parse(["test", "--report", "junit", "out.xml", "x"]).report == .junit("out.xml"))
-        #expect(try ArgumentParser.parse(["--report", "tap", "test", "x"]).report == .tap)
-        #expect(throws: UsageError(message: "--report needs junit FILE.xml or tap, not 'xml'")) { try ArgumentParser.parse(["test", "--report", "xml", "x"]) }
-        #expect(throws: UsageError(message: "--report junit needs a file name ending in .xml, not 'x'")) {
-            try ArgumentParser.parse(["test", "--report", "junit", "x", "y"])
-        }
-        #expect(throws: UsageError(message: "--report is an option of test")) { try ArgumentParser.parse(["run", "--report", "tap", "x"]) }
-    }
-
     @Test("TAP on standard output replaces the PASS/FAIL lines; several files, each checked by a child, are all reported")
     func tapEndToEnd() throws {
         let folder = try PlumbBinary.folder([
