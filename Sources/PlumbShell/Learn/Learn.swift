@@ -17,9 +17,11 @@ struct Learn {
 
     private var style: Style { Style(enabled: options.color) }
 
-    func run(directory: String, once: Bool) -> Int32 {
+    /// The workshop of `directory` (nil: the current folder's exercises, the repository's or the
+    /// installed ones, as `WorkshopFolder` finds them).
+    func run(directory: String?, once: Bool) -> Int32 {
         let workshop: Workshop
-        switch Workshop.load(directory) {
+        switch Workshop.load(requested: directory) {
         case .success(let w): workshop = w
         case .failure(let problem):
             writeStandardError(.workshopProblem(problem.message))

@@ -59,6 +59,12 @@ struct Workshop {
     let directory: String
     let exercises: [Exercise]
 
+    /// Reads the exercises of the folder named on the command line, or of the default one
+    /// `folder` finds when none is named, or says why it cannot.
+    static func load(requested: String?, folder: WorkshopFolder = .here) -> Result<Workshop, WorkshopProblem> {
+        folder.resolve(requested).flatMap(load)
+    }
+
     /// Reads the exercises of `directory`, or says why it cannot.
     static func load(_ directory: String) -> Result<Workshop, WorkshopProblem> {
         var isDirectory: ObjCBool = false

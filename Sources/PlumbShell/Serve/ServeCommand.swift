@@ -10,9 +10,9 @@ import Glibc
 /// the teacher's key), then one log line per request, until Ctrl-C or SIGTERM, which close every
 /// live stream and stop the server.
 enum ServeCommand {
-    static func run(directory: String, host: String, port: Int, state: String?, qr: Bool?) -> Int32 {
+    static func run(directory: String?, host: String, port: Int, state: String?, qr: Bool?) -> Int32 {
         let workshop: Workshop
-        switch Workshop.load(directory) {
+        switch Workshop.load(requested: directory) {
         case .success(let w): workshop = w
         case .failure(let problem):
             writeStandardError(.workshopProblem(problem.message))
@@ -44,7 +44,7 @@ enum ServeCommand {
             files.rlim_cur = min(files.rlim_max, 65_536)
             setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
         }
-        let stateDirectory = URL(fileURLWithPath: state ?? (directory as NSString).appendingPathComponent(".plumb-room"))
+        let stateDirectory = URL(fileURLWithPath: state ?? (workshop.directory as NSString).appendingPathComponent(".plumb-room"))
         let room: Room
         let server: HTTPServer
         let log = RequestLog()
@@ -63,7 +63,7 @@ enum ServeCommand {
         let learners = "\(base)/?room=\(room.roomToken)"
         write(
             """
-            plumb serve: \(exercises.count) exercises from \(directory); progress kept in \(stateDirectory.path)
+            plumb serve: \(exercises.count) exercises from \(workshop.directory); progress kept in \(stateDirectory.path)
             learners: \(learners)
             teacher:  \(base)/teacher?key=\(room.teacherKey)
 

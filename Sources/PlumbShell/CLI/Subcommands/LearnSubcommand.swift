@@ -5,20 +5,21 @@ import Glibc
 /// `plumb learn [DIR]`, `plumb learn --once [DIR]`, `plumb learn --reset FILE`: the workshop.
 struct LearnSubcommand: PlumbSubcommand, Equatable {
     static let configuration = CommandConfiguration(
-        name: "learn", summary: "the workshop, one exercise at a time (default Examples/workshop)",
+        name: "learn", summary: "the workshop, one exercise at a time (default: the exercises here)",
         usage: [
-            Usage(synopsis: "plumb learn [DIR]", description: ["the workshop, one exercise at a time (default Examples/workshop)"]),
+            Usage(synopsis: "plumb learn [DIR]", description: ["the workshop, one exercise at a time (default: the exercises here)"]),
             Usage(synopsis: "plumb learn --once [DIR]", description: ["check the exercises once: \"N/M done\" and the next one"]),
             Usage(synopsis: "plumb learn --reset FILE", description: ["restore an exercise to its first version"]),
         ],
         discussion: """
-            Walks you through the workshop's exercises (NN-name.pipe in DIR, default
-            Examples/workshop) in order. Each is a short lesson in comments and a task: a
-            pipeline with a `todo` where your answer goes, and `expect` lines that pass only when
-            it is right. On a terminal, plumb learn shows how far you are ("3/15 done"), the
-            first exercise that does not pass, its lesson and what fails (a marble diff for
-            `expect marbles`), and waits: save the file and it is checked again; when it
-            passes, the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
+            Walks you through the workshop's exercises (NN-name.pipe in DIR; without DIR, the
+            current folder when it holds exercises, else Examples/workshop under it, else those
+            Scripts/install put in PREFIX/share/plumb/workshop) in order. Each is a short lesson in
+            comments and a task: a pipeline with a `todo` where your answer goes, and `expect` lines
+            that pass only when it is right. On a terminal, plumb learn shows how far you are ("3/15
+            done"), the first exercise that does not pass, its lesson and what fails (a marble diff
+            for `expect marbles`), and waits: save the file and it is checked again; when it passes,
+            the next one comes. Keys: h the next hint, r check again, q or Ctrl-C quit.
 
             --once checks every exercise once, prints "N/M done" and the next exercise, and
             exits 0 only when all pass (for scripts, and for a teacher checking the room).
@@ -29,12 +30,10 @@ struct LearnSubcommand: PlumbSubcommand, Equatable {
             """,
         operands: .scriptsOrFolders)
 
-    /// Where `plumb learn` and `plumb serve` look when no folder is given.
-    static let defaultWorkshop = "Examples/workshop"
-
     enum Mode: Equatable {
-        /// The exercises of a folder, interactively (`once` false) or checked once.
-        case workshop(directory: String, once: Bool)
+        /// The exercises of a folder (nil: `WorkshopFolder`'s default), interactively (`once`
+        /// false) or checked once.
+        case workshop(directory: String?, once: Bool)
         /// `--reset FILE`.
         case reset(String)
     }
@@ -55,7 +54,7 @@ struct LearnSubcommand: PlumbSubcommand, Equatable {
             self.init(global: GlobalOptions(arguments), mode: .reset(file))
         } else {
             guard arguments.operands.count <= 1 else { throw UsageError(message: "learn takes at most one folder") }
-            let directory = arguments.operands.first ?? Self.defaultWorkshop
+            let directory = arguments.operands.first
             self.init(global: GlobalOptions(arguments), mode: .workshop(directory: directory, once: arguments.has("--once")))
         }
     }

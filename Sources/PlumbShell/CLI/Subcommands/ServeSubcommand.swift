@@ -5,14 +5,14 @@ struct ServeSubcommand: PlumbSubcommand, Equatable {
         usage: [
             Usage(
                 synopsis: "plumb serve [DIR] [--host H] [--port N] [--state DIR] [--qr | --no-qr]",
-                description: ["a workshop room in the browser (default Examples/workshop, 127.0.0.1:8080)"])
+                description: ["a workshop room in the browser (default: the exercises here, 127.0.0.1:8080)"])
         ],
         discussion: """
             Hosts a workshop room: learners need only a browser. Prints the learners' address (with
             the room's token; on a terminal also as a QR code) and the teacher's (with the teacher's
             key), then one line per request (method, path without the token, status, time), until
             Ctrl-C or SIGTERM, which end every live stream and stop the server. Learners give a name
-            and get the exercises of DIR (default Examples/workshop) with their lessons, Check (the
+            and get the exercises of DIR (default: as plumb learn finds them) with their lessons, Check (the
             checker of `plumb learn`), hints one at a time and a playground; the teacher sees every
             learner's progress live (server-sent events) and can present a pipeline on every
             learner's page. Each run is a child plumb on the virtual clock, limited to 5 s of real
@@ -24,7 +24,8 @@ struct ServeSubcommand: PlumbSubcommand, Equatable {
               2    the folder has no exercises, the address cannot be used, or the state cannot be kept
             """)
 
-    var directory = LearnSubcommand.defaultWorkshop
+    /// The exercises' folder; nil: `WorkshopFolder`'s default.
+    var directory: String?
     /// `--host`: the address to listen on.
     var host = "127.0.0.1"
     var port = 8080
@@ -37,7 +38,7 @@ struct ServeSubcommand: PlumbSubcommand, Equatable {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.operands.count <= 1 else { throw UsageError(message: "serve takes at most one folder") }
-        directory = arguments.operands.first ?? directory
+        directory = arguments.operands.first
         host = arguments.value("--host") ?? host
         port = arguments.value("--port").flatMap { Int($0) } ?? port
         state = arguments.value("--state")

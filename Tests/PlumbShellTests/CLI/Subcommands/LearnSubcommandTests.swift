@@ -5,7 +5,7 @@ import Testing
 @Suite struct LearnSubcommandTests {
     @Test("plumb learn takes a folder (Examples/workshop by default), --once, or --reset FILE")
     func parses() throws {
-        #expect(try parsed(["learn"]) == LearnSubcommand(mode: .workshop(directory: "Examples/workshop", once: false)))
+        #expect(try parsed(["learn"]) == LearnSubcommand(mode: .workshop(directory: nil, once: false)))
         #expect(try parsed(["learn", "--once", "W"]) == LearnSubcommand(mode: .workshop(directory: "W", once: true)))
         #expect(try parsed(["learn", "--reset", "W/01-a.pipe"]) == LearnSubcommand(mode: .reset("W/01-a.pipe")))
     }
