@@ -3,7 +3,7 @@ import ReactiveAsyncTesting
 import Testing
 
 @Suite struct DebounceTests {
-    // The package's TestDebounce.test_delayingValues.
+    // The package's Guides/Debounce.md and TestDebounce.test_delayingValues.
     @Test("an element goes out once the interval passes without a newer one")
     func delaysValues() {
         let result = validate {
@@ -12,5 +12,158 @@ import Testing
             "------d----e-----g-|"
         }
         #expect(result.passed, "\(result)")
+    }
+
+    // TestDebounce.test_delayingValues_dangling_last: the pending element goes out at the finish.
+    @Test("when the base finishes, the pending element goes out at once, with the finish")
+    func pendingElementAtFinish() {
+        let result = validate {
+            "abcd----e---f-g-|"
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            "------d----e----(g|)"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    // TestDebounce.test_finishDoesntDebounce.
+    @Test("a finish right after an element is not debounced")
+    func finishDoesNotWait() {
+        let result = validate {
+            "a|"
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            "-(a|)"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    // TestDebounce.test_throwDoesntDebounce: the failure goes out at once and the pending element is dropped.
+    @Test("a failure goes out at once and drops the pending element")
+    func failureDropsPending() {
+        let result = validate {
+            "ab-c#"
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            "----#"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    // TestDebounce.test_noValues.
+    @Test("an empty base finishes when it does", arguments: ["|", "----|", "--#"])
+    func empty(diagram: String) {
+        let result = validate {
+            diagram
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            diagram
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    // Guides/Debounce.md: cancelling the consumer ends the iteration; nothing arrives afterwards and
+    // the operator's task and the base's iteration end (liveTasks and iteratingInputs are checked
+    // by `passed`).
+    @Test("cancelling the consumer ends its task and the base's iteration; nothing arrives afterwards")
+    func cancellation() {
+        let result = validate(cancelAt: 7) {
+            "abcd----e---f-g----|"
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            "------d"
+        }
+        #expect(result.passed, "\(result)")
+        #expect(result.liveTasks == 0 && result.iteratingInputs == 0)
+    }
+
+    @Test("cancelling while an element is pending drops it; an endless base stops being iterated")
+    func cancellationWithPending() {
+        let result = validate(cancelAt: 4) {
+            "a-b-c-d-e"
+            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
+            ""
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test("an endless base that stops producing: the last element still goes out, then the run is idle")
+    func endlessBase() {
+        let result = validate {
+            "a-b"
+            $0.inputs[0].debounce(for: .steps(2), clock: $0.clock)
+            "----b"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test("dropping the iterator ends the operator's task")
+    func droppingIteratorEndsTask() {
+        let clock = ManualClock(), executor = ManualExecutor(), tracker = TaskTracker()
+        let base = AsyncStream<Int> { _ in }  // never produces, never finishes
+        TaskSpawning.$preferredExecutor.withValue(executor) {
+            TaskSpawning.$tracker.withValue(tracker) {
+                _ = Task(executorPreference: executor) {
+                    var iterator = base.debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
+                    // Cancel this task so next() returns; the iterator is then dropped.
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    _ = await iterator.next()
+                }
+            }
+        }
+        clock.run(draining: executor)
+        #expect(tracker.started <= 1)
+        #expect(tracker.running == 0)
+    }
+
+    // A non-throwing base makes a non-throwing debounce: `for await` without `try` (the package's
+    // TestDebounce.test_Rethrows; a compile-time fact).
+    @Test("a base that cannot fail gives a debounce iterated without try")
+    func rethrowsShape() async {
+        let base = AsyncStream<Int> { continuation in
+            continuation.yield(1)
+            continuation.finish()
+        }
+        var received: [Int] = []
+        for await value in base.debounce(for: .zero, clock: ContinuousClock()) { received.append(value) }
+        #expect(received == [1])
+    }
+
+    // The model: an element at step s survives when no newer element arrives by s + interval
+    // (an element arriving exactly then wins: the base's sleeper went to sleep before the
+    // operator's timer, an experiment on this clock); it goes out at s + interval, or at the finish
+    // if that comes first; a failure drops it.
+    @Test("generated inputs match a synchronous model", arguments: 0..<60)
+    func matchesModel(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed))
+        let input = GeneratedDiagram.random(using: &generator)
+        let interval = Int.random(in: 1...4, using: &generator)
+        var expected: [(step: Int, event: MarbleNotation.Event)] = []
+        for (index, (step, value)) in input.values.enumerated() {
+            let nextStep = index + 1 < input.values.count ? input.values[index + 1].step : Int.max
+            let due = step + interval
+            if let end = input.end, end.step <= due, nextStep > end.step {
+                if !end.fails { expected.append((end.step, .value(value))) }
+            } else if nextStep > due {
+                expected.append((due, .value(value)))
+            }
+        }
+        if let end = input.end { expected.append((end.step, end.fails ? .failed : .finished)) }
+        let model = draw(expected)
+        let result = validate {
+            input.marbles
+            $0.inputs[0].debounce(for: .steps(interval), clock: $0.clock)
+            model
+        }
+        #expect(result.passed, "seed \(seed), interval \(interval):\n\(result)")
+    }
+
+    @Test("the same run gives the same trace 200 times")
+    func deterministic() {
+        var traces = Set<[String]>()
+        for _ in 0..<200 {
+            let result = validate {
+                "ab-cd---e-f--g-h---|"
+                $0.inputs[0].debounce(for: .steps(2), clock: $0.clock)
+                "------d----f-----h-|"
+            }
+            traces.insert(result.trace)
+        }
+        #expect(traces.count == 1)
     }
 }
