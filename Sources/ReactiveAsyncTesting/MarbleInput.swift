@@ -65,7 +65,7 @@ public struct MarbleInput: AsyncSequence, Sendable {
             }
             let (step, event) = events[position]
             do {
-                try await clock.sleep(until: .zero.advanced(by: MarbleTest.step * step))
+                try await clock.sleep(until: MarbleTest.instant(ofStep: step))
             } catch {
                 ended = true
                 return nil

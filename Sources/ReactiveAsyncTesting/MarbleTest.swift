@@ -7,6 +7,23 @@ public struct MarbleTest: Sendable {
     /// One step of a diagram on ``clock``: one second.
     public static let step = Duration.seconds(1)
 
+    /// When step `index` of a diagram happens: `index + 1` steps after the clock's start, as in the
+    /// package's validation tests (so a timer of `.steps(4)` started at the start fires at step 3).
+    ///
+    /// - Parameter index: The step's index in the diagram.
+    /// - Returns: The instant on ``clock``.
+    public static func instant(ofStep index: Int) -> ManualClock.Instant {
+        .zero.advanced(by: step * (index + 1))
+    }
+
+    /// The diagram step an instant falls in (0 for anything before the first step).
+    ///
+    /// - Parameter instant: An instant on ``clock``.
+    /// - Returns: The step's index.
+    public static func step(at instant: ManualClock.Instant) -> Int {
+        max(0, Int((instant.offset / step).rounded(.down)) - 1)
+    }
+
     /// The clock of the run: it moves only when every task of the run waits.
     public let clock: ManualClock
 
@@ -224,7 +241,7 @@ private final class RunState: Sendable {
 
     func record(_ event: MarbleNotation.Event) {
         let now = clock.now
-        let step = Int(now.offset / MarbleTest.step)
+        let step = MarbleTest.step(at: now)
         recording.withLock {
             $0.events.append((step, event))
             $0.trace.append("\(now): \(MarbleNotation.text(event))")
@@ -246,7 +263,7 @@ private func run<Output: AsyncSequence>(_ output: Output, on clock: ManualClock,
             if let cancelAt {
                 // Started first, so it goes to sleep first and wins ties with the run's sleepers.
                 Task(executorPreference: executor) {
-                    try? await clock.sleep(until: .zero.advanced(by: MarbleTest.step * cancelAt))
+                    try? await clock.sleep(until: MarbleTest.instant(ofStep: cancelAt))
                     state.cancelConsumer()
                 }
             }
