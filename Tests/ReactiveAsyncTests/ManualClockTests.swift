@@ -126,6 +126,22 @@ private final class Log: Sendable {
         #expect(!executor.hasPendingJobs && clock.sleeperCount == 0)
     }
 
+    @Test("sleepers due at one instant wake one at a time: each one's work runs before the next wakes")
+    func sameInstantOneAtATime() {
+        let clock = ManualClock(), executor = ManualExecutor(), log = Log()
+        for name in ["first", "second"] {
+            _ = start(on: executor) {
+                try? await clock.sleep(until: .zero.advanced(by: .seconds(1)))
+                log.append("\(name) woke")
+                // Work spread over several jobs, which a batch wake-up would interleave.
+                for _ in 0..<3 { await Task.yield() }
+                log.append("\(name) done")
+            }
+        }
+        clock.run(draining: executor)
+        #expect(log.all == ["first woke", "first done", "second woke", "second done"])
+    }
+
     @Test("the driver stops as soon as until() says so")
     func stopsOnUntil() {
         let clock = ManualClock(), executor = ManualExecutor()

@@ -1,7 +1,9 @@
 extension ManualClock {
-    /// Advance until idle: runs every runnable job of `executor`, and only when none is left moves
-    /// the clock to the next deadline (waking the sleepers due then, in order); stops when no job
-    /// is queued and nobody sleeps, or as soon as `until()` returns true (checked before each step).
+    /// Advance until idle: runs every runnable job of `executor`, and only when none is left wakes
+    /// the next sleeper (``wakeNext()``: earliest deadline, ties in the order they went to sleep),
+    /// moving the clock to its deadline; sleepers due at the same instant wake one at a time, each
+    /// after everything the previous one set off has run. Stops when no job is queued and nobody
+    /// sleeps, or as soon as `until()` returns true (checked before each step).
     ///
     /// Everything runs on the calling thread, so the same program gives the same trace every time.
     /// A task waiting on something outside the executor and the clock (real I/O, another clock) is
@@ -21,12 +23,11 @@ extension ManualClock {
     public func run(draining executor: ManualExecutor, until: () -> Bool = { false }) {
         while !until() {
             if executor.drain() > 0 { continue }
-            guard let next = nextDeadline else {
+            if !wakeNext() {
                 // A sleeper's cancellation may have queued a job as the queue emptied.
                 if executor.hasPendingJobs { continue }
                 return
             }
-            advance(to: next)
         }
     }
 }

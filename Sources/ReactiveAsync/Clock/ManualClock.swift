@@ -114,6 +114,25 @@ public final class ManualClock: Clock, Sendable {
         state.withLock { _ = $0.cancelledEarly.remove(order) }
     }
 
+    /// Wakes the one sleeper that is next in line (earliest deadline, then earliest to sleep),
+    /// moving the clock to its deadline if that is later than now.
+    ///
+    /// ``run(draining:until:)`` wakes sleepers this way, one at a time, running everything each one
+    /// sets off before the next wakes, even at the same instant.
+    ///
+    /// - Returns: Whether a sleeper woke (false when nobody sleeps).
+    @discardableResult
+    public func wakeNext() -> Bool {
+        let next = state.withLock { s -> Sleeper? in
+            guard !s.sleepers.isEmpty else { return nil }
+            let sleeper = s.sleepers.removeFirst()
+            if sleeper.deadline > s.now { s.now = sleeper.deadline }
+            return sleeper
+        }
+        next?.continuation.resume()
+        return next != nil
+    }
+
     /// Moves the clock forward by `duration` and resumes every sleeper due by then (see `advance(to:)`).
     ///
     /// - Parameter duration: How far to move; a negative duration does nothing.
