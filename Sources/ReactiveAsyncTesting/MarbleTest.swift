@@ -152,6 +152,8 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
                 caret += String(repeating: " ", count: width)
             }
         }
+        top = trimmed(top)
+        bottom = trimmed(bottom)
         if sentences.isEmpty { return [top, bottom] }
         // A few sentences say where it went wrong; past them, a count.
         if sentences.count > 4 {
@@ -159,6 +161,10 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
             sentences = Array(sentences.prefix(4)) + ["… and \(more) more step\(more == 1 ? "" : "s")"]
         }
         return [top, bottom, caret] + sentences
+    }
+
+    private static func trimmed(_ line: String) -> String {
+        String(line.reversed().drop { $0 == " " }.reversed())
     }
 
     fileprivate static func pad(_ text: String, _ width: Int) -> String {
