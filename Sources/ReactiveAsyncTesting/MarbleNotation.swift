@@ -29,6 +29,7 @@ public enum MarbleNotation {
         /// What is wrong.
         public var reason: String
 
+        /// The diagram, the offset and the reason.
         public var description: String { "'\(diagram)', character \(offset): \(reason)" }
     }
 

@@ -123,6 +123,7 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
     /// Whether the output matched and nothing was left running.
     public var passed: Bool { problem == nil && expected == actual && liveTasks == 0 && iteratingInputs == 0 }
 
+    /// The report: inputs, `Expected:`/`Actual:`, the caret and the differences.
     public var description: String {
         if let problem { return "Invalid marble diagram: \(problem)" }
         var lines = inputs.enumerated().map { MarbleResult.pad("Input \($0.offset):", 10) + $0.element }

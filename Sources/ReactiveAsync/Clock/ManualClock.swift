@@ -16,6 +16,7 @@ import Synchronization
 /// clock.advance(by: .seconds(2))   // the sleeper resumes
 /// ```
 public final class ManualClock: Clock, Sendable {
+    /// Durations are Swift's `Duration`.
     public typealias Duration = Swift.Duration
 
     /// A point on a ``ManualClock``'s timeline: the time since the clock's start.
@@ -35,8 +36,10 @@ public final class ManualClock: Clock, Sendable {
         /// The time from this instant to `other`.
         public func duration(to other: Instant) -> Swift.Duration { other.offset - offset }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
 
+        /// The time since the clock's start, as `Duration` prints it ("2.0 seconds").
         public var description: String { "\(offset)" }
     }
 
