@@ -92,23 +92,25 @@ import Testing
         #expect(result.passed, "\(result)")
     }
 
-    @Test("dropping the iterator ends the operator's task")
-    func droppingIteratorEndsTask() {
+    // Guides/Debounce.md: leaving the loop drops the iterator, which ends the operator's task.
+    @Test("leaving the loop drops the iterator, which ends the operator's task")
+    func droppingIteratorEndsTask() async {
         let clock = ManualClock(), executor = ManualExecutor(), tracker = TaskTracker()
-        let base = AsyncStream<Int> { _ in }  // never produces, never finishes
-        TaskSpawning.$preferredExecutor.withValue(executor) {
+        let (base, continuation) = AsyncStream<Int>.makeStream()
+        continuation.yield(1)  // then never finishes
+        let consumer = TaskSpawning.$preferredExecutor.withValue(executor) {
             TaskSpawning.$tracker.withValue(tracker) {
-                _ = Task(executorPreference: executor) {
-                    var iterator = base.debounce(for: .seconds(1), clock: clock).makeAsyncIterator()
-                    // Cancel this task so next() returns; the iterator is then dropped.
-                    withUnsafeCurrentTask { $0?.cancel() }
-                    _ = await iterator.next()
+                Task(executorPreference: executor) { () -> Int? in
+                    for await value in base.debounce(for: .seconds(1), clock: clock) { return value }
+                    return nil
                 }
             }
         }
         clock.run(draining: executor)
-        #expect(tracker.started <= 1)
+        #expect(await consumer.value == 1)
+        #expect(tracker.started == 1)
         #expect(tracker.running == 0)
+        continuation.finish()
     }
 
     // A non-throwing base makes a non-throwing debounce: `for await` without `try` (the package's
