@@ -1,5 +1,6 @@
 import ReactiveAsync
 import ReactiveAsyncTesting
+import Synchronization
 import Testing
 
 @Suite struct DebounceTests {
@@ -113,6 +114,29 @@ import Testing
         continuation.finish()
     }
 
+    // The package's source (DebounceStateMachine's waiting-for-demand state): the base is pulled
+    // only while the consumer waits; an element whose quiet time ended meanwhile goes out at once.
+    @Test("the base is pulled only while the consumer waits; a due element goes to the next next() at once")
+    func pullsOnDemand() async {
+        let clock = ManualClock(), executor = ManualExecutor()
+        let base = CountingTicks(clock: clock)
+        let consumer = TaskSpawning.$preferredExecutor.withValue(executor) {
+            Task(executorPreference: executor) { () -> [String] in
+                var log: [String] = []
+                var iterator = base.debounce(for: .milliseconds(500), clock: clock).makeAsyncIterator()
+                guard let first = await iterator.next() else { return log }
+                log.append("\(first) at \(clock.now), pulls \(base.pulls)")
+                try? await clock.sleep(for: .seconds(10))
+                log.append("pulls \(base.pulls) at \(clock.now)")
+                guard let second = await iterator.next() else { return log }
+                log.append("\(second) at \(clock.now)")
+                return log
+            }
+        }
+        clock.run(draining: executor)
+        #expect(await consumer.value == ["0 at 1.5 seconds, pulls 2", "pulls 2 at 11.5 seconds", "1 at 11.5 seconds"])
+    }
+
     // A non-throwing base makes a non-throwing debounce: `for await` without `try` (the package's
     // TestDebounce.test_Rethrows; a compile-time fact).
     @Test("a base that cannot fail gives a debounce iterated without try")
@@ -167,5 +191,38 @@ import Testing
             traces.insert(result.trace)
         }
         #expect(traces.count == 1)
+    }
+}
+
+/// 0, 1, 2 … one per second on `clock`, counting the `next()` calls it gets.
+private struct CountingTicks: AsyncSequence, Sendable {
+    typealias Element = Int
+    typealias Failure = Never
+    let clock: ManualClock
+    let counter = Counter()
+
+    final class Counter: Sendable {
+        let value = Mutex(0)
+    }
+
+    var pulls: Int { counter.value.withLock { $0 } }
+
+    func makeAsyncIterator() -> Iterator { Iterator(clock: clock, counter: counter) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let clock: ManualClock
+        let counter: Counter
+        var next = 0
+
+        mutating func next() async -> Int? {
+            counter.value.withLock { $0 += 1 }
+            do {
+                try await clock.sleep(for: .seconds(1))
+            } catch {
+                return nil
+            }
+            defer { next += 1 }
+            return next
+        }
     }
 }

@@ -17,6 +17,32 @@ private func stepOf(_ instant: ManualClock.Instant) -> String { "\(MarbleTest.st
         #expect(result.passed, "\(result)")
     }
 
+    // The package's TestTimer.test_tick1/2/3: its `[;|]` (cancel, then the loop's end) is our
+    // `cancelAt:`; a cancelled consumer records no `|` here.
+    @Test("the package's tick examples", arguments: [(1, "xxxxxxx"), (2, "-x-x-x-"), (3, "--x--x-")])
+    func packageTicks(every: Int, expected: String) {
+        let result = validate(cancelAt: 7) {
+            AsyncTimerSequence(interval: .steps(every), clock: $0.clock).map { _ in "x" }
+            expected
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    // The package's TestTimer.test_tick2_event_skew3: a consumer slower than the interval gets the
+    // missed ticks at once (deadlines come from the previous deadline); its `try?` swallows the
+    // cancellation, so one more "x" arrives at the cancel step, as in the package's `[;x|]`.
+    @Test("a slow consumer gets missed ticks at once")
+    func packageSkew() {
+        let result = validate(cancelAt: 9) { test in
+            AsyncTimerSequence(interval: .steps(2), clock: test.clock).map { _ -> String in
+                try? await test.clock.sleep(until: test.clock.now.advanced(by: .steps(3)))
+                return "x"
+            }
+            "----x--x-x"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
     @Test("a consumer slower than the interval does not make the deadlines drift")
     func noDrift() {
         let result = validate(cancelAt: 11) { test in
