@@ -14,7 +14,9 @@ import Synchronization
 /// ```
 public final class ManualExecutor: TaskExecutor, Sendable {
     private struct State {
+        /// Queued jobs; those before `head` have run (a FIFO without shifting the array per job).
         var jobs: [UnownedJob] = []
+        var head = 0
         var draining = false
     }
 
@@ -30,7 +32,7 @@ public final class ManualExecutor: TaskExecutor, Sendable {
     }
 
     /// Whether a job waits to run.
-    public var hasPendingJobs: Bool { state.withLock { !$0.jobs.isEmpty } }
+    public var hasPendingJobs: Bool { state.withLock { $0.head < $0.jobs.count } }
 
     /// Runs queued jobs, and the jobs they queue, in FIFO order until none is left.
     ///
@@ -57,11 +59,20 @@ public final class ManualExecutor: TaskExecutor, Sendable {
     /// meanwhile is never stranded without a drainer knowing).
     private func takeJob() -> UnownedJob? {
         state.withLock { s -> UnownedJob? in
-            if s.jobs.isEmpty {
+            guard s.head < s.jobs.count else {
+                s.jobs.removeAll(keepingCapacity: true)
+                s.head = 0
                 s.draining = false
                 return nil
             }
-            return s.jobs.removeFirst()
+            let job = s.jobs[s.head]
+            s.head += 1
+            // Drop the run jobs now and then, so a queue that never empties does not grow forever.
+            if s.head >= 1024 && s.head * 2 >= s.jobs.count {
+                s.jobs.removeFirst(s.head)
+                s.head = 0
+            }
+            return job
         }
     }
 }
