@@ -109,6 +109,17 @@ private final class Log: Sendable {
         #expect(log.all == ["0", "1", "2", "3", "4"])
     }
 
+    @Test("many jobs queued while draining still run once each, in order")
+    func manyJobs() {
+        let executor = ManualExecutor(), log = Log()
+        _ = start(on: executor) {
+            for index in 0..<3000 { _ = start(on: executor) { log.append("\(index)") } }
+        }
+        executor.drain()
+        #expect(log.all == (0..<3000).map { "\($0)" })
+        #expect(!executor.hasPendingJobs)
+    }
+
     @Test("advance until idle: time moves only when no job can run, and stops when nothing is pending")
     func advancesOnlyWhenIdle() {
         let clock = ManualClock(), executor = ManualExecutor(), log = Log()
