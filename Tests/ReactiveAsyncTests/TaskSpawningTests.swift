@@ -29,4 +29,18 @@ private final class CountingExecutor: TaskExecutor, Sendable {
         let value = await TaskSpawning.spawnTask { 7 }.value
         #expect(value == 7)
     }
+
+    @Test("a tracker counts the tasks started under it and how many still run")
+    func trackerCounts() async {
+        let tracker = TaskTracker()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let task = TaskSpawning.$tracker.withValue(tracker) {
+            TaskSpawning.spawnTask { for await _ in gate {} }
+        }
+        #expect(tracker.started == 1)
+        #expect(tracker.running == 1)
+        open.finish()
+        await task.value
+        #expect(tracker.running == 0)
+    }
 }
