@@ -79,7 +79,7 @@ extension AsyncSequence {
 }
 
 extension AsyncSequence {
-    /// The guide's name for ``_throttle(for:clock:reducing:)`` (the package ships it underscored).
+    /// The guide's name for `_throttle(for:clock:reducing:)` (the package ships it underscored).
     ///
     /// - Parameters:
     ///   - interval: The least time between two emissions.
@@ -98,7 +98,7 @@ extension AsyncSequence {
         _throttle(for: interval, clock: clock, reducing: reducing)
     }
 
-    /// The guide's name for ``_throttle(for:reducing:)``.
+    /// The guide's name for `_throttle(for:reducing:)`.
     ///
     /// - Parameters:
     ///   - interval: The least time between two emissions.
@@ -115,7 +115,7 @@ extension AsyncSequence {
         _throttle(for: interval, reducing: reducing)
     }
 
-    /// The guide's name for ``_throttle(for:clock:latest:)``.
+    /// The guide's name for `_throttle(for:clock:latest:)`.
     ///
     /// - Parameters:
     ///   - interval: The least time between two emissions.
@@ -134,7 +134,7 @@ extension AsyncSequence {
         _throttle(for: interval, clock: clock, latest: latest)
     }
 
-    /// The guide's name for ``_throttle(for:latest:)``.
+    /// The guide's name for `_throttle(for:latest:)`.
     ///
     /// - Parameters:
     ///   - interval: The least time between two emissions.
@@ -149,7 +149,7 @@ extension AsyncSequence {
     }
 }
 
-/// The guide's name for ``_AsyncThrottleSequence``.
+/// The guide's name for `_AsyncThrottleSequence`.
 public typealias AsyncThrottleSequence<Base: AsyncSequence, C: Clock, Reduced> = _AsyncThrottleSequence<Base, C, Reduced>
 
 /// A rate-limited asynchronous sequence: at most one element per interval (made by `_throttle`).
@@ -178,7 +178,7 @@ extension _AsyncThrottleSequence: AsyncSequence {
         Iterator(base: base.makeAsyncIterator(), interval: interval, clock: clock, reducing: reducing)
     }
 
-    /// The iterator of a ``_AsyncThrottleSequence``.
+    /// The iterator of a `_AsyncThrottleSequence`.
     public struct Iterator: AsyncIteratorProtocol {
         private var base: Base.AsyncIterator
         private let interval: C.Instant.Duration
