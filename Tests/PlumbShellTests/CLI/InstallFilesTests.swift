@@ -11,7 +11,7 @@ import Testing
         ["/usr/bin", "/bin", "/usr/local/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(command)") }
     }
 
-    @Test("the manual page has every subcommand and option of plumb --help, and man -l renders it without a warning")
+    @Test("the manual page has every subcommand and option of plumb --help, in the roff requests man reads")
     func manPage() throws {
         let result = try PlumbBinary.run(["help", "--man"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
@@ -23,13 +23,19 @@ import Testing
         for line in roff.split(separator: "\n") where line.hasPrefix(".") {
             #expect([".TH", ".SH", ".TP", ".PP", ".nf", ".fi"].contains(String(line.prefix(3))), "\(line)")
         }
-        guard Self.installed("man") && Self.installed("groff") else { return }
+    }
+
+    @Test(
+        "man -l renders the manual page without a warning",
+        .enabled(if: installed("man") && installed("groff"), "man or groff is not installed (Debian man-db, groff)"))
+    func manPageRenders() throws {
+        let roff = try PlumbBinary.run(["help", "--man"]).stdout
         let page = try PlumbBinary.script(roff, name: "plumb")
         let rendered = try PlumbBinary.shell("MANWIDTH=80 man --warnings -l \(page) 2>&1 >/dev/null; echo \"status $?\"")
         #expect(rendered.stdout == "status 0\n", "\(rendered)")
     }
 
-    @Test("each completion script names every subcommand and option and loads in its shell", arguments: Completions.shells)
+    @Test("each completion script names every subcommand and option", arguments: Completions.shells)
     func completions(_ shell: String) throws {
         let result = try PlumbBinary.run(["completions", shell])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
@@ -37,11 +43,23 @@ import Testing
         for word in PlumbCommands.names + options {
             #expect(result.stdout.contains(word), "\(word)")
         }
-        guard Self.installed(shell) else { return }
-        let file = try PlumbBinary.script(result.stdout, name: "plumb-\(shell)")
+    }
+
+    /// `SHELL -n` reads the completion script for `shell` without an error.
+    static func loads(_ shell: String) throws {
+        let file = try PlumbBinary.script(try PlumbBinary.run(["completions", shell]).stdout, name: "plumb-\(shell)")
         let loaded = try PlumbBinary.shell("\(shell) -n \(file) && echo loads")
         #expect(loaded.stdout == "loads\n", "\(loaded)")
     }
+
+    @Test("the bash completion script loads in bash", .enabled(if: installed("bash"), "bash is not installed"))
+    func loadsInBash() throws { try Self.loads("bash") }
+
+    @Test("the zsh completion script loads in zsh", .enabled(if: installed("zsh"), "zsh is not installed (Debian zsh)"))
+    func loadsInZsh() throws { try Self.loads("zsh") }
+
+    @Test("the fish completion script loads in fish", .enabled(if: installed("fish"), "fish is not installed (Debian fish)"))
+    func loadsInFish() throws { try Self.loads("fish") }
 
     @Test("bash: the loaded function completes subcommands, --clock's values and help topics")
     func bashCompletes() throws {
