@@ -16,7 +16,9 @@
 ///   - base2: The second asynchronous sequence.
 ///   - base3: The third asynchronous sequence.
 /// - Returns: An asynchronous sequence of the elements of all three bases.
-public func merge<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(_ base1: Base1, _ base2: Base2, _ base3: Base3) -> AsyncMerge3Sequence<Base1, Base2, Base3>
+public func merge<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(_ base1: Base1, _ base2: Base2, _ base3: Base3) -> AsyncMerge3Sequence<
+    Base1, Base2, Base3
+>
 where
     Base1.Element == Base2.Element, Base1.Element == Base3.Element,
     Base1: Sendable, Base2: Sendable, Base3: Sendable,

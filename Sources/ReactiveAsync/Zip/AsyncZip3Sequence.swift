@@ -16,7 +16,9 @@
 ///   - base2: The second asynchronous sequence.
 ///   - base3: The third asynchronous sequence.
 /// - Returns: An asynchronous sequence of tuples, one element of each base in each.
-public func zip<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(_ base1: Base1, _ base2: Base2, _ base3: Base3) -> AsyncZip3Sequence<Base1, Base2, Base3>
+public func zip<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(_ base1: Base1, _ base2: Base2, _ base3: Base3) -> AsyncZip3Sequence<
+    Base1, Base2, Base3
+>
 where
     Base1: Sendable, Base2: Sendable, Base3: Sendable,
     Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
