@@ -95,7 +95,8 @@ where Collected.Element == Base.Element {
                     last = element
                 }
                 finished = true
-                return run
+                // A base that ends because the consumer was cancelled leaves no partial run behind.
+                return Task.isCancelled ? nil : run
             } catch {
                 finished = true
                 throw error

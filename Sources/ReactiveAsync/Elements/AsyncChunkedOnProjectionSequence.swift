@@ -98,7 +98,8 @@ where Collected.Element == Base.Element {
                     run.append(element)
                 }
                 finished = true
-                return (start.0, run)
+                // A base that ends because the consumer was cancelled leaves no partial run behind.
+                return Task.isCancelled ? nil : (start.0, run)
             } catch {
                 finished = true
                 throw error

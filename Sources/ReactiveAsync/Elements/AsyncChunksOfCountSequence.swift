@@ -81,7 +81,8 @@ where Collected.Element == Base.Element {
                 throw error
             }
             finished = true
-            return chunk.isEmpty ? nil : chunk
+            // A base that ends because the consumer was cancelled leaves no partial chunk behind.
+            return chunk.isEmpty || Task.isCancelled ? nil : chunk
         }
     }
 }

@@ -1,0 +1,38 @@
+import Testing
+
+import ReactiveAsync
+
+@Suite(.timeLimit(.minutes(1))) struct CompactedTests {
+    // The Compacted guide's example.
+    @Test("compacted drops the nil elements and unwraps the rest")
+    func guideExample() async {
+        #expect(await [1, nil, 2, nil, 3].async.compacted().collect() == [1, 2, 3])
+    }
+
+    @Test("compacted of an empty or all-nil base is empty")
+    func empty() async {
+        #expect(await [Int?]().async.compacted().collect().isEmpty)
+        #expect(await [nil, nil].async.compacted().collect() as [Int] == [])
+    }
+
+    @Test("a base failure ends compacted with the error")
+    func failure() async throws {
+        var iterator = failing(after: [1, nil] as [Int?]).compacted().makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        await #expect(throws: TestFailure(id: 1)) { try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test("cancelling the consumer ends compacted")
+    func cancellation() async {
+        let received: [Int] = await outputsUntilCancelled(feeding: [1, 2]) { $0.map { $0 == 2 ? nil : $0 }.compacted() }
+        #expect(received == [1])
+    }
+
+    @Test("compacted matches compactMap on an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func matchesModel(seed: UInt64) async {
+        var random = SplitMix64(seed: seed)
+        let values: [Int?] = randomValues(&random, count: 0...30, in: 0...5).map { $0 == 0 ? nil : $0 }
+        #expect(await values.async.compacted().collect() == values.compactMap { $0 })
+    }
+}
