@@ -35,10 +35,6 @@ public struct AsyncCompactedSequence<Base: AsyncSequence, Element>: AsyncSequenc
     public struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
 
-        init(base: Base.AsyncIterator) {
-            self.base = base
-        }
-
         /// Returns the next non-`nil` element, or `nil` once the base has finished.
         ///
         /// - Throws: An error thrown by the base.
