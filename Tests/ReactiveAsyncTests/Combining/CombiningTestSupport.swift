@@ -108,3 +108,13 @@ func countingOperatorTasks(_ body: () async throws -> Void) async rethrows -> Li
     try await OperatorTasks.$counter.withValue(counter) { try await body() }
     return counter
 }
+
+/// An executor that counts the jobs it runs and runs each at once on the calling thread.
+final class JobCountingExecutor: TaskExecutor, Sendable {
+    let jobs = Atomic<Int>(0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.add(1, ordering: .relaxed)
+        job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+}
