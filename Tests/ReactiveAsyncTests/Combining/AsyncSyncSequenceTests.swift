@@ -3,6 +3,7 @@ import Testing
 import ReactiveAsync
 
 @Suite struct AsyncSyncSequenceTests {
+    // The package's AsyncSyncSequence: the base's elements in order; a finished iterator stays finished (its source, as read).
     @Test("a sequence's elements come out of .async in order, then nil forever")
     func elementsInOrder() async {
         var iterator = [1, 2, 3].async.makeAsyncIterator()
@@ -13,6 +14,7 @@ import ReactiveAsync
         #expect(await iterator.next() == nil)
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("an empty sequence's .async is empty")
     func empty() async {
         #expect(await [Int]().async.collect().isEmpty)
@@ -43,6 +45,7 @@ import ReactiveAsync
         #expect(await consumer.value == 1)
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test(".async matches the sequence on generated inputs", arguments: [1, 2, 3] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)

@@ -10,6 +10,7 @@ import Testing
         #expect(await chain([1].async, [Int]().async, [2, 3].async).collect() == [1, 2, 3])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("chain of empty bases is empty")
     func empty() async {
         #expect(await chain([Int]().async, [Int]().async).collect().isEmpty)
@@ -48,6 +49,7 @@ import Testing
         #expect(await consumer.value == [1])
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("chain matches array concatenation on generated inputs", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)

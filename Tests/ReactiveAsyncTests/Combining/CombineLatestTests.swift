@@ -50,6 +50,7 @@ import Testing
         await eventually { counter.live == 0 }
     }
 
+    // The CombineLatest guide's three-base form; a finishing base with a value does not end it, all finishing does.
     @Test("combineLatest of three bases")
     func threeBases() async {
         let (a, aInput) = AsyncStream.makeStream(of: Int.self)
@@ -137,6 +138,7 @@ import Testing
 @Suite struct CombineLatestStateMachineTests {
     typealias Machine = CombineLatestStateMachine<String, String>
 
+    // Pinned here (the guide is silent): tuples completed while the consumer is away are kept, oldest first.
     @Test("tuples made while nobody waits are buffered in order")
     func buffersTuples() throws {
         var machine = Machine(baseCount: 2)
@@ -152,6 +154,7 @@ import Testing
         #expect(third[0] as? Int == 3 && third[1] as? Int == 4)
     }
 
+    // The CombineLatest guide: "the thrown error is immediately thrown to the consuming iteration".
     @Test("a failure drops buffered tuples and is thrown at the next demand")
     func failureDropsBuffer() {
         var machine = Machine(baseCount: 2)

@@ -19,12 +19,14 @@ import ReactiveAsync
         #expect(numbers == [1, 0, 0, 2])
     }
 
+    // The package's source, as read: a separator goes out only before a following inner sequence.
     @Test("joined of no inner sequences is empty, and a single one gets no separator")
     func empty() async {
         #expect(await [AsyncSyncSequence<[Int]>]().async.joined().collect().isEmpty)
         #expect(await [[1, 2].async].async.joined(separator: [0].async).collect() == [1, 2])
     }
 
+    // The package's AsyncJoinedBySeparatorSequence moves to its terminal state on any error (its source, as read).
     @Test("an inner sequence's failure ends joined with the error")
     func failure() async throws {
         var iterator = [failing(after: [1]), failing(after: [2])].async.joined().makeAsyncIterator()
@@ -53,6 +55,7 @@ import ReactiveAsync
         #expect(separated == [1])
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("joined matches flattening arrays", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)

@@ -31,6 +31,7 @@ import Testing
         #expect(values.filter { $0 >= 4 } == [4, 5, 6])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("merge of empty bases finishes at once")
     func emptyBases() async {
         let values = await merge([Int]().async, [Int]().async).collect()
@@ -83,6 +84,7 @@ import Testing
         #expect(counter.started == 2)
     }
 
+    // The package's MergeStorage cancels its task when the iterator is deinitialized (its source, as read).
     @Test("dropping the iterator ends the bases' iterations")
     func droppingTheIterator() async {
         let counter = IterationCounter()
@@ -138,6 +140,7 @@ import Testing
         #expect(try machine.next("d4").downstream?.1.get() == nil)
     }
 
+    // The Merge guide: the merged sequence ends when all bases have ended.
     @Test("only after every base finished does the consumer get nil")
     func finishAfterAll() throws {
         var machine = Machine(baseCount: 2)
@@ -148,6 +151,7 @@ import Testing
         #expect(try last.downstream?.1.get() == nil)
     }
 
+    // Read from the package's MergeStateMachine.cancelled(): the consumer gets nil, the task is cancelled.
     @Test("cancel resumes the waiting consumer with nil and stops waiting bases")
     func cancel() throws {
         var machine = Machine(baseCount: 2)

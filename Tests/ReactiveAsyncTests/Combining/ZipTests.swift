@@ -27,6 +27,7 @@ import Testing
         #expect(pairs.map(\.1) == ["a", "b"])
     }
 
+    // The Zip guide's three-base form; the shortest base decides the length.
     @Test("zip of three bases makes triples")
     func threeBases() async {
         let triples = await zip([1, 2].async, ["a", "b", "c"].async, [true, false].async).collect()
@@ -35,6 +36,7 @@ import Testing
         #expect(triples.map(\.2) == [true, false])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("zip with an empty base is empty")
     func emptyBase() async {
         let pairs = await zip([Int]().async, [1, 2].async).collect()
@@ -98,6 +100,7 @@ import Testing
 @Suite struct ZipStateMachineTests {
     typealias Machine = ZipStateMachine<String, String>
 
+    // The Zip guide: "Each iteration ... will await for all base iterators to produce a value", concurrently.
     @Test("a base pulls once per demand and the tuple goes out when every slot is full")
     func oneRound() throws {
         var machine = Machine(baseCount: 2)
@@ -114,6 +117,7 @@ import Testing
         #expect(machine.next("d2").resumeUpstreams == ["u0", "u1"])
     }
 
+    // The Zip guide: a base returning nil makes the iteration "immediately considered unsatisfiable" and cancels the others.
     @Test("a finishing base ends the round at once and stops the others")
     func finishEndsRound() throws {
         var machine = Machine(baseCount: 2)

@@ -20,12 +20,14 @@ import ReactiveAsync
         #expect(strings.map(\.1) == [[1, 3], [2, 4], [5]])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("chunked of an empty base is empty")
     func empty() async {
         #expect(await [Int]().async.chunked { $0 == $1 }.collect().isEmpty)
         #expect(await [Int]().async.chunked(on: { $0 }).collect().isEmpty)
     }
 
+    // Pinned here as the package's interspersed and joined iterators do (their sources, as read): an error ends it.
     @Test("a base failure ends chunked with the error, dropping the open run")
     func failure() async throws {
         var byGroup = failing(after: [1, 1, 2]).chunked { $0 == $1 }.makeAsyncIterator()
@@ -38,6 +40,7 @@ import ReactiveAsync
         #expect(try await onProjection.next() == nil)
     }
 
+    // Issue 42: no element after cancellation; the base (an AsyncStream) ends on cancel and the operator adds nothing.
     @Test("cancelling the consumer ends chunked without the open run")
     func cancellation() async {
         let byGroup: [[Int]] = await outputsUntilCancelled(feeding: [1, 1, 2, 2]) { $0.chunked { $0 == $1 } }
@@ -45,6 +48,8 @@ import ReactiveAsync
         let onProjection: [[Int]] = await outputsUntilCancelled(feeding: [1, 1, 2, 2]) { $0.chunked(on: { $0 }).map(\.1) }
         #expect(onProjection == [[1, 1]])
     }
+
+    // A plain synchronous model of the same operator, on inputs from a seeded generator.
 
     @Test("chunked(by:) and chunked(on:) match a loop over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {

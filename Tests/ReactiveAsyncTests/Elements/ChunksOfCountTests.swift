@@ -12,6 +12,7 @@ import ReactiveAsync
         #expect(contiguous == ["abc", "de"])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("chunks(ofCount:) of an empty base is empty")
     func empty() async {
         #expect(await [Int]().async.chunks(ofCount: 3).collect().isEmpty)
@@ -33,6 +34,7 @@ import ReactiveAsync
         #expect(received == [[1, 2]])
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("chunks(ofCount:) matches slicing an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)

@@ -19,6 +19,7 @@ import ReactiveAsync
         #expect(byParity == [1: [1, 3, 5], 0: [2, 4]])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("an empty async sequence gives empty collections")
     func empty() async {
         #expect(await Array([Int]().async).isEmpty)
@@ -26,6 +27,7 @@ import ReactiveAsync
         #expect(await Dictionary(grouping: [Int]().async, by: { $0 }).isEmpty)
     }
 
+    // Pinned here as the package's interspersed and joined iterators do (their sources, as read): an error ends it.
     @Test("a failure of the sequence or of a closure is rethrown")
     func failure() async {
         await #expect(throws: TestFailure(id: 1)) { try await Array(failing(after: [1, 2])) }
@@ -37,6 +39,8 @@ import ReactiveAsync
             try await Dictionary([("a", 1), ("a", 2)].async, uniquingKeysWith: { (_: Int, _: Int) throws -> Int in throw TestFailure(id: 4) })
         }
     }
+
+    // A plain synchronous model of the same operator, on inputs from a seeded generator.
 
     @Test("the collections match their synchronous initializers", arguments: [1, 2, 3] as [UInt64])
     func matchesModel(seed: UInt64) async {

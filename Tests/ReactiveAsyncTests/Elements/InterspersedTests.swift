@@ -11,6 +11,7 @@ import ReactiveAsync
         #expect(await [1, 2, 3, 4].async.interspersed(every: 2, with: 0).collect() == [1, 2, 0, 3, 4])
     }
 
+    // The package's interspersed(every:with:) closure forms (its 1.x declarations, as read).
     @Test("separator closures, synchronous and asynchronous, are called per separator")
     func closures() async throws {
         #expect(await [1, 2, 3].async.interspersed(with: { 0 }).collect() == [1, 0, 2, 0, 3])
@@ -20,12 +21,14 @@ import ReactiveAsync
         #expect(try await [1, 2].async.interspersed(with: throwingSeparator).collect() == [1, 7, 2])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("interspersed of an empty or one-element base adds no separator")
     func empty() async {
         #expect(await [Int]().async.interspersed(with: 0).collect().isEmpty)
         #expect(await [1].async.interspersed(with: 0).collect() == [1])
     }
 
+    // Pinned here as the package's interspersed and joined iterators do (their sources, as read): an error ends it.
     @Test("a base or separator failure ends interspersed with the error")
     func failure() async throws {
         var iterator = failing(after: [1, 2]).interspersed(with: 0).makeAsyncIterator()
@@ -41,12 +44,14 @@ import ReactiveAsync
         #expect(try await throwing.next() == nil)
     }
 
+    // Issue 42: no element after cancellation; the base (an AsyncStream) ends on cancel and the operator adds nothing.
     @Test("cancelling the consumer ends interspersed")
     func cancellation() async {
         let received: [Int] = await outputsUntilCancelled(feeding: [1]) { $0.interspersed(with: 0) }
         #expect(received == [1])
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("interspersed(every:) matches a loop over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)

@@ -13,12 +13,14 @@ import ReactiveAsync
         #expect(histories == [[1], [1, 2], [1, 2, 3]])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("reductions of an empty base is empty; the initial value is not emitted")
     func empty() async {
         #expect(await [Int]().async.reductions(+).collect().isEmpty)
         #expect(await [Int]().async.reductions(0, +).collect().isEmpty)
     }
 
+    // Pinned here as the package's interspersed and joined iterators do (their sources, as read): an error ends it.
     @Test("a base failure or a throwing transform ends reductions with the error")
     func failure() async throws {
         var iterator = failing(after: [1, 2]).reductions(0, +).makeAsyncIterator()
@@ -42,11 +44,14 @@ import ReactiveAsync
         #expect(try await exclusive.next() == nil)
     }
 
+    // Issue 42: no element after cancellation; the base (an AsyncStream) ends on cancel and the operator adds nothing.
     @Test("cancelling the consumer ends reductions")
     func cancellation() async {
         let received: [Int] = await outputsUntilCancelled(feeding: [1]) { $0.reductions(+) }
         #expect(received == [1])
     }
+
+    // A plain synchronous model of the same operator, on inputs from a seeded generator.
 
     @Test("reductions match a running sum over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {

@@ -17,11 +17,13 @@ import ReactiveAsync
         #expect(await [1, 2, 3, 4].async.removeDuplicates { $1 - $0 < 2 }.collect() == [1, 3])
     }
 
+    // The guide's definition applied to no input; pinned here (nothing to emit, the sequence ends).
     @Test("removeDuplicates of an empty base is empty")
     func empty() async {
         #expect(await [Int]().async.removeDuplicates().collect().isEmpty)
     }
 
+    // Pinned here as the package's interspersed and joined iterators do (their sources, as read): an error ends it.
     @Test("a base failure or a throwing predicate ends removeDuplicates with the error")
     func failure() async throws {
         var iterator = failing(after: [1, 1, 2]).removeDuplicates().makeAsyncIterator()
@@ -39,12 +41,14 @@ import ReactiveAsync
         #expect(try await throwing.next() == nil)
     }
 
+    // Issue 42: no element after cancellation; the base (an AsyncStream) ends on cancel and the operator adds nothing.
     @Test("cancelling the consumer ends removeDuplicates")
     func cancellation() async {
         let received: [Int] = await outputsUntilCancelled(feeding: [1, 1]) { $0.removeDuplicates() }
         #expect(received == [1])
     }
 
+    // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("removeDuplicates matches a loop over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)
