@@ -41,7 +41,6 @@ import ReactiveAsync
     }
 
     // A plain synchronous model of the same operator, on inputs from a seeded generator.
-
     @Test("the collections match their synchronous initializers", arguments: [1, 2, 3] as [UInt64])
     func matchesModel(seed: UInt64) async {
         var random = SplitMix64(seed: seed)
