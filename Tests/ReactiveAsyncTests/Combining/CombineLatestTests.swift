@@ -165,4 +165,28 @@ import Testing
         #expect(machine.upstreamThrew(1, TestFailure()).cancelTask)
         #expect(throws: TestFailure()) { try machine.next("d2").downstream?.1.get() }
     }
+
+    // The CombineLatest guide: a base that ends before its first element makes the sequence
+    // unsatisfiable; after every base has produced, only all of them ending ends it.
+    @Test("a base ending without a value ends everything; with a value it does not")
+    func finishRules() throws {
+        var valueless = Machine(baseCount: 2)
+        _ = valueless.next("d1")
+        _ = valueless.upstreamWaiting(1, "u1")
+        let ended = valueless.upstreamFinished(0)
+        #expect(ended.cancelTask)
+        #expect(ended.downstream?.0 == "d1")
+        #expect(try ended.downstream?.1.get() == nil)
+
+        var started = Machine(baseCount: 2)
+        _ = started.next("d1")
+        _ = started.produced(0, 1)
+        #expect(started.upstreamFinished(0).downstream == nil)
+        let tuple = try #require(try started.produced(1, 2).downstream?.1.get())
+        #expect(tuple[0] as? Int == 1 && tuple[1] as? Int == 2)
+        _ = started.next("d2")
+        let last = started.upstreamFinished(1)
+        #expect(last.downstream?.0 == "d2")
+        #expect(try last.downstream?.1.get() == nil)
+    }
 }
