@@ -80,7 +80,7 @@ where
 
     private func startTask() {
         let producers = producers
-        let task = OperatorTasks.spawn { [self] in
+        let task = TaskSpawning.spawnTask { [self] in
             await withTaskGroup(of: Void.self) { group in
                 for producer in producers {
                     group.addTask { await producer(self) }

@@ -48,7 +48,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test(".async matches the sequence on generated inputs", arguments: [1, 2, 3] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = (0..<Int.random(in: 0...50, using: &random)).map { _ in Int.random(in: 0...99, using: &random) }
         #expect(await values.async.collect() == values)
     }

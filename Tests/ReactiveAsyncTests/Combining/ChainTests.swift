@@ -52,7 +52,7 @@ import Testing
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("chain matches array concatenation on generated inputs", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let parts = (0..<3).map { _ in (0..<Int.random(in: 0...10, using: &random)).map { _ in Int.random(in: 0...9, using: &random) } }
         #expect(await chain(parts[0].async, parts[1].async).collect() == parts[0] + parts[1])
         #expect(await chain(parts[0].async, parts[1].async, parts[2].async).collect() == parts[0] + parts[1] + parts[2])

@@ -105,7 +105,7 @@ import Testing
             consumer.cancel()
             #expect(await consumer.value >= 1)
         }
-        await eventually { counter.live == 0 && tasks.live == 0 }
+        await eventually { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 
@@ -113,7 +113,7 @@ import Testing
     // one tuple of the latest values.
     @Test("combineLatest matches a synchronous model on generated inputs", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let events = (0..<Int.random(in: 0...40, using: &random)).map { _ in (Int.random(in: 0...1, using: &random), Int.random(in: 0...99, using: &random)) }
         let streams = (0..<2).map { _ in AsyncStream.makeStream(of: Int.self) }
         var iterator = combineLatest(streams[0].stream, streams[1].stream).makeAsyncIterator()

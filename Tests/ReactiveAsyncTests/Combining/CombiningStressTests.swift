@@ -37,16 +37,16 @@ private func runTogether(_ bodies: [@Sendable () -> Void]) async {
     // order hold, and no base iteration or operator task outlives the run.
     @Test("concurrent producers and a cancel from another thread keep order and leave nothing running", arguments: Operator.allCases)
     func concurrentProducersAndCancellation(_ kind: Operator) async {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         let length = 100
         for _ in 0..<60 {
             let cancelAt = Bool.random(using: &random) ? Int.random(in: 0..<length, using: &random) : -1
             let iterations = IterationCounter()
-            let tasks = LiveTaskCounter()
+            let tasks = TaskTracker()
             let streams = (0..<2).map { _ in AsyncStream.makeStream(of: Int.self) }
             let first = streams[0].stream.tracked(by: iterations)
             let second = streams[1].stream.tracked(by: iterations)
-            let consumer = OperatorTasks.$counter.withValue(tasks) {
+            let consumer = TaskSpawning.$tracker.withValue(tasks) {
                 Task { () -> [[Int]] in
                     var received: [[Int]] = []
                     switch kind {
@@ -72,7 +72,7 @@ private func runTogether(_ bodies: [@Sendable () -> Void]) async {
             await runTogether(producers)
             let received = await consumer.value
             check(kind, received, complete: cancelAt < 0, length: length)
-            await eventually { iterations.live == 0 && tasks.live == 0 }
+            await eventually { iterations.live == 0 && tasks.running == 0 }
         }
     }
 

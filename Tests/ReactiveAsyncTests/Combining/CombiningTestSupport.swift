@@ -86,7 +86,7 @@ func eventually(_ condition: @Sendable () -> Bool) async {
 }
 
 /// A small deterministic random generator, so a property test's inputs are the same every run.
-struct SplitMix64: RandomNumberGenerator {
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) {
@@ -102,11 +102,11 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// Runs `body` with the operators' task counter bound, and returns the counter.
-func countingOperatorTasks(_ body: () async throws -> Void) async rethrows -> LiveTaskCounter {
-    let counter = LiveTaskCounter()
-    try await OperatorTasks.$counter.withValue(counter) { try await body() }
-    return counter
+/// Runs `body` with a `TaskTracker` bound, and returns the tracker.
+func countingOperatorTasks(_ body: () async throws -> Void) async rethrows -> TaskTracker {
+    let tracker = TaskTracker()
+    try await TaskSpawning.$tracker.withValue(tracker) { try await body() }
+    return tracker
 }
 
 /// An executor that counts the jobs it runs and runs each at once on the calling thread.

@@ -58,7 +58,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("joined matches flattening arrays", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let parts = (0..<Int.random(in: 0...6, using: &random)).map { _ in randomValues(&random, count: 0...5, in: 1...9) }
         #expect(await parts.map(\.async).async.joined().collect() == parts.flatMap { $0 })
         #expect(await parts.map(\.async).async.joined(separator: [0, 0].async).collect() == Array(parts.joined(separator: [0, 0])))

@@ -80,7 +80,7 @@ import Testing
             #expect(received.first == 1)
             #expect(received.count <= 2)
         }
-        await eventually { counter.live == 0 && tasks.live == 0 }
+        await eventually { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 
@@ -100,7 +100,7 @@ import Testing
     // A plain model: fed one element at a time, merge passes them through in feeding order.
     @Test("merge matches a synchronous model on generated inputs", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let events = (0..<Int.random(in: 0...40, using: &random)).map { _ in (Int.random(in: 0...2, using: &random), Int.random(in: 0...99, using: &random)) }
         let streams = (0..<3).map { _ in AsyncStream.makeStream(of: Int.self) }
         var iterator = merge(streams[0].stream, streams[1].stream, streams[2].stream).makeAsyncIterator()

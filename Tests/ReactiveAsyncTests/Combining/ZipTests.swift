@@ -80,14 +80,14 @@ import Testing
             consumer.cancel()
             #expect(await consumer.value == 1)
         }
-        await eventually { counter.live == 0 && tasks.live == 0 }
+        await eventually { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 
     // The model is the standard library's zip over arrays.
     @Test("zip matches Swift.zip on generated inputs", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let left = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: 0...9, using: &random) }
         let right = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: 0...9, using: &random) }
         let pairs = await zip(left.async, right.async).collect()

@@ -37,7 +37,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("adjacentPairs matches zipping an array with its tail", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...30, in: 0...9)
         let model = Array(Swift.zip(values, values.dropFirst()))
         let pairs = await values.async.adjacentPairs().collect()

@@ -52,7 +52,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator, on inputs from a seeded generator.
     @Test("chunked(by:) and chunked(on:) match a loop over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...40, in: 0...3)
         var model: [[Int]] = []
         for value in values {

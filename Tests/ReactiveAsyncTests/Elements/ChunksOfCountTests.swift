@@ -37,7 +37,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("chunks(ofCount:) matches slicing an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...40, in: 0...9)
         let count = Int.random(in: 1...5, using: &random)
         let model = stride(from: 0, to: values.count, by: count).map { Array(values[$0..<min($0 + count, values.count)]) }

@@ -43,7 +43,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator, on inputs from a seeded generator.
     @Test("the collections match their synchronous initializers", arguments: [1, 2, 3] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...40, in: 0...9)
         #expect(await Array(values.async) == values)
         #expect(await Set(values.async) == Set(values))

@@ -35,7 +35,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("compacted matches compactMap on an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values: [Int?] = randomValues(&random, count: 0...30, in: 0...5).map { $0 == 0 ? nil : $0 }
         #expect(await values.async.compacted().collect() == values.compactMap { $0 })
     }

@@ -36,6 +36,6 @@ func outputsUntilCancelled<Output: Sendable, Operated: AsyncSequence & Sendable>
 }
 
 /// `count` random integers in `range`.
-func randomValues(_ random: inout SplitMix64, count: ClosedRange<Int>, in range: ClosedRange<Int>) -> [Int] {
+func randomValues(_ random: inout SeededRandom, count: ClosedRange<Int>, in range: ClosedRange<Int>) -> [Int] {
     (0..<Int.random(in: count, using: &random)).map { _ in Int.random(in: range, using: &random) }
 }

@@ -54,7 +54,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator over arrays, on inputs from a seeded generator.
     @Test("interspersed(every:) matches a loop over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...30, in: 1...9)
         let every = Int.random(in: 1...4, using: &random)
         var model: [Int] = []

@@ -54,7 +54,7 @@ import ReactiveAsync
     // A plain synchronous model of the same operator, on inputs from a seeded generator.
     @Test("reductions match a running sum over an array", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func matchesModel(seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let values = randomValues(&random, count: 0...30, in: 0...9)
         var sums: [Int] = []
         for value in values { sums.append((sums.last ?? 0) + value) }
