@@ -1,0 +1,97 @@
+/// Creates an asynchronous sequence of tuples of the latest elements of three asynchronous sequences.
+///
+/// The first element is made once every base has produced an element; after that, every element
+/// of any base makes a tuple of the latest element of each. The sequence finishes when all bases
+/// have finished, or at once when a base finishes without producing anything; the first error a
+/// base throws is rethrown at once and cancels the others.
+///
+/// ```swift
+/// for await (a, b, c) in combineLatest(feedA, feedB, feedC) {
+///     print(a, b, c)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - base1: The first asynchronous sequence.
+///   - base2: The second asynchronous sequence.
+///   - base3: The third asynchronous sequence.
+/// - Returns: An asynchronous sequence of tuples, one element of each base in each.
+public func combineLatest<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>(_ base1: Base1, _ base2: Base2, _ base3: Base3)
+    -> AsyncCombineLatest3Sequence<Base1, Base2, Base3>
+where
+    Base1: Sendable, Base2: Sendable, Base3: Sendable,
+    Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
+{
+    AsyncCombineLatest3Sequence(base1, base2, base3)
+}
+
+/// An asynchronous sequence of tuples of the elements of three asynchronous sequences.
+///
+/// Made by ``combineLatest(_:_:_:)``. Every iterator iterates the bases anew, each in a child task of one task
+/// started with the first `next()`.
+public struct AsyncCombineLatest3Sequence<Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence>: Sendable
+where
+    Base1: Sendable, Base2: Sendable, Base3: Sendable,
+    Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
+{
+    /// The type of element the sequence produces: one element of each base.
+    public typealias Element = (Base1.Element, Base2.Element, Base3.Element)
+    /// The iterator's type, under the name `AsyncSequence` uses.
+    public typealias AsyncIterator = Iterator
+
+    typealias Machine = CombineLatestStateMachine<CheckedContinuation<[any Sendable]?, any Error>, CheckedContinuation<Bool, Never>>
+
+    let base1: Base1
+    let base2: Base2
+    let base3: Base3
+
+    /// Creates the sequence of `combineLatest` over the bases.
+    ///
+    /// - Parameters:
+    ///   - base1: The first asynchronous sequence.
+    ///   - base2: The second asynchronous sequence.
+    ///   - base3: The third asynchronous sequence.
+    public init(_ base1: Base1, _ base2: Base2, _ base3: Base3) {
+        self.base1 = base1
+        self.base2 = base2
+        self.base3 = base3
+    }
+
+    /// Creates an iterator; its first `next()` starts the task that iterates the bases.
+    public func makeAsyncIterator() -> Iterator {
+        let base1 = base1
+        let base2 = base2
+        let base3 = base3
+        let storage = UpstreamStorage<Machine>(
+            Machine(baseCount: 3),
+            producers: [
+                { await $0.pump(base1, index: 0) { $0 } },
+                { await $0.pump(base2, index: 1) { $0 } },
+                { await $0.pump(base3, index: 2) { $0 } },
+            ])
+        return Iterator(handle: UpstreamIteratorHandle(storage))
+    }
+
+    /// The iterator of the sequence.
+    public struct Iterator: AsyncIteratorProtocol {
+        let handle: UpstreamIteratorHandle<Machine>
+
+        /// Returns the next tuple of latest elements, or `nil` once the sequence has finished or the
+        /// consuming task was cancelled.
+        ///
+        /// - Throws: The first error a base throws.
+        public mutating func next() async rethrows -> Element? {
+            let storage = handle.storage
+            let values = try await withTaskCancellationHandler {
+                try await storage.next()
+            } onCancel: {
+                storage.cancel()
+            }
+            guard let values else { return nil }
+            // The state machine keeps the elements type-erased; slot i holds base i's element.
+            return (values[0] as! Base1.Element, values[1] as! Base2.Element, values[2] as! Base3.Element)
+        }
+    }
+}
+
+extension AsyncCombineLatest3Sequence: AsyncSequence {}

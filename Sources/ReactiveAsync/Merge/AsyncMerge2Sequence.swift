@@ -1,0 +1,88 @@
+/// Creates an asynchronous sequence of the elements of two asynchronous sequences, in the order
+/// they arrive.
+///
+/// The bases are iterated concurrently, each in a child task, while the consumer waits for an
+/// element. The merged sequence finishes when both bases have finished; the first error thrown by
+/// a base is rethrown (after the elements already received) and cancels the other base.
+///
+/// ```swift
+/// for await value in merge(keyPresses, mouseClicks) {
+///     print(value)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - base1: The first asynchronous sequence.
+///   - base2: The second asynchronous sequence.
+/// - Returns: An asynchronous sequence of the elements of both bases.
+public func merge<Base1: AsyncSequence, Base2: AsyncSequence>(_ base1: Base1, _ base2: Base2) -> AsyncMerge2Sequence<Base1, Base2>
+where
+    Base1.Element == Base2.Element,
+    Base1: Sendable, Base2: Sendable,
+    Base1.Element: Sendable
+{
+    AsyncMerge2Sequence(base1, base2)
+}
+
+/// An asynchronous sequence of the elements of two asynchronous sequences, in the order they arrive.
+///
+/// Made by ``merge(_:_:)``. Every iterator iterates the bases anew.
+public struct AsyncMerge2Sequence<Base1: AsyncSequence, Base2: AsyncSequence>: Sendable
+where
+    Base1.Element == Base2.Element,
+    Base1: Sendable, Base2: Sendable,
+    Base1.Element: Sendable
+{
+    /// The type of element the sequence produces: the bases' element.
+    public typealias Element = Base1.Element
+    /// The iterator's type, under the name `AsyncSequence` uses.
+    public typealias AsyncIterator = Iterator
+
+    typealias Machine = MergeStateMachine<Element, CheckedContinuation<Element?, any Error>, CheckedContinuation<Bool, Never>>
+
+    let base1: Base1
+    let base2: Base2
+
+    /// Creates a sequence that merges `base1` and `base2`.
+    ///
+    /// - Parameters:
+    ///   - base1: The first asynchronous sequence.
+    ///   - base2: The second asynchronous sequence.
+    public init(_ base1: Base1, _ base2: Base2) {
+        self.base1 = base1
+        self.base2 = base2
+    }
+
+    /// Creates an iterator; iterating starts the task that iterates the bases.
+    public func makeAsyncIterator() -> Iterator {
+        let base1 = base1
+        let base2 = base2
+        let storage = UpstreamStorage<Machine>(
+            Machine(baseCount: 2),
+            producers: [
+                { await $0.pump(base1, index: 0) { $0 } },
+                { await $0.pump(base2, index: 1) { $0 } },
+            ])
+        return Iterator(handle: UpstreamIteratorHandle(storage))
+    }
+
+    /// The iterator of a merged sequence.
+    public struct Iterator: AsyncIteratorProtocol {
+        let handle: UpstreamIteratorHandle<Machine>
+
+        /// Returns the next element of either base, or `nil` once both have finished or the
+        /// consuming task was cancelled.
+        ///
+        /// - Throws: The first error a base throws.
+        public mutating func next() async rethrows -> Element? {
+            let storage = handle.storage
+            return try await withTaskCancellationHandler {
+                try await storage.next()
+            } onCancel: {
+                storage.cancel()
+            }
+        }
+    }
+}
+
+extension AsyncMerge2Sequence: AsyncSequence {}

@@ -1,0 +1,116 @@
+import Synchronization
+
+/// The storage of `merge`, `zip` and `combineLatest`: a state machine under a lock, the task that
+/// iterates the bases (one child task per base), and the continuations it hands out.
+///
+/// Continuations are resumed and tasks started or cancelled only after the lock is released.
+final class UpstreamStorage<Machine: UpstreamStateMachine>: Sendable
+where
+    Machine.Downstream == CheckedContinuation<Machine.Output?, any Error>,
+    Machine.Upstream == CheckedContinuation<Bool, Never>,
+    Machine.Input: Sendable, Machine.Output: Sendable
+{
+    /// One base's loop: `pump(_:index:_:)` with the base captured.
+    typealias Producer = @Sendable (UpstreamStorage) async -> Void
+
+    private struct Locked {
+        var machine: Machine
+        var task: Task<Void, Never>?
+        var taskCancelled = false
+    }
+
+    private let locked: Mutex<Locked>
+    private let producers: [Producer]
+
+    init(_ machine: sending Machine, producers: [Producer]) {
+        locked = Mutex(Locked(machine: machine))
+        self.producers = producers
+    }
+
+    /// The consumer's `next()`; the caller installs the cancellation handler that calls `cancel()`.
+    func next() async throws -> Machine.Output? {
+        try await withCheckedThrowingContinuation { (downstream: Machine.Downstream) in
+            handle { $0.next(downstream) }
+        }
+    }
+
+    /// The consumer's task was cancelled or its iterator dropped: stop everything.
+    func cancel() {
+        handle { $0.cancelled() }
+    }
+
+    /// Iterates `base` on behalf of the state machine, as base number `index`.
+    func pump<Base: AsyncSequence>(_ base: Base, index: Int, _ transform: (Base.Element) -> Machine.Input) async {
+        var iterator = base.makeAsyncIterator()
+        do {
+            while await demand(index) {
+                guard let element = try await iterator.next() else {
+                    handle { $0.upstreamFinished(index) }
+                    return
+                }
+                let value = transform(element)
+                handle { $0.produced(index, value) }
+            }
+        } catch {
+            handle { $0.upstreamThrew(index, error) }
+        }
+    }
+
+    private func demand(_ index: Int) async -> Bool {
+        await withCheckedContinuation { (upstream: Machine.Upstream) in
+            handle { $0.upstreamWaiting(index, upstream) }
+        }
+    }
+
+    private func handle(_ event: (inout Machine) -> UpstreamEffects<Machine.Downstream, Machine.Upstream, Machine.Output>) {
+        let (effects, task) = locked.withLock { locked in
+            let effects = event(&locked.machine)
+            guard effects.cancelTask else { return (effects, nil as Task<Void, Never>?) }
+            locked.taskCancelled = true
+            let task = locked.task
+            locked.task = nil
+            return (effects, task)
+        }
+        task?.cancel()
+        for upstream in effects.stopUpstreams { upstream.resume(returning: false) }
+        for upstream in effects.resumeUpstreams { upstream.resume(returning: true) }
+        if effects.startTask { startTask() }
+        if let (downstream, result) = effects.downstream { downstream.resume(with: result) }
+    }
+
+    private func startTask() {
+        let producers = producers
+        let task = TaskSpawning.spawnTask { [self] in
+            await withTaskGroup(of: Void.self) { group in
+                for producer in producers {
+                    group.addTask { await producer(self) }
+                }
+            }
+        }
+        let cancelNow = locked.withLock { locked in
+            if locked.taskCancelled { return true }
+            locked.task = task
+            return false
+        }
+        if cancelNow { task.cancel() }
+    }
+}
+
+/// Cancels the storage when the consumer drops its iterator.
+final class UpstreamIteratorHandle<Machine: UpstreamStateMachine>: Sendable
+where
+    Machine.Downstream == CheckedContinuation<Machine.Output?, any Error>,
+    Machine.Upstream == CheckedContinuation<Bool, Never>,
+    Machine.Input: Sendable, Machine.Output: Sendable
+{
+    let storage: UpstreamStorage<Machine>
+
+    init(_ storage: UpstreamStorage<Machine>) {
+        self.storage = storage
+    }
+
+    deinit {
+        storage.cancel()
+    }
+
+}
