@@ -54,7 +54,8 @@ let package = Package(
 
         .target(name: "ReactiveTestSupport", dependencies: ["Reactive"], path: "Tests/ReactiveTestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
-        .testTarget(name: "ReactiveAsyncTests", dependencies: ["ReactiveAsync", "ReactiveAsyncTesting"]),
+        // Reactive too: one timeline with Reactive's virtual time (OneTimelineTests).
+        .testTarget(name: "ReactiveAsyncTests", dependencies: ["ReactiveAsync", "ReactiveAsyncTesting", "Reactive"]),
         .testTarget(name: "ReactiveStressTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
