@@ -76,11 +76,6 @@ public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     let base: Base
     let policy: AsyncBufferSequencePolicy
 
-    init(base: Base, policy: AsyncBufferSequencePolicy) {
-        self.base = base
-        self.policy = policy
-    }
-
     /// Creates an iterator; each iterator iterates the base on a task of its own.
     ///
     /// - Returns: An iterator over the buffered elements.
