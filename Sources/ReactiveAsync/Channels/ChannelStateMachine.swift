@@ -43,15 +43,16 @@ struct ChannelStateMachine<Element, Failure: Error, Producer, Consumer> {
         case resumeConsumer(Consumer)
         /// The channel is terminated: the element is dropped and the send returns.
         case dropped
-        /// Nobody is waiting: the producer must suspend (`send(_:producer:id:isCancelled:)`).
-        case suspend
+        /// Nobody is waiting: the producer must suspend (`send(_:producer:id:isCancelled:)`) with
+        /// this identity, so its cancellation finds it.
+        case suspend(id: UInt64)
     }
 
     /// A `send` before it suspends: hands the element to a waiting consumer if there is one.
     mutating func sendImmediately() -> SendImmediatelyAction {
         if termination != nil { return .dropped }
         if let waiting = consumers.popFirst() { return .resumeConsumer(waiting.consumer) }
-        return .suspend
+        return .suspend(id: makeID())
     }
 
     enum SendAction {
@@ -85,15 +86,16 @@ struct ChannelStateMachine<Element, Failure: Error, Producer, Consumer> {
         case resumeProducer(Producer, Element)
         /// The channel is terminated: return this (nil, or the failure once).
         case terminal(Result<Element?, Failure>)
-        /// Nobody is waiting: the consumer must suspend (`next(consumer:id:isCancelled:)`).
-        case suspend
+        /// Nobody is waiting: the consumer must suspend (`next(consumer:id:isCancelled:)`) with
+        /// this identity.
+        case suspend(id: UInt64)
     }
 
     /// A `next` before it suspends.
     mutating func nextImmediately() -> NextImmediatelyAction {
         if let waiting = producers.popFirst() { return .resumeProducer(waiting.producer, waiting.element) }
         if let result = takeTerminal() { return .terminal(result) }
-        return .suspend
+        return .suspend(id: makeID())
     }
 
     enum NextAction {

@@ -12,16 +12,16 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
     init() {}
 
     func send(_ element: Element) async {
+        let id: UInt64
         switch machine.withLock({ $0.sendImmediately() }) {
         case .resumeConsumer(let consumer):
             consumer.resume(returning: .success(element))
             return
         case .dropped:
             return
-        case .suspend:
-            break
+        case .suspend(let suspendID):
+            id = suspendID
         }
-        let id = machine.withLock { $0.makeID() }
         await withTaskCancellationHandler {
             await withUnsafeContinuation { (producer: Producer) in
                 let action = machine.withLock { $0.send(element, producer: producer, id: id, isCancelled: Task.isCancelled) }
@@ -41,16 +41,16 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
     }
 
     func next() async throws(Failure) -> Element? {
+        let id: UInt64
         switch machine.withLock({ $0.nextImmediately() }) {
         case .resumeProducer(let producer, let element):
             producer.resume()
             return element
         case .terminal(let result):
             return try result.get()
-        case .suspend:
-            break
+        case .suspend(let suspendID):
+            id = suspendID
         }
-        let id = machine.withLock { $0.makeID() }
         let result = await withTaskCancellationHandler {
             await withUnsafeContinuation { (consumer: Consumer) in
                 let action = machine.withLock { $0.next(consumer: consumer, id: id, isCancelled: Task.isCancelled) }
