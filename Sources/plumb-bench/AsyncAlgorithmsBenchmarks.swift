@@ -27,6 +27,11 @@ let asyncAlgorithmsBenchmarks: [BenchCase] = [
         for await value in CountingSequence(count: n).buffer(policy: .unbounded) { sum &+= value }
         return sum
     },
+    asyncCase("async-share", "N elements of a local async sequence through share() (one side, the default .bounded(1))", target: 2) { n in
+        var sum = 0
+        for await value in CountingSequence(count: n).share() { sum &+= value }
+        return sum
+    },
     asyncCase("async-map-filter", "N elements of a local async sequence through map { $0 * 3 }.filter { $0 % 2 == 0 }", target: 2) { n in
         var sum = 0
         for await value in CountingSequence(count: n).map({ $0 &* 3 }).filter({ $0 % 2 == 0 }) { sum &+= value }

@@ -46,8 +46,9 @@ where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: Sendab
     init(policy: AsyncBufferSequencePolicy, makeIterator: @escaping @Sendable () -> sending Base.AsyncIterator) {
         let machinePolicy: ShareStorage<Base>.Machine.Policy
         switch policy.kind {
-        case .bounded(let limit): machinePolicy = .bounded(limit)
-        case .unbounded: machinePolicy = .unbounded
+        // The package's share treats a bounded limit of 0 as no limit.
+        case .bounded(let limit) where limit > 0: machinePolicy = .bounded(limit)
+        case .bounded, .unbounded: machinePolicy = .unbounded
         case .bufferingNewest(let limit): machinePolicy = .bufferingNewest(limit)
         case .bufferingOldest(let limit): machinePolicy = .bufferingOldest(limit)
         }
