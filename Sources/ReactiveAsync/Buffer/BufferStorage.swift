@@ -1,6 +1,4 @@
-import Synchronization
-
-/// One iteration of an `AsyncBufferSequence`: its `BufferStateMachine` under a `Mutex`, and the
+/// One iteration of an `AsyncBufferSequence`: its `BufferStateMachine` under a `StateLock`, and the
 /// task that iterates the base (started at the first `next()`, through `TaskSpawning`).
 /// Continuations are resumed only after the lock is released.
 final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
@@ -10,12 +8,12 @@ final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.E
     typealias Machine = BufferStateMachine<Element, Base.Failure, Consumer, Producer>
 
     private let base: Base
-    private let machine: Mutex<Machine>
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let machine: StateLock<Machine>
+    private let task = StateLock<Task<Void, Never>?>(nil)
 
     init(base: Base, policy: Machine.Policy) {
         self.base = base
-        self.machine = Mutex(Machine(policy: policy))
+        self.machine = StateLock(Machine(policy: policy))
     }
 
     func next() async throws(Base.Failure) -> Element? {

@@ -1,13 +1,11 @@
-import Synchronization
-
-/// The shared state of one channel: a `ChannelStateMachine` under a `Mutex`. Continuations are
+/// The shared state of one channel: a `ChannelStateMachine` under a `StateLock`. Continuations are
 /// resumed only after the lock is released.
 final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
     typealias Producer = UnsafeContinuation<Void, Never>
     typealias Consumer = UnsafeContinuation<Result<Element?, Failure>, Never>
     typealias Machine = ChannelStateMachine<Element, Failure, Producer, Consumer>
 
-    private let machine = Mutex(Machine())
+    private let machine = StateLock(Machine())
 
     init() {}
 

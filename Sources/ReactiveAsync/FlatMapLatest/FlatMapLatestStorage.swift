@@ -1,6 +1,4 @@
-import Synchronization
-
-/// One iteration of `flatMapLatest`: the state machine under a `Mutex`, the outer task that
+/// One iteration of `flatMapLatest`: the state machine under a `StateLock`, the outer task that
 /// iterates the base and the inner task of the latest element (both through `TaskSpawning`).
 /// Continuations are resumed only after the lock is released.
 final class FlatMapLatestStorage<Base: AsyncSequence & Sendable, Inner: AsyncSequence & Sendable>: Sendable
@@ -17,8 +15,8 @@ where Base.Element: Sendable, Inner.Element: Sendable {
 
     private let base: Base
     private let transform: @Sendable (Base.Element) -> Inner
-    private let machine = Mutex(FlatMapLatestStateMachine<Element, Consumer, Producer>())
-    private let tasks = Mutex(Tasks())
+    private let machine = StateLock(FlatMapLatestStateMachine<Element, Consumer, Producer>())
+    private let tasks = StateLock(Tasks())
 
     init(base: Base, transform: @escaping @Sendable (Base.Element) -> Inner) {
         self.base = base

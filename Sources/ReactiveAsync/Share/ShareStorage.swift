@@ -1,6 +1,4 @@
-import Synchronization
-
-/// The state `share()`'s sides have in common: a `ShareStateMachine` under a `Mutex`, and the
+/// The state `share()`'s sides have in common: a `ShareStateMachine` under a `StateLock`, and the
 /// one task that iterates the base (started at the first demand, through `TaskSpawning`).
 /// Continuations are resumed only after the lock is released.
 final class ShareStorage<Base: AsyncSequence>: Sendable
@@ -10,12 +8,12 @@ where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: Sendab
     typealias Producer = UnsafeContinuation<Bool, Never>
     typealias Machine = ShareStateMachine<Element, Base.Failure, Consumer, Producer>
 
-    private let machine: Mutex<Machine>
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let machine: StateLock<Machine>
+    private let task = StateLock<Task<Void, Never>?>(nil)
     private let makeIterator: @Sendable () -> sending Base.AsyncIterator
 
     init(policy: Machine.Policy, makeIterator: @escaping @Sendable () -> sending Base.AsyncIterator) {
-        self.machine = Mutex(Machine(policy: policy))
+        self.machine = StateLock(Machine(policy: policy))
         self.makeIterator = makeIterator
     }
 

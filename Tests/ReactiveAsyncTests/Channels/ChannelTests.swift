@@ -177,7 +177,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     @Test("cancelling the consuming task ends the loop and leaves no producer suspended")
     func cancelConsumingTask() async {
         let channel = AsyncChannel<Int>()
-        let received = Mutex<[Int]>([])
+        let received = StateLock<[Int]>([])
         let consumer = Task {
             for await value in channel { received.withLock { $0.append(value) } }
         }

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import ReactiveAsync
@@ -77,7 +76,7 @@ where S.Element == Int, S.Failure == TestError {
     func cancelledSideLeaves() async {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
         let shared = stream.share(bufferingPolicy: .bounded(1))
-        let received = Mutex<[Int]>([])
+        let received = StateLock<[Int]>([])
         let stays = Task { for await value in shared { received.withLock { $0.append(value) } } }
         let leaves = Task { for await _ in shared {} }
         try? await Task.sleep(for: .milliseconds(10))

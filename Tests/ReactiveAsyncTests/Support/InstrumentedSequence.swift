@@ -1,4 +1,4 @@
-import Synchronization
+@testable import ReactiveAsync
 
 /// Counts what consumers of a base sequence leave behind: iterators still alive (an operator's
 /// task holds its base's iterator until the task ends) and calls to `next()` still running.
@@ -13,7 +13,7 @@ final class IterationProbe: Sendable {
         var nextCalls = 0
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = StateLock(Counts())
 
     init() {}
 
