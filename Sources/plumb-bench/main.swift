@@ -4,6 +4,7 @@ import Foundation
 let allCases: [BenchCase] =
     coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
     + stepBenchmarks + flatMapBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks + serveBenchmarks
+    + asyncAlgorithmsBenchmarks
 
 if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
 

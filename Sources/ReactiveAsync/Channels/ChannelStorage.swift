@@ -1,0 +1,76 @@
+/// The shared state of one channel: a `ChannelStateMachine` under a `StateLock`. Continuations are
+/// resumed only after the lock is released.
+final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
+    typealias Producer = UnsafeContinuation<Void, Never>
+    typealias Consumer = UnsafeContinuation<Result<Element?, Failure>, Never>
+    typealias Machine = ChannelStateMachine<Element, Failure, Producer, Consumer>
+
+    private let machine = StateLock(Machine())
+
+    init() {}
+
+    func send(_ element: Element) async {
+        let id: UInt64
+        switch machine.withLock({ $0.sendImmediately() }) {
+        case .resumeConsumer(let consumer):
+            consumer.resume(returning: .success(element))
+            return
+        case .dropped:
+            return
+        case .suspend(let suspendID):
+            id = suspendID
+        }
+        await withTaskCancellationHandler {
+            await withUnsafeContinuation { (producer: Producer) in
+                let action = machine.withLock { $0.send(element, producer: producer, id: id, isCancelled: Task.isCancelled) }
+                switch action {
+                case .none:
+                    break
+                case .resumeProducer(let producer):
+                    producer.resume()
+                case .resumeProducerAndConsumer(let producer, let consumer):
+                    consumer.resume(returning: .success(element))
+                    producer.resume()
+                }
+            }
+        } onCancel: {
+            machine.withLock { $0.sendCancelled(id: id) }?.resume()
+        }
+    }
+
+    func next() async throws(Failure) -> Element? {
+        let id: UInt64
+        switch machine.withLock({ $0.nextImmediately() }) {
+        case .resumeProducer(let producer, let element):
+            producer.resume()
+            return element
+        case .terminal(let result):
+            return try result.get()
+        case .suspend(let suspendID):
+            id = suspendID
+        }
+        let result = await withTaskCancellationHandler {
+            await withUnsafeContinuation { (consumer: Consumer) in
+                let action = machine.withLock { $0.next(consumer: consumer, id: id, isCancelled: Task.isCancelled) }
+                switch action {
+                case .none:
+                    break
+                case .resumeConsumer(let consumer, let result):
+                    consumer.resume(returning: result)
+                case .resumeProducerAndConsumer(let producer, let consumer, let element):
+                    producer.resume()
+                    consumer.resume(returning: .success(element))
+                }
+            }
+        } onCancel: {
+            machine.withLock { $0.nextCancelled(id: id) }?.resume(returning: .success(nil))
+        }
+        return try result.get()
+    }
+
+    func finish(failure: Failure?) {
+        let action = machine.withLock { $0.finish(failure: failure) }
+        for producer in action.producers { producer.resume() }
+        for consumer in action.consumers { consumer.resume(returning: action.consumerResult) }
+    }
+}

@@ -1,0 +1,119 @@
+import Dispatch
+import ReactiveAsync
+
+/// Cases of issue 42 (`ReactiveAsync`, swift-async-algorithms' twin). Each is measured against
+/// the floor: the same number of elements through a plain `AsyncStream` consumed by `for await`,
+/// measured in the same run. Adding a case is one `asyncCase` entry: its body consumes `n`
+/// elements and returns their sum.
+let asyncAlgorithmsBenchmarks: [BenchCase] = [
+    asyncCase("async-channel", "N elements sent through AsyncChannel by one task, received with for await by another", target: 2) { n in
+        let channel = AsyncChannel<Int>()
+        let producer = Task {
+            for value in 0..<n { await channel.send(value) }
+            channel.finish()
+        }
+        var sum = 0
+        for await value in channel { sum &+= value }
+        await producer.value
+        return sum
+    },
+    asyncCase("async-buffer-bounded", "N elements of a local async sequence through buffer(policy: .bounded(64))", target: 2) { n in
+        var sum = 0
+        for await value in CountingSequence(count: n).buffer(policy: .bounded(64)) { sum &+= value }
+        return sum
+    },
+    asyncCase("async-buffer-unbounded", "N elements of a local async sequence through buffer(policy: .unbounded)", target: 2) { n in
+        var sum = 0
+        for await value in CountingSequence(count: n).buffer(policy: .unbounded) { sum &+= value }
+        return sum
+    },
+    asyncCase("async-share", "N elements of a local async sequence through share() (one side, the default .bounded(1))", target: 2) { n in
+        var sum = 0
+        for await value in CountingSequence(count: n).share() { sum &+= value }
+        return sum
+    },
+    asyncCase("async-map-filter", "N elements of a local async sequence through map { $0 * 3 }.filter { $0 % 2 == 0 }", target: 2) { n in
+        var sum = 0
+        for await value in CountingSequence(count: n).map({ $0 &* 3 }).filter({ $0 % 2 == 0 }) { sum &+= value }
+        return sum
+    },
+]
+
+private let asyncElementCount = 100_000
+
+/// A case measured against the `AsyncStream` floor: `body(n)` consumes n elements.
+private func asyncCase(
+    _ name: String, _ summary: String, target: Double, _ body: @escaping @Sendable (Int) async -> Int
+) -> BenchCase {
+    BenchCase(name: name, summary: summary + "; floor: N elements through AsyncStream with for await") {
+        let n = asyncElementCount
+        let figure = measure(operations: n) { blockingRun { blackHole(await body(n)) } }
+        let floor = measureStreamFloor(n)
+        let concurrent = measure(operations: n) { blockingRun { blackHole(await concurrentStreamSum(n)) } }
+        return BenchResult(
+            nsPerOp: figure, baselineNsPerOp: floor,
+            notes: [
+                "target: within \(target)x of the floor; N = \(n)",
+                "AsyncStream yielded by another task while consumed (yield+next): \(Int(concurrent.rounded())) ns per element",
+            ],
+            extra: ["concurrent_stream_ns_per_element": (concurrent * 100).rounded() / 100])
+    }
+}
+
+/// The floor: an `AsyncStream` filled with n elements, then consumed with `for await`.
+private func measureStreamFloor(_ n: Int) -> Double {
+    measure(operations: n) {
+        blockingRun {
+            let stream = AsyncStream<Int>(bufferingPolicy: .unbounded) { continuation in
+                for value in 0..<n { continuation.yield(value) }
+                continuation.finish()
+            }
+            var sum = 0
+            for await value in stream { sum &+= value }
+            blackHole(sum)
+        }
+    }
+}
+
+/// An `AsyncStream` fed by another task while it is consumed: the channel's closest stream twin.
+private func concurrentStreamSum(_ n: Int) async -> Int {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
+    let producer = Task {
+        for value in 0..<n { continuation.yield(value) }
+        continuation.finish()
+    }
+    var sum = 0
+    for await value in stream { sum &+= value }
+    await producer.value
+    return sum
+}
+
+/// Runs `body` in a task and blocks the calling (non-pool) thread until it returns.
+private func blockingRun(_ body: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        await body()
+        done.signal()
+    }
+    done.wait()
+}
+
+/// The integers 0..<count as an async sequence that never suspends (`.async` belongs to another
+/// part of issue 42).
+private struct CountingSequence: AsyncSequence, Sendable {
+    typealias Element = Int
+    let count: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(count: count) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let count: Int
+        var current = 0
+
+        mutating func next() async -> Int? {
+            guard current < count else { return nil }
+            defer { current += 1 }
+            return current
+        }
+    }
+}
