@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveAsync
+import Synchronization
 
 /// Cases of issue 42 (`ReactiveAsync`, swift-async-algorithms' twin). Each is measured against
 /// the floor: the same number of elements through a plain `AsyncStream` consumed by `for await`,
@@ -32,6 +33,33 @@ let asyncAlgorithmsBenchmarks: [BenchCase] = [
         for await value in CountingSequence(count: n).share() { sum &+= value }
         return sum
     },
+    asyncCase("async-merge", "N elements of two local async sequences (N/2 each) through merge", target: 4) { n in
+        var sum = 0
+        for await value in ReactiveAsync.merge(CountingSequence(count: n / 2), CountingSequence(count: n - n / 2)) { sum &+= value }
+        return sum
+    },
+    asyncCase("async-zip", "N pairs from two local async sequences of N through zip", target: 4) { n in
+        var sum = 0
+        for await (a, b) in ReactiveAsync.zip(CountingSequence(count: n), CountingSequence(count: n)) { sum &+= a &+ b }
+        return sum
+    },
+    asyncCase("async-combine-latest", "N elements of two local async sequences (N/2 each) through combineLatest", target: 4) { n in
+        var sum = 0
+        for await (a, b) in ReactiveAsync.combineLatest(CountingSequence(count: n / 2), CountingSequence(count: n - n / 2)) {
+            sum &+= a &+ b
+        }
+        return sum
+    },
+    asyncCase("async-chunks", "N elements of a local async sequence through chunks(ofCount: 10)", target: 2) { n in
+        var sum = 0
+        for await chunk in CountingSequence(count: n).chunks(ofCount: 10) { sum &+= chunk.count }
+        return sum
+    },
+    asyncCase(
+        "async-debounce",
+        "N elements 2 ms apart on a ManualClock drained by hand, through debounce(for: 1 ms) on the same clock (every element goes out)",
+        target: 2
+    ) { n in debounceOnManualClock(n) },
     asyncCase("async-map-filter", "N elements of a local async sequence through map { $0 * 3 }.filter { $0 % 2 == 0 }", target: 2) { n in
         var sum = 0
         for await value in CountingSequence(count: n).map({ $0 &* 3 }).filter({ $0 % 2 == 0 }) { sum &+= value }
@@ -40,6 +68,47 @@ let asyncAlgorithmsBenchmarks: [BenchCase] = [
 ]
 
 private let asyncElementCount = 100_000
+
+/// `debounce` on the virtual clock: a base that sleeps 2 ms on a `ManualClock` before each
+/// element, debounced for 1 ms, its tasks on a `ManualExecutor` that this thread drains while the
+/// clock advances only when every task waits (ReactiveAsync's advance-until-idle driver).
+private func debounceOnManualClock(_ n: Int) -> Int {
+    let clock = ManualClock()
+    let executor = ManualExecutor()
+    let sum = Atomic<Int>(0)
+    Task(executorPreference: executor) {
+        await TaskSpawning.$preferredExecutor.withValue(executor) {
+            var local = 0
+            for await value in TickingSequence(count: n, clock: clock).debounce(for: .milliseconds(1), clock: clock) {
+                local &+= value
+            }
+            sum.store(local, ordering: .relaxed)
+        }
+    }
+    clock.run(draining: executor)
+    return sum.load(ordering: .relaxed)
+}
+
+/// 0, 1, 2, … n - 1, each after sleeping 2 ms on `clock`.
+private struct TickingSequence: AsyncSequence, Sendable {
+    typealias Element = Int
+    let count: Int
+    let clock: ManualClock
+
+    func makeAsyncIterator() -> Iterator { Iterator(count: count, clock: clock) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let count: Int
+        let clock: ManualClock
+        var current = 0
+
+        mutating func next() async -> Int? {
+            guard current < count, (try? await clock.sleep(for: .milliseconds(2))) != nil else { return nil }
+            defer { current += 1 }
+            return current
+        }
+    }
+}
 
 /// A case measured against the `AsyncStream` floor: `body(n)` consumes n elements.
 private func asyncCase(
