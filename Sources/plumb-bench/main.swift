@@ -3,7 +3,7 @@ import Foundation
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
 let allCases: [BenchCase] =
     coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
-    + stepBenchmarks + flatMapBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks + serveBenchmarks
+    + stepBenchmarks + erasedBenchmarks + flatMapBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks + serveBenchmarks
     + asyncAlgorithmsBenchmarks
 
 if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }

@@ -252,6 +252,23 @@ struct ComingFromCombineExamples {
 
         #expect(out.lines == ["begin 1", "end 1", "begin 2", "end 2"])
     }
+
+    @Test("streaming instead of Publishers.Sequence's eager map and filter: lazy first, or erased")
+    func streamingInsteadOfEager() {
+        let n = 6
+        let f = { (x: Int) in x * 3 }
+        let g = { (x: Int) in x % 2 == 0 }
+
+        // Lazy before the publisher: each value is computed when it is demanded.
+        let streamed = (1...n).lazy.map(f).filter(g).publisher
+        // Or erase first: the operators are the streaming ones, one indirect call per value.
+        let erased = (1...n).publisher.eraseToAnyPublisher().map(f).filter(g)
+
+        var values: [[Int]] = [[], []]
+        _ = streamed.sink { values[0].append($0) }
+        _ = erased.sink { values[1].append($0) }
+        #expect(values == [[6, 12, 18], [6, 12, 18]])
+    }
 }
 
 // MARK: - BridgingAsyncAwait.md
