@@ -54,6 +54,12 @@ static inline struct MHD_Daemon *plumb_mhd_start(
         MHD_OPTION_END);
 }
 
+/// Sets how long `connection` may stay idle, in seconds (the daemon's timeout is the shorter one
+/// for requests that have not sent their headers yet).
+static inline void plumb_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
+}
+
 /// The port the daemon listens on (the one the system chose for port 0), or 0.
 static inline uint16_t plumb_mhd_port(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

@@ -101,7 +101,7 @@ public final class LanguageServer {
         }
         let id = message["id"]
         if let id, !Self.isValidID(id) {
-            return [Self.error(id: .null, .invalidRequest, "'id' must be a number or a string")]
+            return [Self.error(id: .null, .invalidRequest, "'id' must be an integer or a string (such as 1 or \"a1\"), not \(Self.describe(id))")]
         }
         guard message["jsonrpc"]?.string == "2.0" else {
             return [Self.error(id: id ?? .null, .invalidRequest, "'jsonrpc' must be \"2.0\"")]
@@ -122,6 +122,19 @@ public final class LanguageServer {
             }
         }
         return notification(method, params)
+    }
+
+    /// A JSON value as a message names it: a number or string as written, other kinds by kind.
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .double(let d): "\(d)"
+        case .bool(let b): "\(b)"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        case .int(let i): "\(i)"
+        case .string(let s): "\"\(s.prefix(40))\""
+        }
     }
 
     private static func isValidID(_ id: JSONValue) -> Bool {

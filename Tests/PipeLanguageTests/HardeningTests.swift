@@ -57,7 +57,8 @@ import Testing
 
     @Test("interval 0ms and collect byTime: 0 are check errors, not run-time failures")
     func zeroPeriods() {
-        #expect(diagnose("interval 0ms").map(\.message) == ["interval expects a duration above zero, got 0ms"])
+        #expect(diagnose("interval 0ms").map(\.message) == ["interval expects a duration of at least 1ns (durations are whole nanoseconds), got 0ms"])
+        #expect(diagnose("interval 0.5ns").map(\.message) == ["interval expects a duration of at least 1ns (durations are whole nanoseconds), got 0.5ns"])
         #expect(diagnose("from 1...3 | collect byTime: 0").first?.id.name == "wrong-argument")
         #expect(diagnose("interval 1ms | take 1").isEmpty)
     }

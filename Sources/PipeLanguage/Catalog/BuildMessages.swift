@@ -19,8 +19,8 @@ extension Message {
     static func wrongBuildArgument(_ name: String, _ what: String, got: String? = nil) -> Message {
         Message(BuildCode.invalidValue, "\(name) expects \(what)" + (got.map { ", got \($0)" } ?? ""))
     }
-    static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period above zero")
-    static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window above zero")
+    static let periodNotPositive = Message(BuildCode.periodNotPositive, "interval needs a period of at least 1ns (durations are whole nanoseconds)")
+    static let windowNotPositive = Message(BuildCode.windowNotPositive, "collect byTime: needs a window of at least 1ns (durations are whole nanoseconds)")
     static func predicateNotBool(_ name: String) -> Message { Message(BuildCode.predicateNotBool, "\(name)'s closure must return a Bool") }
     static let todo = Message(BuildCode.todo, "this is where your answer goes")
     static func flakyFailure(_ call: Int, of n: Int) -> Message { Message(BuildCode.flakyFailure, "flaky failure \(call) of \(n)") }

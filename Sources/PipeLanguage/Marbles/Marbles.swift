@@ -7,7 +7,8 @@ enum Marbles {
     static func publisher(_ frames: [[MarbleNotation.Token]], frame: Int64, failure: PipelineError, runtime: Runtime) -> ValuePublisher {
         Deferred {
             let subject = PassthroughSubject<Value, any Error>()
-            for (index, tokens) in frames.enumerated() {
+            // Only frames with something in them are scheduled: `-` is time passing, not an action.
+            for (index, tokens) in frames.enumerated() where !tokens.isEmpty {
                 let (time, overflow) = Int64(index).multipliedReportingOverflow(by: frame)
                 if overflow { break }
                 runtime.schedule(afterNanoseconds: time) {

@@ -56,13 +56,19 @@ public enum DurationLiteral {
     static let units: [String: Double] = ["ns": 1, "us": 1e3, "µs": 1e3, "μs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9]
     /// The units people may write, for messages.
     static let unitList = "ns, us (or µs), ms, s, m or h"
+    /// Durations are whole nanoseconds below this (an `Int64` of nanoseconds, with room to add).
+    static let limitNanoseconds = 9.2e18
+    /// The longest duration, as messages give it.
+    static let longest = "\(Int64((limitNanoseconds - 1) / 3600e9))h (about \(Int64(limitNanoseconds / 1e9 / 31_557_600)) years)"
+    /// What a period must be, as messages say it (`interval 0.5ns` is 0 nanoseconds).
+    static let atLeastOneNanosecond = "a duration of at least 1ns (durations are whole nanoseconds)"
 
     /// `"2h"` → 7_200_000_000_000; nil when it is not a positive duration with a unit.
     public static func nanoseconds(_ text: String) -> Int64? {
         let number = text.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(number), let scale = units[String(text.dropFirst(number.count))] else { return nil }
         let ns = value * scale
-        guard ns.isFinite, ns >= 1, ns < 9.2e18 else { return nil }
+        guard ns.isFinite, ns >= 1, ns < limitNanoseconds else { return nil }
         return Int64(ns)
     }
 }

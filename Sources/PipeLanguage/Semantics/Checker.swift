@@ -106,7 +106,7 @@ struct Checker {
             var ns: Int64? = Marbles.defaultFrame
             if let frame {
                 ns = duration(frame, span, "expect marbles frame:")
-                if ns == 0 { error(.wrongArgument("expect marbles frame:", "a duration above zero", got: "0"), span) }
+                if ns == 0 { error(.wrongArgument("expect marbles frame:", DurationLiteral.atLeastOneNanosecond, got: "0"), span) }
             }
             let literal = ArgumentValidation(arguments: [Argument(label: nil, value: .expr(x), span: x.span)], source: source).stringLiteral(0)
             if let literal, case .failure(let problem) = MarbleNotation.parse(literal.text) {
@@ -487,7 +487,7 @@ struct Checker {
             _ = duration(argument.value, argument.span, name, signature: signature, dollars: dollars)
         case .period:
             if duration(argument.value, argument.span, name, signature: signature, dollars: dollars) == 0 {
-                return expect("a duration above zero")
+                return expect(DurationLiteral.atLeastOneNanosecond)
             }
         case .message:
             switch argument.value {

@@ -47,7 +47,10 @@ extension PipelineTypes {
         guard let checked = statement.checked else { return nil }
         let source = statement.source
         let translator = SwiftTranslator(source: source)
-        for (name, info) in bindings {
+        // Only the bindings the pipeline names: the scope of a document's last statement holds
+        // every `let` before it, and taking them all made an outline of n `let`s cost n².
+        for name in Set(checked.bindingReferences.map(\.name)) {
+            guard let info = bindings[name] else { continue }
             translator.bindings[name] = (name, info.shape.kind, info.shape.canFail, nil)
             translator.reserve(name)
         }

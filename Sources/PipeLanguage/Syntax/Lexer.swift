@@ -183,7 +183,7 @@ struct Lexer {
                 return k
             }
             let value = (Double(digits) ?? .infinity) * scale
-            if !value.isFinite || value >= 9.2e18 {
+            if !value.isFinite || value >= DurationLiteral.limitNanoseconds {
                 error(.durationTooLong(text(i, k)), i, k - i)
                 tokens.append(Token(kind: .duration(0), span: Span(i, k - i)))
             } else if value != value.rounded(.down), scale >= 1 {

@@ -68,7 +68,7 @@ extension Message {
     }
 
     static func durationTooLong(_ literal: String) -> Message {
-        Message(LexerCode.durationTooLong, "duration '\(literal)' is too long")
+        Message(LexerCode.durationTooLong, "duration '\(literal)' is too long: the longest is \(DurationLiteral.longest)")
     }
 
     static let missingClosureArgumentNumber = Message(

@@ -20,15 +20,19 @@ public final class HTTPServer: Sendable {
     public struct Limits: Sendable {
         /// Request bodies larger than this are refused with 413.
         public var maxBody = 64 * 1024
-        /// Open connections at most (live event streams count), and per client address.
+        /// Open connections at most (live event streams count), and per client address: a
+        /// quarter of them, so that a flood of connections needs four addresses to fill the room,
+        /// and one from two addresses leaves half of it to everyone else.
         /// libmicrohttpd 0.9.75 keeps a connection whose client sent part of a request and then
-        /// closed (CLOSE-WAIT) until `idleSeconds` pass, in every threading mode (measured: 70 of
-        /// 100 such connections still open 8 s later), so the per-address cap is set above the
-        /// 1,000 such connections the hostile-request test opens before it is served again.
+        /// closed (CLOSE-WAIT) until its timeout passes, in every threading mode (measured: 70 of
+        /// 100 such connections still open 8 s later): `headerSeconds` keeps that short.
         public var connections: UInt32 = 2048
-        public var connectionsPerAddress: UInt32 = 1024
-        /// A connection idle this long is closed (a slow client cannot hold it). A parked stream
-        /// is not idle: its keep-alive comments reset the clock.
+        public var connectionsPerAddress: UInt32 = 512
+        /// A connection that has not sent its first whole request head (request line and
+        /// headers) this long after it opened is closed (browsers send theirs at once).
+        public var headerSeconds: UInt32 = 10
+        /// A connection idle this long once its request head is in is closed (a slow client
+        /// cannot hold it). A parked stream is not idle: its keep-alive comments reset the clock.
         public var idleSeconds: UInt32 = 30
         /// libmicrohttpd's polling threads.
         public var threads: UInt32 = UInt32(max(2, min(8, ProcessInfo.processInfo.activeProcessorCount)))
@@ -39,6 +43,7 @@ public final class HTTPServer: Sendable {
 
     let handler: Handler
     let limits: Limits
+    /// Told one line per request, with the client's path as sent (see `logShortened`).
     let log: @Sendable (String) -> Void
     /// The daemon, set once after starting; libmicrohttpd's handle is used from any thread.
     private let daemon = LockedState<DaemonHandle?>(nil)
@@ -67,7 +72,7 @@ public final class HTTPServer: Sendable {
         let started = address.withPointer { pointer in
             plumb_mhd_start(
                 pointer, address.isAny6 ? 1 : 0, accessHandler, context, requestCompleted, context, limits.connections, limits.connectionsPerAddress,
-                limits.idleSeconds, 64 * 1024, limits.threads)
+                min(limits.headerSeconds, limits.idleSeconds), 64 * 1024, limits.threads)
         }
         guard let started else {
             throw ServerError(message: "cannot listen on \(SocketAddress.display(host)):\(port) (is the port in use, or the address not this machine's?)")
@@ -260,6 +265,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let state = requestContext.pointee else {
         let request = RequestContext(method: method.map { String(cString: $0) } ?? "?", path: url.map { String(cString: $0) } ?? "/")
         requestContext.pointee = Unmanaged.passRetained(request).toOpaque()
+        // The head is in: from now on the connection has the idle limit, not the head's.
+        if server.limits.idleSeconds > server.limits.headerSeconds { plumb_mhd_set_timeout(connection, server.limits.idleSeconds) }
         // A body announced larger than allowed is refused before it is read.
         if let length = value(connection, .HEADER_KIND, "content-length").flatMap(Int.init), length > server.limits.maxBody {
             request.status = 413
@@ -301,10 +308,12 @@ private let requestCompleted: MHD_RequestCompletedCallback = { context, _, reque
     let request = Unmanaged<RequestContext>.fromOpaque(state).takeRetainedValue()
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - request.started) / 1e6
     let status = request.status == 0 ? "-" : String(request.status)
-    server.log("\(request.method) \(logSafe(request.path)) \(status) \(String(format: "%.1f", milliseconds)) ms")
+    server.log("\(request.method) \(logShortened(request.path)) \(status) \(String(format: "%.1f", milliseconds)) ms")
 }
 
-/// A path as the log shows it: at most 200 characters, control characters as `?`.
-func logSafe(_ path: String) -> String {
-    String(String.UnicodeScalarView(path.unicodeScalars.prefix(200).map { $0.value < 0x20 || $0.value == 0x7f ? "?" : $0 }))
+/// A path as the log shows it: at most 200 characters, as sent. The log's line goes to whoever
+/// reads it; one shown on a terminal is made safe there (`plumb serve`'s log passes every line
+/// through the shell's `TerminalText`, which also covers C1 controls such as U+009B).
+func logShortened(_ path: String) -> String {
+    String(String.UnicodeScalarView(path.unicodeScalars.prefix(200)))
 }

@@ -77,6 +77,19 @@ public enum JSON: Sendable, Equatable {
         return parser.index == bytes.count ? value : nil
     }
 
+    /// Reads as much of `bytes` as is JSON: the value with every array and object left open
+    /// closed where the text stops making sense (a field whose value is cut is left out), and
+    /// whether the text was one whole value. How a damaged state file keeps what it can.
+    /// - Returns: the value (nil when not even its start can be read) and whether it was whole.
+    static func decodeSalvaging(_ bytes: [UInt8]) -> (value: JSON?, complete: Bool) {
+        var parser = JSONParser(bytes: bytes)
+        parser.salvaging = true
+        let value = parser.value(depth: 0)
+        parser.skipBlanks()
+        let complete = value != nil && !parser.broken && parser.index == bytes.count && String(validating: bytes, as: UTF8.self) != nil
+        return (value, complete)
+    }
+
     public subscript(key: String) -> JSON? {
         if case .object(let fields) = self { return fields[key] }
         return nil
@@ -107,6 +120,10 @@ public enum JSON: Sendable, Equatable {
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
+    /// Salvaging: a container whose text stops making sense ends there, with what it had, and
+    /// `broken` is set so that every container around it ends too.
+    var salvaging = false
+    var broken = false
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -139,15 +156,16 @@ private struct JSONParser {
                 return .array(items)
             }
             while true {
-                guard let item = value(depth: depth + 1) else { return nil }
+                guard let item = value(depth: depth + 1) else { return stop(.array(items)) }
                 items.append(item)
+                if broken { return .array(items) }
                 skipBlanks()
-                guard index < bytes.count else { return nil }
+                guard index < bytes.count else { return stop(.array(items)) }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
-                guard bytes[index] == UInt8(ascii: "]") else { return nil }
+                guard bytes[index] == UInt8(ascii: "]") else { return stop(.array(items)) }
                 index += 1
                 return .array(items)
             }
@@ -161,19 +179,20 @@ private struct JSONParser {
             }
             while true {
                 skipBlanks()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return stop(.object(fields)) }
                 skipBlanks()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return stop(.object(fields)) }
                 index += 1
-                guard let item = value(depth: depth + 1) else { return nil }
+                guard let item = value(depth: depth + 1) else { return stop(.object(fields)) }
                 fields[key] = item
+                if broken { return .object(fields) }
                 skipBlanks()
-                guard index < bytes.count else { return nil }
+                guard index < bytes.count else { return stop(.object(fields)) }
                 if bytes[index] == UInt8(ascii: ",") {
                     index += 1
                     continue
                 }
-                guard bytes[index] == UInt8(ascii: "}") else { return nil }
+                guard bytes[index] == UInt8(ascii: "}") else { return stop(.object(fields)) }
                 index += 1
                 return .object(fields)
             }
@@ -181,9 +200,18 @@ private struct JSONParser {
         }
     }
 
+    /// Where a container's text stops making sense: nil, or when salvaging, what it had.
+    private mutating func stop(_ partial: JSON) -> JSON? {
+        guard salvaging else { return nil }
+        broken = true
+        return partial
+    }
+
     private mutating func number() -> JSON? {
         let start = index
         while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
+        // A number the text ends in may have been cut short.
+        if salvaging, index == bytes.count { return nil }
         guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8), let n = Double(text), n.isFinite else { return nil }
         return .number(n)
     }

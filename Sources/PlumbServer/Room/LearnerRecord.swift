@@ -26,58 +26,92 @@ struct LearnerRecord: Codable, Sendable, Equatable {
     var playground: String?
 }
 
-/// Learner files under `STATE/learners/ID.json` and the room's secrets in `STATE/room.json`,
-/// each written whole to a temporary file and renamed over the old one (a crash leaves the old
-/// or the new, never half), readable by the owner only.
-struct RoomStore: Sendable {
-    let directory: URL
+extension ExerciseProgress {
+    var json: JSON {
+        var fields: [String: JSON] = ["passed": .bool(passed), "hintsUsed": .int(hintsUsed), "checks": .int(checks)]
+        if let lastMessage { fields["lastMessage"] = .string(lastMessage) }
+        if let opened { fields["opened"] = .number(opened) }
+        if let passedAt { fields["passedAt"] = .number(passedAt) }
+        if let text { fields["text"] = .string(text) }
+        return .object(fields)
+    }
+}
 
-    var learnersDirectory: URL { directory.appendingPathComponent("learners") }
-
-    func prepare() throws {
-        try FileManager.default.createDirectory(at: learnersDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+extension LearnerRecord {
+    /// The record as its file holds it: who it is first (id, secret, name, times), progress
+    /// last, so that a file cut short still names its learner and their link keeps working.
+    var fileText: String {
+        var fields: [(String, JSON)] = [
+            ("id", .string(id)), ("secret", .string(secret)), ("name", .string(name)), ("joined", .number(joined)), ("lastSeen", .number(lastSeen)),
+        ]
+        if let playground { fields.append(("playground", .string(playground))) }
+        fields.append(("progress", .object(progress.mapValues(\.json))))
+        return "{" + fields.map { JSON.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}\n"
     }
 
-    struct Secrets: Codable, Sendable {
-        var room: String
-        var teacher: String
-    }
+    /// Counts a record may hold: a file that says more is repaired to this (the room adds to
+    /// them, and `Int` arithmetic past its range would stop the server).
+    static let maxCount = 1_000_000_000
+    /// Times a record may hold, in seconds since 1970: none before 2000, none past 2200.
+    static let times: ClosedRange<Double> = 946_684_800...7_258_118_400
 
-    /// The room's token and the teacher's key: kept, so that a restarted server keeps its URLs.
-    func secrets() throws -> Secrets {
-        let url = directory.appendingPathComponent("room.json")
-        if let data = try? Data(contentsOf: url), let secrets = try? JSONDecoder().decode(Secrets.self, from: data),
-            secrets.room.count == 32, secrets.teacher.count == 32, secrets.room != secrets.teacher
-        {
-            return secrets
+    /// A record read back from its file's JSON (whole, or what could be read of a damaged one),
+    /// every field checked: nil when there is no id and secret the room could have made; fields
+    /// out of range are repaired, and `repairs` says which.
+    /// - Parameters:
+    ///   - json: the file's value; an object.
+    ///   - now: what a missing or impossible time becomes.
+    /// - Returns: the record and what was repaired (empty when nothing was), or nil.
+    static func read(_ json: JSON, now: Double) -> (record: LearnerRecord, repairs: [String])? {
+        guard let id = json["id"]?.string, Secret.isWellFormed(id), let secret = json["secret"]?.string, Secret.isWellFormed(secret) else {
+            return nil
         }
-        let made = Secrets(room: Secret.make(), teacher: Secret.make())
-        try write(JSONEncoder().encode(made), to: url)
-        return made
-    }
-
-    func loadLearners() -> [LearnerRecord] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: learnersDirectory.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
-            guard let data = try? Data(contentsOf: learnersDirectory.appendingPathComponent(name)) else { return nil }
-            return try? JSONDecoder().decode(LearnerRecord.self, from: data)
+        var repairs: [String] = []
+        func time(_ value: JSON?, _ what: String) -> Double? {
+            guard let value, value != .null else { return nil }
+            if case .number(let n) = value, times.contains(n) { return n }
+            repairs.append(what)
+            return nil
         }
-    }
-
-    func save(_ learner: LearnerRecord) throws {
-        // The id is the server's own 32 hex digits, never a name a client chose.
-        precondition(learner.id.allSatisfy(\.isHexDigit))
-        try write(JSONEncoder().encode(learner), to: learnersDirectory.appendingPathComponent(learner.id + ".json"))
-    }
-
-    private func write(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(Secret.make()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ServerError(message: "cannot write \(temporary.path)")
+        func count(_ value: JSON?, _ what: String) -> Int {
+            guard let value else { return 0 }
+            if case .number(let n) = value, n >= 0, n <= Double(maxCount), n == n.rounded() { return Int(n) }
+            repairs.append(what)
+            return 0
         }
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ServerError(message: "cannot write \(url.path)")
+        func text(_ value: JSON?, _ what: String) -> String? {
+            guard let value, value != .null else { return nil }
+            if let s = value.string { return s }
+            repairs.append(what)
+            return nil
         }
+        let name = json["name"]?.string.flatMap(Room.cleanName)
+        if name == nil || name != json["name"]?.string { repairs.append("name") }
+        let joined = time(json["joined"], "joined") ?? now
+        var record = LearnerRecord(
+            id: id, secret: secret, name: name ?? "learner \(id.prefix(6))", joined: joined, lastSeen: time(json["lastSeen"], "lastSeen") ?? joined)
+        record.playground = text(json["playground"], "playground")
+        if let progress = json["progress"] {
+            if case .object(let exercises) = progress {
+                for (exercise, value) in exercises {
+                    guard case .object = value else {
+                        repairs.append("progress")
+                        continue
+                    }
+                    var p = ExerciseProgress()
+                    p.passed = value["passed"]?.bool ?? false
+                    p.lastMessage = text(value["lastMessage"], "lastMessage")
+                    p.hintsUsed = count(value["hintsUsed"], "hintsUsed")
+                    p.checks = count(value["checks"], "checks")
+                    p.opened = time(value["opened"], "opened")
+                    p.passedAt = time(value["passedAt"], "passedAt")
+                    p.text = text(value["text"], "text")
+                    record.progress[exercise] = p
+                }
+            } else {
+                repairs.append("progress")
+            }
+        }
+        return (record, Array(Set(repairs)).sorted())
     }
 }

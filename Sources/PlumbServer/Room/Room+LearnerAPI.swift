@@ -9,6 +9,14 @@ extension Room {
             guard case .success(let body) = Self.object(request.body), let name = body["name"]?.string.flatMap(Self.cleanName) else {
                 return .error(400, "give your name: {\"name\": \"Ada\"}")
             }
+            guard joinLimit.allow(request.client) else {
+                let burst = Int(configuration.joinBurst)
+                let every = configuration.joinPerSecond > 0 ? String(format: "%g", 1 / configuration.joinPerSecond) : "∞"
+                return .error(
+                    429,
+                    "too many learners joined from your address (\(burst) at once, then one every \(every) s): wait a moment and join again, or ask the teacher"
+                )
+            }
             guard let record = join(name) else {
                 return .error(503, "the room is full (\(configuration.maxLearners) learners): ask the teacher")
             }

@@ -19,6 +19,7 @@ public final class Room: Sendable {
     let clientLimit: RateLimiter
     let learnerLimit: RateLimiter
     let authFailures: RateLimiter
+    let joinLimit: RateLimiter
     /// The live streams (server-sent events) to the pages.
     let events: EventHub
     /// Bumped at every change the teacher's table shows; the ticker sends the table when it moved.
@@ -28,16 +29,17 @@ public final class Room: Sendable {
 
     public init(_ configuration: RoomConfiguration) throws {
         self.configuration = configuration
-        store = RoomStore(directory: configuration.stateDirectory)
+        store = RoomStore(directory: configuration.stateDirectory, report: configuration.report)
         try store.prepare()
         let secrets = try store.secrets()
         roomToken = secrets.room
         teacherKey = secrets.teacher
-        learners = LockedState(Dictionary(store.loadLearners().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
+        learners = LockedState(Dictionary(store.loadLearners(now: Self.now).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
         queue = RunQueue(slots: configuration.slots, maxWaiting: configuration.maxWaiting)
         clientLimit = RateLimiter(capacity: configuration.clientBurst, perSecond: configuration.clientPerSecond)
         learnerLimit = RateLimiter(capacity: configuration.learnerBurst, perSecond: configuration.learnerPerSecond)
         authFailures = RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailurePerSecond)
+        joinLimit = RateLimiter(capacity: configuration.joinBurst, perSecond: configuration.joinPerSecond)
         events = EventHub(limits: configuration.streamLimits)
         Self.startTicker(self)
     }
@@ -125,7 +127,7 @@ public final class Room: Sendable {
             return record
         }
         if let saved {
-            try? store.save(saved)
+            save(saved)
             tableChanged()
         }
     }
@@ -149,9 +151,21 @@ public final class Room: Sendable {
             return true
         }
         guard kept else { return nil }
-        try? store.save(record)
+        save(record)
         tableChanged()
         return record
+    }
+
+    /// Saves a learner's file; a failure is reported (the learner stays in the room, and the
+    /// next change tries again).
+    private func save(_ record: LearnerRecord) {
+        do {
+            try store.save(record)
+        } catch let error as ServerError {
+            configuration.report(error.message)
+        } catch {
+            configuration.report("cannot save learner \(record.id): \(error)")
+        }
     }
 }
 

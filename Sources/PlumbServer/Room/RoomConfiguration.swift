@@ -23,6 +23,10 @@ public struct RoomConfiguration: Sendable {
     /// Requests per learner.
     public var learnerBurst: Double = 40
     public var learnerPerSecond: Double = 10
+    /// Joins per client address: a burst (a class behind one address joins at once), then a
+    /// rate, so that one client cannot fill the room with made-up learners.
+    public var joinBurst: Double = 60
+    public var joinPerSecond: Double = 0.5
     /// Wrong or missing tokens per client address before it is refused with 429.
     public var authFailureBurst: Double = 30
     public var authFailurePerSecond: Double = 0.5
@@ -32,6 +36,9 @@ public struct RoomConfiguration: Sendable {
     /// spent on each exercise moves on), and every stream a keep-alive comment.
     public var tableRefreshSeconds: Double = 10
     public var keepAliveSeconds: Double = 15
+    /// Told each problem with the room's state, one line naming the file: a damaged file set
+    /// aside or repaired at start, a file that could not be saved.
+    public var report: @Sendable (String) -> Void = { _ in }
 
     public init(exercises: [RoomExercise], stateDirectory: URL, worker: WorkerCommand = WorkerCommand()) {
         self.exercises = exercises

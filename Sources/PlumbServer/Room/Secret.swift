@@ -33,3 +33,11 @@ extension String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
+
+extension Secret {
+    /// Whether `text` is what `make` makes: 32 lowercase hex digits (and so safe in a file name,
+    /// a URL and a terminal).
+    static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// `plumb serve`'s request log on standard output, written by a thread of its own: a request
+/// `plumb serve`'s request log on standard output (the teacher's terminal), written by a thread of its own: a request
 /// never waits for the terminal (or a pipe nobody reads). Past `capacity` lines waiting, lines
 /// are dropped and counted, and the count is written when the writer catches up.
 final class RequestLog: Sendable {
@@ -28,8 +28,10 @@ final class RequestLog: Sendable {
         thread.start()
     }
 
-    /// Queues one line (without its newline).
+    /// Queues one line (without its newline); what came from outside in it (a path a client
+    /// sent, a state file's name) is made safe for the terminal here, for every line.
     func add(_ line: String) {
+        let line = TerminalText.escaped(line)
         let queued = state.withLock { s -> Bool in
             guard s.lines.count < capacity else {
                 s.dropped += 1

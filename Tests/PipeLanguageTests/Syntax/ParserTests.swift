@@ -151,7 +151,8 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
         Case("just 1 | map { 1 + 1️⃣nope }", "unknown name 'nope' in an expression"),
         Case("just [1, 2 1️⃣3]", "expected ']' to close '[' opened at 1:6, found '3'"),
         Case("just 1 | map { $0 < 1 1️⃣< 2 }", "comparisons cannot be chained"),
-        Case("just 1 | asyncMap delay 1️⃣1000000000000000h", "duration '1000000000000000h' is too long"),
+        Case("just 1 | asyncMap delay 1️⃣1000000000000000h", "duration '1000000000000000h' is too long: the longest is 2555555h (about 291 years)"),
+        Case("timer 1️⃣2562047h", "duration '2562047h' is too long: the longest is 2555555h (about 291 years)"),
         // Caps: nesting depth and pipeline length, below, at and above the limit, and at 100,000.
         Case("just " + String(repeating: "[", count: Parser.maxNesting - 1) + String(repeating: "]", count: Parser.maxNesting - 1), nil),
         Case("just " + String(repeating: "[", count: Parser.maxNesting) + String(repeating: "]", count: Parser.maxNesting), nil),
