@@ -42,30 +42,6 @@ enum Verbosity: Sendable {
     case silent
 }
 
-/// Where a statement runner's output goes and how much of it there is: fixed for the runner's life.
-struct ShellOutput {
-    /// Event and command output.
-    let out: OutputSink
-    /// Background jobs' output: `out` itself, or (in the REPL) a deferred sink drained above the prompt.
-    let backgroundOut: OutputSink
-    /// Wakes the main thread when a pipeline ends or background output is pending.
-    let wake: WakePipe
-    /// True in the REPL, whose SIGINT handler stays installed. Scripts catch SIGINT only while a
-    /// foreground pipeline runs; either way Ctrl-C cancels that pipeline and the result is
-    /// `.interrupted`.
-    let interactive: Bool
-    let verbosity: Verbosity
-    /// No events, command output or verdict text (`plumb test`, `plumb learn`).
-    var quiet: Bool { verbosity != .normal }
-
-    /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
-    func say(_ text: String) {
-        guard !quiet else { return }
-        out.write(text.hasSuffix("\n") ? text : text + "\n")
-        out.flush()
-    }
-}
-
 /// Performs statements against a session: pipelines in the foreground (`ForegroundRun`) or as
 /// jobs (`JobControl`), `expect` lines (`ExpectationCheck`), subject commands, and `:`-commands
 /// (`ShellCommand`, through a `CommandContext`). The REPL, `plumb run`, `plumb test`, `plumb learn`
@@ -482,15 +458,4 @@ final class StatementRunner {
             return .expectationFailed(message, location)
         }
     }
-}
-
-/// The last foreground run (which `expect` checks and `:marbles` and `:export` draw), why it was
-/// stopped on the virtual clock if it was, and the runs' diagrams kept for `--svg`.
-struct RunHistory {
-    /// The last foreground pipeline's run and its text (the SVG's title).
-    var last: (record: RunRecord, text: String)?
-    /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
-    var stopNote: String?
-    /// The foreground runs' diagrams, for `--svg`.
-    var diagrams: [(text: String, run: MarbleRun)] = []
 }

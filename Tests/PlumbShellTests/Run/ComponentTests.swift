@@ -217,3 +217,37 @@ private let here = SourceLocation(file: "t.pipe", line: 1, column: 1)
         #expect(clear.completion == .nothing)
     }
 }
+
+@Suite struct ShellOutputTests {
+    @Test("say adds the missing newline; a quiet output says nothing")
+    func say() {
+        let output = CapturedOutput()
+        ShellOutput(out: output.sink, backgroundOut: output.sink, wake: WakePipe(), interactive: false, verbosity: .normal).say("hi")
+        ShellOutput(out: output.sink, backgroundOut: output.sink, wake: WakePipe(), interactive: false, verbosity: .quiet).say("hidden")
+        #expect(output.text == "hi\n")
+    }
+}
+
+@Suite struct CommandContextTests {
+    @Test("a command changes the settings through its context, and the runner's next run sees them")
+    func settings() throws {
+        let output = CapturedOutput()
+        let runner = StatementRunner(options: ShellOptions(clock: .virtual), out: output.sink, wake: WakePipe())
+        let trace = try #require(ShellCommand.named("trace"))
+        #expect(trace.perform(runner.context, "on", here) == .ok)
+        #expect(runner.options.trace)
+        #expect(output.text == "trace is on\n")
+    }
+
+    @Test("a command's error goes through the context: a static error in a script, nothing counted at the prompt")
+    func errors() {
+        let output = CapturedOutput()
+        let script = StatementRunner(options: ShellOptions(clock: .virtual), out: output.sink, wake: WakePipe(), verbosity: .silent)
+        #expect(script.context.usage(":x", at: here) == .compileErrors)
+        #expect(script.finish().compileFailures == 1)
+        let prompt = StatementRunner(
+            options: ShellOptions(clock: .virtual), out: output.sink, wake: WakePipe(), interactive: true, verbosity: .silent)
+        #expect(prompt.context.usage(":x", at: here) == .ok)
+        #expect(prompt.finish().compileFailures == 0)
+    }
+}
