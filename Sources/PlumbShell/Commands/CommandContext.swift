@@ -34,13 +34,9 @@ struct CommandContext {
 
     // MARK: Output
 
-    var out: OutputSink { runner.out }
-    var backgroundOut: OutputSink { runner.backgroundOut }
-    var wake: WakePipe { runner.wake }
-    /// The REPL (not a script or piped input).
-    var interactive: Bool { runner.interactive }
-    /// No events, command output or verdict text (`plumb test`, `plumb learn`).
-    var quiet: Bool { runner.quiet }
+    /// Where output goes: standard output, background output, the wake pipe, whether this is the
+    /// REPL, how much is printed.
+    var output: ShellOutput { runner.output }
 
     /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
     func say(_ text: String) { runner.say(text) }

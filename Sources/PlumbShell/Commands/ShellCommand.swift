@@ -262,7 +262,7 @@ extension ShellCommand {
         ShellCommand(
             name: "clear", arguments: "", summary: "clear the screen (on a terminal; elsewhere it prints nothing)", completion: .nothing
         ) { context, _, _ in
-            if !context.quiet { Screen.clear(context.out) }
+            if !context.output.quiet { Screen.clear(context.output.out) }
             return .ok
         },
         ShellCommand(

@@ -24,7 +24,7 @@ final class StatementEditor {
 
     /// `:edit [N]`.
     func edit(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard context.interactive else { return context.commandError(.needsTerminal(":edit"), at: location) }
+        guard context.output.interactive else { return context.commandError(.needsTerminal(":edit"), at: location) }
         let original: String
         if argument.isEmpty {
             guard let lastStatement else {
@@ -43,7 +43,7 @@ final class StatementEditor {
         let path = NSTemporaryDirectory() + "/plumb-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pipe"
         defer { unlink(path) }
         if let problem = StatementRunner.writeFile(original + "\n", to: path) { return context.commandError(.cannotWriteFile(problem), at: location) }
-        context.out.flush()
+        context.output.out.flush()
         if let problem = Self.runEditor(editor, path: path) { return context.commandError(problem, at: location) }
         guard let edited = try? String(contentsOfFile: path, encoding: .utf8) else {
             return context.commandError(.editorFailed("cannot read \(path) back after the editor"), at: location)

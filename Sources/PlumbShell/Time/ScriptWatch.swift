@@ -24,7 +24,7 @@ enum ScriptWatch {
     /// `:watch FILE`.
     static func watch(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
         guard !argument.isEmpty else { return context.usage(":watch FILE.pipe", at: location) }
-        guard context.interactive else { return context.commandError(.needsTerminal(":watch"), at: location) }
+        guard context.output.interactive else { return context.commandError(.needsTerminal(":watch"), at: location) }
         let path = (argument as NSString).expandingTildeInPath
         guard let first = Self.fileStamp(path) else {
             return context.commandError(.unreadableFile("cannot watch \(argument): no such file"), at: location)

@@ -54,15 +54,16 @@ final class Stepper {
             guard case .run(let run) = action else { return context.commandError(.notAPipeline(":step"), at: location) }
             pipeline = run
         }
-        context.out.move(from: context.backgroundOut)
-        let wake = context.wake
+        context.output.out.move(from: context.output.backgroundOut)
+        let wake = context.output.wake
         let run = SteppedRun(
-            pipeline: pipeline, runtime: context.session.runtime, sink: context.quiet ? nil : context.out, formatter: context.formatter, style: context.style,
+            pipeline: pipeline, runtime: context.session.runtime, sink: context.output.quiet ? nil : context.output.out, formatter: context.formatter,
+            style: context.style,
             trace: context.options.trace, stageLines: !context.options.trace && context.options.format == .text, onTerminal: { wake.signal() })
         stepping = run
         context.log(":step " + argument)
         run.start()
-        context.out.flush()
+        context.output.out.flush()
         if run.isDone {
             context.say(context.style.dim("the run ended at once: there was nothing to step through"))
             end(cancelling: false, in: context)
@@ -85,9 +86,9 @@ final class Stepper {
             context.say(context.style.dim("nothing is scheduled: the run waits for input (a send); :continue ends it, :stop cancels it"))
             return .ok
         }
-        if !interrupted && stepping.watch.signals == before && !context.quiet && context.options.format == .text {
+        if !interrupted && stepping.watch.signals == before && !context.output.quiet && context.options.format == .text {
             // A timer ran and no stage emitted: say so, or the step looks like it did nothing.
-            context.out.write(
+            context.output.out.write(
                 "  " + EventFormatter.relativeTime(.nanoseconds(stepping.elapsed)) + "  " + context.style.dim("│ a timer ran; no stage emitted") + "\n")
         }
         return afterDrive(interrupted: interrupted, in: context)
@@ -122,12 +123,12 @@ final class Stepper {
             if !horizon { runtime.settleVirtualTime() }
         }
         if !interrupted && !stepping.isDone && !stepping.watch.hasHit {
-            context.out.flush()
+            context.output.out.flush()
             let note =
                 horizon
                 ? ForegroundRun.horizonNote(stepping.pipeline.text, until: until)
                 : "nothing more can happen on the virtual clock; cancelling the pipeline"
-            if !context.quiet { writeStandardError(context.style.dim("note: \(note)") + "\n") }
+            if !context.output.quiet { writeStandardError(context.style.dim("note: \(note)") + "\n") }
             end(cancelling: true, stopNote: horizon ? note : nil, in: context)
             return .ok
         }
@@ -182,8 +183,8 @@ final class Stepper {
     /// run's end, a break, a failed write). Returns whether Ctrl-C came.
     private func driving(in context: CommandContext, _ body: (_ stop: () -> Bool) -> Void) -> Bool {
         guard let stepping else { return false }
-        let out = context.out
-        let watcher = InterruptWatcher(catchingSignal: !context.interactive, onTick: { out.flush() }) {}
+        let out = context.output.out
+        let watcher = InterruptWatcher(catchingSignal: !context.output.interactive, onTick: { out.flush() }) {}
         body { watcher.interrupted || StandardStreams.outputFailed || stepping.isDone || stepping.watch.hasHit }
         watcher.stop()
         return watcher.interrupted
@@ -193,8 +194,8 @@ final class Stepper {
     /// and shows the pause.
     private func afterDrive(interrupted: Bool, in context: CommandContext) -> StepResult {
         guard let stepping else { return .ok }
-        context.out.move(from: context.backgroundOut)
-        context.out.flush()
+        context.output.out.move(from: context.output.backgroundOut)
+        context.output.out.flush()
         if interrupted || StandardStreams.outputFailed {
             end(cancelling: true, in: context)
             return interrupted ? .interrupted : .outputFailed
@@ -214,13 +215,13 @@ final class Stepper {
         guard let stepping else { return }
         stepping.runtime.settleVirtualTime()
         _ = stepping.watch.takeHit()
-        context.out.flush()
+        context.output.out.flush()
         if stepping.isDone { end(cancelling: false, in: context) }
     }
 
     /// Prints the diagram so far with the cursor under the current instant.
     func showPause(in context: CommandContext) {
-        guard let stepping, !context.quiet, context.options.format == .text,
+        guard let stepping, !context.output.quiet, context.options.format == .text,
             let lines = stepping.diagramLines(width: TerminalSize.columns, color: context.options.color)
         else { return }
         context.say(lines.joined(separator: "\n"))
@@ -230,14 +231,14 @@ final class Stepper {
     /// last run, as a foreground run does.
     func end(cancelling: Bool, stopNote: String? = nil, in context: CommandContext) {
         guard let stepping else { return }
-        if cancelling && !stepping.isDone { stepping.recorder.cancel(stepping.run, waitingOn: context.wake) }
+        if cancelling && !stepping.isDone { stepping.recorder.cancel(stepping.run, waitingOn: context.output.wake) }
         self.stepping = nil
-        context.out.flush()
+        context.output.out.flush()
         let record = stepping.recorder.snapshot
         context.ended(record, text: stepping.pipeline.text, stopNote: stopNote)
         context.logRun(record)
         // Every pause drew the diagram: the end does too, with `:marbles off` as well.
-        if !context.options.marbles, !context.quiet, context.options.format == .text, let lines = context.diagramLines(record) {
+        if !context.options.marbles, !context.output.quiet, context.options.format == .text, let lines = context.diagramLines(record) {
             context.say(lines.joined(separator: "\n"))
         }
     }
