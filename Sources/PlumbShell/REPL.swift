@@ -157,7 +157,7 @@ struct REPL {
         }
         words.bindings = runner.session.bindingNames
         words.commands = ShellCommand.names.map { ":" + $0 }
-        words.jobs = runner.jobs.jobs.map { String($0.id) }
+        words.jobs = runner.jobs.running.map { String($0.id) }
         LineEditor.completionWords.withLock { $0 = words }
     }
 }

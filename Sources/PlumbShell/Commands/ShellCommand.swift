@@ -34,8 +34,8 @@ struct ShellCommand: Sendable {
     /// More for `:help NAME` (how the command works with others), empty for none.
     var details: String = ""
     let completion: Completion
-    /// Performs the command with its argument (blanks trimmed) in a runner.
-    let perform: @Sendable (StatementRunner, _ argument: String, SourceLocation) -> StepResult
+    /// Performs the command with its argument (blanks trimmed), touching only what the context exposes.
+    let perform: @Sendable (CommandContext, _ argument: String, SourceLocation) -> StepResult
 
     /// The command with this name or alias.
     static func named(_ name: String) -> ShellCommand? {
@@ -59,22 +59,22 @@ extension ShellCommand {
             name: "help", arguments: "[NAME]",
             summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code",
             completion: .helpTopics
-        ) { runner, argument, _ in
-            runner.say(runner.help(argument))
+        ) { context, argument, _ in
+            context.say(ShellHelp.help(argument, style: context.style))
             return .ok
         },
-        ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal", completion: .nothing) { runner, _, _ in
-            runner.say(StatementRunner.operatorList(style: runner.style))
+        ShellCommand(name: "ops", arguments: "", summary: "list every source, operator and terminal", completion: .nothing) { context, _, _ in
+            context.say(ShellHelp.operatorList(style: context.style))
             return .ok
         },
         ShellCommand(
             name: "type", arguments: "PIPELINE", summary: "the pipeline's Combine type and each stage's failure type",
             completion: .pipeline
-        ) { runner, argument, location in
-            guard !argument.isEmpty else { return runner.usage(":type PIPELINE", at: location) }
-            switch runner.session.types(of: argument) {
-            case .success(let types): runner.say(SessionText.typeTable(types))
-            case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
+        ) { context, argument, location in
+            guard !argument.isEmpty else { return context.usage(":type PIPELINE", at: location) }
+            switch context.session.types(of: argument) {
+            case .success(let types): context.say(SessionText.typeTable(types))
+            case .failure(let diagnostic): context.report([diagnostic], source: argument)
             }
             return .ok
         },
@@ -82,96 +82,90 @@ extension ShellCommand {
             name: "swift", arguments: "PIPELINE",
             summary: "the pipeline as a Swift statement to paste: import Reactive, the chain, a printing sink",
             completion: .pipeline
-        ) { runner, argument, location in
-            guard !argument.isEmpty else { return runner.usage(":swift PIPELINE", at: location) }
-            switch runner.session.swiftTranslation(of: argument, form: .statement) {
-            case .success(let swift): runner.say(SessionText.swiftFile(swift))
-            case .failure(let diagnostic): runner.report([diagnostic], source: argument, firstLine: 1)
+        ) { context, argument, location in
+            guard !argument.isEmpty else { return context.usage(":swift PIPELINE", at: location) }
+            switch context.session.swiftTranslation(of: argument, form: .statement) {
+            case .success(let swift): context.say(SessionText.swiftFile(swift))
+            case .failure(let diagnostic): context.report([diagnostic], source: argument)
             }
             return .ok
         },
-        ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { runner, _, _ in
-            runner.say(
-                SessionText.bindingList(runner.session.bindingSummaries(), style: runner.style, described: runner.valueBindings))
+        ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { context, _, _ in
+            context.say(
+                SessionText.bindingList(context.session.bindingSummaries(), style: context.style, described: context.valueBindings))
             return .ok
         },
-        ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs", completion: .nothing) { runner, _, _ in
-            runner.reapJobs()
-            if runner.jobs.isEmpty {
-                runner.say(runner.style.dim("no background jobs"))
+        ShellCommand(name: "jobs", arguments: "", summary: "list the background jobs", completion: .nothing) { context, _, _ in
+            context.reapJobs()
+            if context.jobs.isEmpty {
+                context.say(context.style.dim("no background jobs"))
             } else {
-                let now = runner.session.runtime.now()
-                runner.say(
-                    runner.jobs.jobs.map { job in
-                        let record = job.recorder.snapshot
-                        let count = record.count == 1 ? "1 value" : "\(record.count) values"
-                        return "[\(job.id)] running  \(EventFormatter.durationText(now - job.recorder.start))  \(count)  \(job.text)"
-                    }.joined(separator: "\n"))
+                context.say(context.jobs.listing(now: context.session.runtime.now()).joined(separator: "\n"))
             }
             return .ok
         },
         ShellCommand(
             name: "cancel", arguments: "N|all", summary: "cancel background job N, or all of them", completion: .jobs(or: ["all"])
-        ) { runner, argument, location in
-            runner.reapJobs()
+        ) { context, argument, location in
+            context.reapJobs()
             if argument == "all" {
-                runner.cancelAllJobs()
+                context.cancelAllJobs()
             } else if let id = jobNumber(argument) {
-                guard let job = runner.jobs.job(id) else {
-                    let hint = runner.jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"
-                    return runner.commandError(.noSuchJob("no job \(id)" + hint), at: location)
+                guard let job = context.jobs.job(id) else {
+                    let hint = context.jobs.isEmpty ? " (no jobs are running)" : "; :jobs lists them"
+                    return context.commandError(.noSuchJob("no job \(id)" + hint), at: location)
                 }
-                runner.cancelJob(job)
+                context.cancelJob(job)
             } else {
-                return runner.usage(":cancel N|all", at: location)
+                return context.usage(":cancel N|all", at: location)
             }
             return .ok
         },
         ShellCommand(
             name: "trace", arguments: "on|off", summary: "show each stage's subscribe, request, values, completion and cancel",
             completion: .words(["on", "off"])
-        ) { runner, argument, location in
+        ) { context, argument, location in
             switch argument {
-            case "on": runner.options.trace = true
-            case "off": runner.options.trace = false
+            case "on": context.options.trace = true
+            case "off": context.options.trace = false
             case "": break
-            default: return runner.usage(":trace on|off", at: location)
+            default: return context.usage(":trace on|off", at: location)
             }
-            runner.say(runner.style.dim("trace is \(runner.options.trace ? "on" : "off")"))
+            context.say(context.style.dim("trace is \(context.options.trace ? "on" : "off")"))
             return .ok
         },
         ShellCommand(
             name: "marbles", arguments: "[on|off|N]",
             summary: "marble diagrams after each run (on by default), or the last run's, or job N's",
             completion: .jobs(or: ["on", "off"])
-        ) { runner, argument, location in
-            runner.marblesCommand(argument, at: location)
+        ) { context, argument, location in
+            DiagramCommands.marbles(argument, at: location, in: context)
         },
         ShellCommand(
             name: "export", arguments: "FILE.svg", summary: "write the last run's marble diagram as an SVG picture",
             completion: .files
-        ) { runner, argument, location in
-            runner.exportCommand(argument, at: location)
+        ) { context, argument, location in
+            DiagramCommands.export(argument, at: location, in: context)
         },
         ShellCommand(
             name: "clock", arguments: "real|virtual", summary: "switch clocks (starts a fresh session: bindings are cleared)",
             completion: .words(["real", "virtual"])
-        ) { runner, argument, location in
+        ) { context, argument, location in
             let mode: ClockMode
             switch argument {
             case "real": mode = .real
             case "virtual": mode = .virtual
             case "":
-                runner.say(runner.style.dim("clock is \(runner.options.clock == .virtual ? "virtual" : "real")"))
+                context.say(context.style.dim("clock is \(context.options.clock == .virtual ? "virtual" : "real")"))
                 return .ok
-            default: return runner.usage(":clock real|virtual", at: location)
+            default: return context.usage(":clock real|virtual", at: location)
             }
-            if mode == runner.options.clock {
-                runner.say(runner.style.dim("clock is already \(argument)"))
+            if mode == context.options.clock {
+                context.say(context.style.dim("clock is already \(argument)"))
             } else {
-                let hadBindings = !runner.session.bindingNames.isEmpty
-                runner.replaceSession(clock: mode)
-                runner.say(runner.style.dim("clock is \(argument)" + (hadBindings ? " (bindings cleared)" : "")))
+                let hadBindings = !context.session.bindingNames.isEmpty
+                context.replaceSession(clock: mode)
+                context.say(context.style.dim("clock is \(argument)" + (hadBindings ? " (bindings cleared)" : "")))
             }
             return .ok
         },
@@ -189,38 +183,38 @@ extension ShellCommand {
                 example: :step marble "-a-b-c|" | debounce 150ms
                 """,
             completion: .pipeline
-        ) { runner, argument, location in
-            runner.stepCommand(argument, at: location)
+        ) { context, argument, location in
+            context.stepper.step(argument, at: location, in: context)
         },
         ShellCommand(
             name: "next", aliases: ["n"], arguments: "",
             summary: "paused run: run the next scheduled instant, print what each stage did, redraw the diagram",
             completion: .nothing
-        ) { runner, _, location in
-            runner.nextCommand(at: location)
+        ) { context, _, location in
+            context.stepper.next(at: location, in: context)
         },
         ShellCommand(
             name: "advance", arguments: "D", summary: "paused run: move the virtual clock by D (150ms, 2s), running what falls due",
             completion: .words(["10ms", "50ms", "100ms", "1s"])
-        ) { runner, argument, location in
-            runner.advanceCommand(argument, at: location)
+        ) { context, argument, location in
+            context.stepper.advance(argument, at: location, in: context)
         },
         ShellCommand(
             name: "continue", aliases: ["c"], arguments: "", summary: "paused run: run to its end, or to the next break",
             completion: .nothing
-        ) { runner, _, location in
-            runner.continueCommand(at: location)
+        ) { context, _, location in
+            context.stepper.continueRun(at: location, in: context)
         },
         ShellCommand(
             name: "break", arguments: "[STAGE [value|finished|failed]|clear]",
             summary: "paused run: pause when stage STAGE (its number or text) emits that; alone, list the breaks",
             completion: .words(["value", "finished", "failed", "clear"])
-        ) { runner, argument, location in
-            runner.breakCommand(argument, at: location)
+        ) { context, argument, location in
+            context.stepper.breakAt(argument, at: location, in: context)
         },
         ShellCommand(name: "stop", arguments: "", summary: "cancel the paused run (Ctrl-C at its prompt does too)", completion: .nothing) {
-            runner, _, location in
-            runner.stopCommand(at: location)
+            context, _, location in
+            context.stepper.stop(at: location, in: context)
         },
         ShellCommand(
             name: "save", arguments: "FILE.pipe",
@@ -231,13 +225,13 @@ extension ShellCommand {
                 instead of expect marbles. A stepped run is saved as its :step, sends and moves.
                 """,
             completion: .files
-        ) { runner, argument, location in
-            guard !argument.isEmpty else { return runner.usage(":save FILE.pipe", at: location) }
-            if let problem = StatementRunner.writeFile(runner.log.script(), to: argument) {
-                return runner.commandError(.cannotWriteFile(problem), at: location)
+        ) { context, argument, location in
+            guard !argument.isEmpty else { return context.usage(":save FILE.pipe", at: location) }
+            if let problem = StatementRunner.writeFile(context.sessionScript, to: argument) {
+                return context.commandError(.cannotWriteFile(problem), at: location)
             }
-            let paused = runner.stepping.map { "; the run paused at \($0.elapsedText) is saved up to there" } ?? ""
-            runner.say(runner.style.dim("wrote \(argument): plumb test \(argument) checks it" + paused))
+            let paused = context.stepper.stepping.map { "; the run paused at \($0.elapsedText) is saved up to there" } ?? ""
+            context.say(context.style.dim("wrote \(argument): plumb test \(argument) checks it" + paused))
             return .ok
         },
         ShellCommand(
@@ -245,26 +239,30 @@ extension ShellCommand {
             summary: "open the last statement (or job N's) in $VISUAL or $EDITOR; run it when the editor exits with it changed",
             details: "Lines the editor leaves are joined into one statement (# lines dropped); it goes into the history.",
             completion: .jobs(or: [])
-        ) { runner, argument, location in
-            runner.editCommand(argument, at: location)
+        ) { context, argument, location in
+            context.editor.edit(argument, at: location, in: context)
         },
         ShellCommand(
             name: "watch", arguments: "FILE.pipe",
             summary: "run a script on the virtual clock on every save: each pipeline's diagram and what changed since the last save, until Ctrl-C",
             details: "Each save runs in a fresh session; the changes read as expect marbles's diff (expected: the last save).",
             completion: .files
-        ) { runner, argument, location in
-            runner.watchCommand(argument, at: location)
+        ) { context, argument, location in
+            ScriptWatch.watch(argument, at: location, in: context)
         },
-        ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) {
-            runner, argument, location in
-            guard !argument.isEmpty else { return runner.usage(":load FILE", at: location) }
-            return runner.load(argument, at: location)
+        ShellCommand(name: "load", arguments: "FILE", summary: "run a .pipe script in this session", completion: .files) { context, argument, location in
+            guard !argument.isEmpty else { return context.usage(":load FILE", at: location) }
+            return context.loader.load(argument, at: location, in: context)
         },
-        ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding", completion: .nothing) {
-            runner, _, _ in
-            runner.replaceSession(clock: runner.options.clock)
-            runner.say(runner.style.dim("session reset"))
+        ShellCommand(name: "reset", arguments: "", summary: "cancel every job and forget every binding", completion: .nothing) { context, _, _ in
+            context.replaceSession(clock: context.options.clock)
+            context.say(context.style.dim("session reset"))
+            return .ok
+        },
+        ShellCommand(
+            name: "clear", arguments: "", summary: "clear the screen (on a terminal; elsewhere it prints nothing)", completion: .nothing
+        ) { context, _, _ in
+            if !context.output.quiet { Screen.clear(context.output.out) }
             return .ok
         },
         ShellCommand(

@@ -41,10 +41,9 @@ struct ForegroundRun {
     var recordLanes = false
     /// Scripts catch SIGINT only for the run; the REPL's handler stays installed.
     var catchingSignal = true
-    /// Draws the diagram under the event lines while the run goes (a terminal, real clock).
-    var live: LiveDiagram?
-    /// The diagram lines of a run still going (for `live`).
-    var liveLines: (RunRecord) -> [String] = { _ in [] }
+    /// Draws the diagram under the event lines while the run goes (a terminal, real clock), with
+    /// the lines of the run so far.
+    var live: (diagram: LiveDiagram, lines: (RunRecord) -> [String])?
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
     /// Says why a virtual run was stopped: nothing more can happen, or the horizon.
@@ -54,7 +53,8 @@ struct ForegroundRun {
     /// when an endless timer was stopped there.
     func perform(_ pipeline: Pipeline) -> (record: RunRecord, outcome: Outcome, stopNote: String?) {
         let wake = self.wake
-        let live = self.live
+        let live = self.live?.diagram
+        let liveLines = self.live?.lines ?? { _ in [] }
         let out = self.out
         let recorder = RunRecorder(
             job: 0, runtime: runtime, formatter: formatter, sink: printsEvents ? (live?.sink ?? out) : nil,

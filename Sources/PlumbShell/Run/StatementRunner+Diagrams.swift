@@ -11,7 +11,7 @@ import Glibc
 /// as SVG (`plumb run --svg OUT.svg`, `:export OUT.svg`).
 extension StatementRunner {
     /// Whether runs record lanes: for a diagram printed after them, or for an SVG.
-    var recordsLanes: Bool { options.marbles || options.svg != nil || options.keepsDiagrams }
+    var recordsLanes: Bool { options.recordsLanes }
 
     /// Live diagrams: the REPL on a terminal with the real clock and marbles on.
     var drawsLive: Bool {
@@ -31,7 +31,7 @@ extension StatementRunner {
     /// After a foreground run: print its diagram (text mode, marbles on) and keep it for an SVG.
     func finishDiagram(_ record: RunRecord, text: String) {
         let run = record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(record.duration))
-        if options.svg != nil || options.keepsDiagrams, !run.lanes.isEmpty { diagrams.append((text, run)) }
+        if options.svg != nil || options.keepsDiagrams, !run.lanes.isEmpty { runs.diagrams.append((text, run)) }
         guard options.marbles, !quiet, options.format == .text, let lines = diagramLines(record) else { return }
         out.write(lines.joined(separator: "\n") + "\n")
         out.flush()

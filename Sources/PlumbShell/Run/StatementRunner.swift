@@ -27,6 +27,11 @@ struct ShellOptions: Sendable {
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
 
+extension ShellOptions {
+    /// Whether runs record lanes: for a diagram printed after them, or for an SVG.
+    var recordsLanes: Bool { marbles || svg != nil || keepsDiagrams }
+}
+
 /// How much a statement runner prints.
 enum Verbosity: Sendable {
     /// Events, command output, verdicts and diagnostics.
@@ -38,9 +43,14 @@ enum Verbosity: Sendable {
 }
 
 /// Performs statements against a session: pipelines in the foreground (`ForegroundRun`) or as
-/// jobs (`JobTable`), `expect` lines (`ExpectationCheck`), subject commands, and `:`-commands
-/// (`ShellCommand`). The REPL, `plumb run`, `plumb test`, `plumb learn` and stdin mode all use
-/// one; what it came to is its `report`, handed back by `finish()`.
+/// jobs (`JobControl`), `expect` lines (`ExpectationCheck`), subject commands, and `:`-commands
+/// (`ShellCommand`, through a `CommandContext`). The REPL, `plumb run`, `plumb test`, `plumb learn`
+/// and stdin mode all use one; what it came to is its `report`, handed back by `finish()`.
+///
+/// The runner is the core (the session, the options, the output, the report); each stateful
+/// feature is a component that owns its state: `JobControl` (jobs), `LastValues` (`_`, `_N`),
+/// `FixOffers`, `Stepper` (`:step`), `StatementEditor` (`:edit`), `ScriptLoader` (`:load`),
+/// `RunHistory` (the last run and the diagrams) and `SessionLog` (`:save`).
 ///
 /// Used from the main thread only (the session is not thread-safe); pipelines report on any
 /// thread through their `RunRecorder`, which writes to a thread-safe `OutputSink`.
@@ -55,47 +65,21 @@ final class StatementRunner {
     private(set) var session: Session
     /// The one copy of the settings: `:trace`, `:marbles` and `:clock` change it here.
     var options: ShellOptions
-    /// Event and command output.
-    let out: OutputSink
-    /// Background jobs' output: `out` itself, or (in the REPL) a deferred sink drained above the prompt.
-    let backgroundOut: OutputSink
-    /// Wakes the main thread when a pipeline ends or background output is pending.
-    let wake: WakePipe
-    /// True in the REPL, whose SIGINT handler stays installed. Scripts catch SIGINT only while a
-    /// foreground pipeline runs; either way Ctrl-C cancels that pipeline and the result is
-    /// `.interrupted`.
-    let interactive: Bool
-    let verbosity: Verbosity
-    /// No events, command output or verdict text (`plumb test`, `plumb learn`).
-    var quiet: Bool { verbosity != .normal }
-
+    let output: ShellOutput
     /// Counts and the first error so far.
     private(set) var report = RunReport()
-    var jobs = JobTable()
-    /// The foreground runs' diagrams, for `--svg`.
-    var diagrams: [(text: String, run: MarbleRun)] = []
-    /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
-    private(set) var last: (record: RunRecord, text: String)?
-    /// The run `:step` holds paused on the virtual clock, if one is (`Time/StatementRunner+Stepping`).
-    var stepping: SteppedRun?
-    /// The bindings the shell made for runs' values (`_`, `_N`), with what each stands for.
-    var valueBindings: [String: String] = [:]
-    /// The last statement typed at the prompt (`:edit` opens it).
-    var lastStatement: String?
-    /// Puts a line in the prompt's history (the REPL sets it: an edited statement goes there).
-    var addToHistory: ((String) -> Void)?
+    let jobs = JobControl()
+    /// The bindings the shell made for runs' values (`_`, `_N`).
+    let values = LastValues()
+    private var fixes = FixOffers()
+    /// The run `:step` holds paused on the virtual clock, if one is.
+    let stepper = Stepper()
+    let editor = StatementEditor()
+    let loader = ScriptLoader()
+    /// The last foreground run, its stop note, and the diagrams kept for `--svg`.
+    var runs = RunHistory()
     /// What the session did, for `:save`.
     var log = SessionLog()
-    /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
-    var confirm: ((String) -> Bool)?
-    /// Why the last foreground run was stopped on the virtual clock (`ForegroundRun+Horizon`), if it was.
-    private(set) var stopNote: String?
-    /// The REPL line being run by `runLine`, whose failures may be offered fixed.
-    private var lineOfferingFixes: String?
-    /// The line the REPL offers after a line failed with fix-its (`takeFixOffer`).
-    private var fixOffer: String?
-    /// The scripts being run, outermost first: a `plumb run` file, then each `:load` inside it.
-    var loading: [LoadedFile] = []
 
     init(
         options: ShellOptions, out: OutputSink, backgroundOut: OutputSink? = nil, wake: WakePipe,
@@ -103,13 +87,35 @@ final class StatementRunner {
     ) {
         self.options = options
         self.session = Session(runtime: Runtime(clock: options.clock))
-        self.out = out
-        self.backgroundOut = backgroundOut ?? out
-        self.wake = wake
-        self.interactive = interactive
-        self.verbosity = verbosity
+        output = ShellOutput(out: out, backgroundOut: backgroundOut ?? out, wake: wake, interactive: interactive, verbosity: verbosity)
         installNoteHandler()
     }
+
+    var out: OutputSink { output.out }
+    var backgroundOut: OutputSink { output.backgroundOut }
+    var wake: WakePipe { output.wake }
+    var interactive: Bool { output.interactive }
+    var verbosity: Verbosity { output.verbosity }
+    var quiet: Bool { output.quiet }
+    /// The foreground runs' diagrams, for `--svg`.
+    var diagrams: [(text: String, run: MarbleRun)] { runs.diagrams }
+    /// The last foreground pipeline's run, which `expect` checks, and its text (the SVG's title).
+    var last: (record: RunRecord, text: String)? { runs.last }
+    var stepping: SteppedRun? { stepper.stepping }
+    /// `150 ms` while a run is paused (the REPL's prompt says so), else nil.
+    var pausedAt: String? { stepper.stepping?.elapsedText }
+    /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
+    var confirm: ((String) -> Bool)? {
+        get { stepper.confirm }
+        set { stepper.confirm = newValue }
+    }
+    /// Puts a line in the prompt's history (the REPL sets it: an edited statement goes there).
+    var addToHistory: ((String) -> Void)? {
+        get { editor.addToHistory }
+        set { editor.addToHistory = newValue }
+    }
+    /// What `:`-commands and the components they drive may touch.
+    var context: CommandContext { CommandContext(self) }
 
     /// Notes made outside a run (a bound `future` saying it started, and later that it was
     /// fulfilled) print like background output: above the prompt in the REPL.
@@ -135,7 +141,7 @@ final class StatementRunner {
 
     /// Ends a script: cancels every background job and returns what the run came to.
     func finish() -> RunReport {
-        endStepping(cancelling: true)
+        stepper.end(cancelling: true, in: context)
         cancelAllJobs()
         return report
     }
@@ -150,7 +156,7 @@ final class StatementRunner {
         // Jobs that ended bind `_N` before the text that may name them is compiled; names of runs
         // still to come are bound empty until then.
         reapJobs()
-        bindPlaceholders(in: text)
+        values.bindPlaceholders(in: text, session: session)
         var script = ScriptLines(text, firstLine: firstLine)
         var again = false
         reading: while true {
@@ -182,7 +188,7 @@ final class StatementRunner {
                     let end = statement.location.line + statement.text.count(where: { $0 == "\n" })
                     if result == .ok, statement.runsPipeline, !statement.runsInBackground,
                         let next = statements.first, next.location.line > end,
-                        statements.contains(where: { Self.namesValues($0.text) })
+                        statements.contains(where: { LastValues.namesValues($0.text) })
                     {
                         script = script.after(line: end)
                         again = true
@@ -203,9 +209,7 @@ final class StatementRunner {
     /// Runs a script file's text as the outermost script (`plumb run`, `plumb test`, `plumb learn`),
     /// so a `:load` inside it that loads it again is a cycle.
     func runScript(_ text: String, file: String, path: String) -> StepResult {
-        loading = [LoadedFile(name: file, path: path)]
-        defer { loading = [] }
-        return run(text: text, file: file)
+        loader.outermost(LoadedFile(name: file, path: path)) { run(text: text, file: file) }
     }
 
     /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
@@ -224,33 +228,26 @@ final class StatementRunner {
     /// diagnostics carrying fix-its (or names a misspelt command), `takeFixOffer()` then returns
     /// the line corrected.
     func runLine(_ text: String) -> StepResult {
-        lineOfferingFixes = text
-        fixOffer = nil
-        if !text.trimmingCharacters(in: .whitespaces).hasPrefix(":") { lastStatement = text }
-        defer { lineOfferingFixes = nil }
+        fixes.begin(text)
+        editor.typed(text)
+        defer { fixes.end() }
         return run(text: text, file: "<input>")
     }
 
-    /// In the REPL, offers `line` with `:name` corrected to `:suggestion`.
+    /// In the REPL, offers the line being run with `:name` corrected to `:suggestion`.
     func offerCommand(_ suggestion: String, for name: String) {
-        guard let line = lineOfferingFixes, let range = line.range(of: ":" + name) else { return }
-        fixOffer = line.replacingCharacters(in: range, with: ":" + suggestion)
+        fixes.offerCommand(suggestion, for: name)
     }
 
     /// The corrected line to offer, once, after `runLine`.
     func takeFixOffer() -> String? {
-        defer { fixOffer = nil }
-        return fixOffer
+        fixes.take()
     }
 
     /// Prints diagnostics to standard error, compiler-style, and counts the first error.
     func report(_ diagnostics: [Diagnostic], source: String, firstLine: Int) {
         guard !diagnostics.isEmpty else { return }
-        if let line = lineOfferingFixes, source == line, firstLine == 1, fixOffer == nil,
-            diagnostics.contains(where: { $0.severity == .error })
-        {
-            fixOffer = FixIt.applyingFirstFixes(of: diagnostics, to: line)
-        }
+        fixes.consider(diagnostics, source: source, firstLine: firstLine)
         if let error = diagnostics.first(where: { $0.severity == .error }) {
             report.noteError(at: error.location, error.message)
         }
@@ -285,6 +282,28 @@ final class StatementRunner {
         return interactive ? .ok : .compileErrors
     }
 
+    // MARK: Commands
+
+    /// Performs a `:`-command (one of `ShellCommand.all`, by name or alias).
+    func command(_ name: String, argument: String, at location: SourceLocation) -> StepResult {
+        if let command = ShellCommand.named(name) {
+            return command.perform(context, argument.trimmingCharacters(in: .whitespaces), location)
+        }
+        var message = "unknown command ':\(name)'"
+        if let suggestion = Suggestions.closest(to: name, among: ShellCommand.names) {
+            message += "; did you mean ':\(suggestion)'?"
+            offerCommand(suggestion, for: name)
+        } else {
+            message += " (:help lists the commands)"
+        }
+        return reportLineError(.unknownCommand(message), at: location)
+    }
+
+    /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
+    func say(_ text: String) {
+        output.say(text)
+    }
+
     // MARK: Statements
 
     /// Performs one compiled statement.
@@ -305,7 +324,7 @@ final class StatementRunner {
             logStatement(statement, action, result)
             // A send into a paused run (or a job started beside it): what it starts at this instant
             // runs now; a finish may end it.
-            if stepping != nil { settleStepping() }
+            if stepper.stepping != nil { stepper.settle(in: context) }
             return result
         }
     }
@@ -315,7 +334,7 @@ final class StatementRunner {
     private func logStatement(_ statement: Statement, _ action: Action, _ result: StepResult) {
         switch action {
         case .run(let pipeline) where !pipeline.isBackground:
-            guard result != .compileErrors, let last else { return }
+            guard result != .compileErrors, let last = runs.last else { return }
             log.append(run: statement.text, last.record, clock: options.clock, interrupted: result == .interrupted)
         case .expect:
             if result == .ok { log.append(line: statement.text) }
@@ -328,10 +347,10 @@ final class StatementRunner {
         switch action {
         case .run(let pipeline):
             if pipeline.isBackground {
-                startJob(pipeline)
+                jobs.start(pipeline, runtime: session.runtime, options: options, output: output)
                 return .ok
             }
-            if let stepping {
+            if let stepping = stepper.stepping {
                 return reportLineError(.runIsPaused(stepping.elapsedText), at: pipeline.location)
             }
             return runForeground(pipeline)
@@ -354,8 +373,7 @@ final class StatementRunner {
         run.recordLanes = recordsLanes
         run.catchingSignal = !interactive
         if drawsLive {
-            run.live = LiveDiagram()
-            run.liveLines = { [unowned self] in diagramLines($0) ?? [] }
+            run.live = (LiveDiagram(), { [unowned self] in diagramLines($0) ?? [] })
         }
         run.until = options.until
         if !quiet {
@@ -374,51 +392,30 @@ final class StatementRunner {
     /// A foreground run (or a stepped one) ended: it becomes the run `expect` checks, its diagram
     /// is printed, and a failure is counted.
     func ended(_ record: RunRecord, text: String, stopNote: String?) {
-        self.stopNote = stopNote
-        last = (record, text)
-        bindValues("_", of: record, from: "the last run")
+        runs.stopNote = stopNote
+        runs.last = (record, text)
+        values.bind("_", of: record, from: "the last run", session: session)
         finishDiagram(record, text: text)
         if case .failed = record.termination { report.countPipelineFailure() }
     }
 
-    /// Starts a background job and prints its number.
-    func startJob(_ pipeline: Pipeline) {
-        let id = jobs.makeID()
-        var text = pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasSuffix("&") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
-        let wake = self.wake
-        let recorder = RunRecorder(
-            job: id, runtime: session.runtime, formatter: formatter, sink: quiet ? nil : backgroundOut,
-            onTerminal: { wake.signal() })
-        if !quiet && options.format == .text {
-            out.move(from: backgroundOut)
-            out.write(style.dim("[\(id)] \(text)") + "\n")
-            out.flush()
-        }
-        let cancellable = pipeline.start(trace: options.trace, record: recordsLanes, onEvent: recorder.handle)
-        jobs.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
-    }
-
-    /// Forgets jobs that have ended and counts their failures.
+    /// Forgets jobs that have ended, counts their failures and binds their values to `_N`.
     func reapJobs() {
-        for job in jobs.reap() {
-            let record = job.recorder.snapshot
+        for (id, record) in jobs.reap() {
             if case .failed = record.termination { report.countPipelineFailure() }
-            bindValues("_\(job.id)", of: record, from: "job \(job.id)")
+            values.bind("_\(id)", of: record, from: "job \(id)", session: session)
         }
     }
 
     /// Cancels one job and waits briefly for its cancellation to be reported.
     func cancelJob(_ job: Job) {
-        if !job.recorder.isDone { job.recorder.cancel(job.cancellable, waitingOn: nil) }
+        jobs.cancel(job)
         reapJobs()
     }
 
     /// Cancels every background job (the end of a script, `:reset`, `:clock`).
     func cancelAllJobs() {
-        for job in jobs.jobs where !job.recorder.isDone {
-            job.recorder.cancel(job.cancellable, waitingOn: wake)
-        }
+        jobs.cancelAll(waitingOn: wake)
         reapJobs()
         backgroundOut.flush()
         out.flush()
@@ -426,21 +423,21 @@ final class StatementRunner {
 
     /// Replaces the session (new clock or reset), cancelling jobs first.
     func replaceSession(clock: ClockMode) {
-        endStepping(cancelling: true)
+        stepper.end(cancelling: true, in: context)
         cancelAllJobs()
         options.clock = clock
         session = Session(runtime: Runtime(clock: clock))
         log.clear()
-        valueBindings = [:]
+        values.forget()
         installNoteHandler()
-        last = nil
+        runs.last = nil
     }
 
     // MARK: Expectations
 
     func check(_ expectation: Expectation, at location: SourceLocation) -> StepResult {
         let session = self.session
-        switch ExpectationCheck.verdict(expectation, on: last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
+        switch ExpectationCheck.verdict(expectation, on: runs.last?.record, clock: options.clock, subscriptions: { session.subscriptionCount(of: $0) }) {
         case .holds:
             report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation)))
             if case .failed = expectation { report.forgivePipelineFailure() }
@@ -451,7 +448,7 @@ final class StatementRunner {
             return .ok
         case .fails(let verdict):
             // An endless timer stopped at the horizon: the failure says so too.
-            let message = verdict + (stopNote.map { "\n  note: \($0)" } ?? "")
+            let message = verdict + (runs.stopNote.map { "\n  note: \($0)" } ?? "")
             report.countExpectationFailure()
             report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {

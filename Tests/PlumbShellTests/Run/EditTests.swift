@@ -15,8 +15,8 @@ import Testing
 
     @Test("a multi-line edit is one statement: lines joined, blank and comment lines left out")
     func oneStatement() {
-        #expect(StatementRunner.oneStatement("just 3 |\n  map { $0 + 1 }\n\n# why\n") == "just 3 | map { $0 + 1 }")
-        #expect(StatementRunner.oneStatement("\n  \n").isEmpty)
+        #expect(StatementEditor.oneStatement("just 3 |\n  map { $0 + 1 }\n\n# why\n") == "just 3 | map { $0 + 1 }")
+        #expect(StatementEditor.oneStatement("\n  \n").isEmpty)
     }
 
     @Test(

@@ -146,16 +146,16 @@ import Testing
             StageWatch.Stage(index: 0, label: "from [1, 2]"), StageWatch.Stage(index: 1, label: "map { $0 }"),
             StageWatch.Stage(index: 2, label: "map { $0 + 1 }"),
         ]
-        #expect(StatementRunner.stage("[2]", among: stages) == .found(stages[2]))
-        #expect(StatementRunner.stage("map { $0 }", among: stages) == .found(stages[1]))
-        #expect(StatementRunner.stage("from", among: stages) == .found(stages[0]))
-        guard case .problem(let ambiguous) = StatementRunner.stage("map", among: stages) else {
+        #expect(Stepper.stage("[2]", among: stages) == .found(stages[2]))
+        #expect(Stepper.stage("map { $0 }", among: stages) == .found(stages[1]))
+        #expect(Stepper.stage("from", among: stages) == .found(stages[0]))
+        guard case .problem(let ambiguous) = Stepper.stage("map", among: stages) else {
             Issue.record("map is ambiguous")
             return
         }
         #expect(ambiguous.id == ShellCode.noSuchStage.id)
         #expect(ambiguous.text.contains("2 stages are 'map': [1] map { $0 }, [2] map { $0 + 1 }"))
-        guard case .problem(let missing) = StatementRunner.stage("5", among: stages) else {
+        guard case .problem(let missing) = Stepper.stage("5", among: stages) else {
             Issue.record("there is no stage 5")
             return
         }
@@ -182,8 +182,7 @@ import Testing
 
     @Test(":help step tells the whole set: the moves, breaks, what works while paused, an example")
     func help() {
-        let output = CapturedOutput()
-        let text = runner(output).help("step")
+        let text = ShellHelp.help("step", style: Style(enabled: false))
         for part in [":next (Enter)", ":advance D", ":continue", ":stop", ":break STAGE [value|finished|failed]", "s.send 3", "example: :step"] {
             #expect(text.contains(part), "\(part) not in:\n\(text)")
         }

@@ -18,22 +18,22 @@ import Testing
         let style = Style(enabled: false)
         let old = record([(250_000_000, .value(.string("a"))), (600_000_000, .finished)])
         let new = record([(150_000_000, .value(.string("a"))), (600_000_000, .finished)])
-        let lines = StatementRunner.changes(from: old, to: new, textChanged: true, style: style)
+        let lines = ScriptWatch.changes(from: old, to: new, textChanged: true, style: style)
         #expect(lines.first == "changed since the last save (expected: the last save, actual: this one; 1 frame = 50ms)")
         #expect(lines.contains("  expected -----a------|"), "\(lines)")
         #expect(lines.contains("  actual   ---a--------|"), "\(lines)")
         #expect(lines.contains("  frame 3 (150ms): expected no event, got a"), "\(lines)")
-        #expect(StatementRunner.changes(from: old, to: old, textChanged: false, style: style) == ["unchanged since the last save"])
-        #expect(StatementRunner.changes(from: old, to: old, textChanged: true, style: style) == ["the same events as at the last save"])
+        #expect(ScriptWatch.changes(from: old, to: old, textChanged: false, style: style) == ["unchanged since the last save"])
+        #expect(ScriptWatch.changes(from: old, to: old, textChanged: true, style: style) == ["the same events as at the last save"])
     }
 
     @Test("a save is told by modification time, size or inode; a missing file has no stamp")
     func stamps() throws {
         let path = try PlumbBinary.script("just 1\n")
-        let first = try #require(StatementRunner.fileStamp(path))
+        let first = try #require(ScriptWatch.fileStamp(path))
         try Data("just 12\n".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(StatementRunner.fileStamp(path) != first)
-        #expect(StatementRunner.fileStamp(path + ".gone") == nil)
+        #expect(ScriptWatch.fileStamp(path) != first)
+        #expect(ScriptWatch.fileStamp(path + ".gone") == nil)
     }
 
     @Test(

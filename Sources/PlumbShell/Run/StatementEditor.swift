@@ -8,42 +8,55 @@ import Glibc
 /// `:edit` (psql's `\e`): the last statement typed, or job N's (`:edit N`), opened in `$VISUAL`
 /// or `$EDITOR` (`vi` when neither is set); when the editor exits with the text changed, it runs
 /// as one statement (its lines joined) and goes into the history.
-extension StatementRunner {
+///
+/// The component owns the last statement typed and the way into the prompt's history; the rest
+/// (job texts, output, running the edited line) comes through the `CommandContext`.
+final class StatementEditor {
+    /// The last statement typed at the prompt (`:edit` opens it).
+    private(set) var lastStatement: String?
+    /// Puts a line in the prompt's history (the REPL sets it: an edited statement goes there).
+    var addToHistory: ((String) -> Void)?
+
+    /// A line typed at the prompt: a statement (not a `:`-command) is the one `:edit` opens.
+    func typed(_ line: String) {
+        if !line.trimmingCharacters(in: .whitespaces).hasPrefix(":") { lastStatement = line }
+    }
+
     /// `:edit [N]`.
-    func editCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        guard interactive else { return commandError(.needsTerminal(":edit"), at: location) }
+    func edit(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard context.output.interactive else { return context.commandError(.needsTerminal(":edit"), at: location) }
         let original: String
         if argument.isEmpty {
             guard let lastStatement else {
-                return commandError(.nothingToEdit("nothing typed yet to edit (:edit N edits job N's pipeline)"), at: location)
+                return context.commandError(.nothingToEdit("nothing typed yet to edit (:edit N edits job N's pipeline)"), at: location)
             }
             original = lastStatement
         } else if let id = ShellCommand.jobNumber(argument) {
-            reapJobs()
-            guard let text = jobs.text(id) else { return commandError(.noSuchJob("no job \(id)"), at: location) }
+            context.reapJobs()
+            guard let text = context.jobs.text(id) else { return context.commandError(.noSuchJob("no job \(id)"), at: location) }
             original = text
         } else {
-            return usage(":edit [N]", at: location)
+            return context.usage(":edit [N]", at: location)
         }
         let environment = ProcessInfo.processInfo.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let path = NSTemporaryDirectory() + "/plumb-edit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).pipe"
         defer { unlink(path) }
-        if let problem = Self.writeFile(original + "\n", to: path) { return commandError(.cannotWriteFile(problem), at: location) }
-        out.flush()
-        if let problem = Self.runEditor(editor, path: path) { return commandError(problem, at: location) }
+        if let problem = StatementRunner.writeFile(original + "\n", to: path) { return context.commandError(.cannotWriteFile(problem), at: location) }
+        context.output.out.flush()
+        if let problem = Self.runEditor(editor, path: path) { return context.commandError(problem, at: location) }
         guard let edited = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return commandError(.editorFailed("cannot read \(path) back after the editor"), at: location)
+            return context.commandError(.editorFailed("cannot read \(path) back after the editor"), at: location)
         }
         let statement = Self.oneStatement(edited)
         if statement.isEmpty || statement == Self.oneStatement(original) {
-            say(style.dim("unchanged: nothing run"))
+            context.say(context.style.dim("unchanged: nothing run"))
             return .ok
         }
         // Shown as if typed, so the screen says what ran.
-        say("plumb> " + statement)
+        context.say("plumb> " + statement)
         addToHistory?(statement)
-        return runLine(statement)
+        return context.runLine(statement)
     }
 
     /// The edited text as one statement: its lines joined by spaces, blank and `#` comment lines

@@ -35,7 +35,26 @@ struct FileIdentity: Hashable {
     }
 }
 
-extension StatementRunner {
+/// The `:load` component: the stack of scripts being run (a `plumb run` file, then each `:load`
+/// inside it), which resolves relative paths and refuses cycles and deep nesting. Running a loaded
+/// script's text is the shell's: the `CommandContext` does it.
+///
+/// ```swift
+/// let loader = ScriptLoader()
+/// loader.load("b.pipe", at: location, in: context)   // runs b.pipe's statements in the session
+/// ```
+final class ScriptLoader {
+    /// The scripts being run, outermost first.
+    private(set) var loading: [LoadedFile] = []
+
+    /// Runs `body` with `file` as the outermost script (`plumb run`, `plumb test`, `plumb learn`),
+    /// so a `:load` inside it that loads it again is a cycle.
+    func outermost<T>(_ file: LoadedFile, _ body: () -> T) -> T {
+        loading = [file]
+        defer { loading = [] }
+        return body()
+    }
+
     /// A `:load` path: `~` expanded; a relative path inside a script is relative to that script's
     /// folder (as `#include "x"` is), at the prompt to the working directory.
     static func resolve(_ argument: String, loadedFrom parent: LoadedFile?) -> String {
@@ -53,26 +72,26 @@ extension StatementRunner {
     /// A script that loads itself, directly or through others, is refused with the chain of files
     /// (`:load cycle: a.pipe → b.pipe → a.pipe`), and so is nesting deeper than
     /// `maximumLoadDepth`. A loaded script's `:quit` ends the load, not the session.
-    func load(_ argument: String, at location: SourceLocation) -> StepResult {
+    func load(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
         let path = Self.resolve(argument, loadedFrom: loading.last)
         let file = LoadedFile(name: argument, path: path)
         if let identity = file.identity, let first = loading.firstIndex(where: { $0.identity == identity }) {
             let chain = (loading[first...].map(\.name) + [argument]).joined(separator: " → ")
-            return commandError(.loadCycle(chain), at: location)
+            return context.commandError(.loadCycle(chain), at: location)
         }
         guard loading.count < Self.maximumLoadDepth else {
             let chain = loading.map(\.name).joined(separator: " → ")
-            return commandError(.loadTooDeep(Self.maximumLoadDepth, "\(chain) → \(argument)"), at: location)
+            return context.commandError(.loadTooDeep(Self.maximumLoadDepth, "\(chain) → \(argument)"), at: location)
         }
         let text: String
         switch ScriptFile.read(path) {
         case .success(let read): text = read
         case .failure(let failure):
-            return commandError(.unreadableFile(ReadFailure(path: argument, reason: failure.reason).message), at: location)
+            return context.commandError(.unreadableFile(ReadFailure(path: argument, reason: failure.reason).message), at: location)
         }
         loading.append(file)
         defer { loading.removeLast() }
-        switch run(text: text, file: argument) {
+        switch context.run(text: text, file: argument) {
         case .interrupted: return .interrupted
         case .outputFailed: return .outputFailed
         case .ok, .quit, .compileErrors, .expectationFailed: return .ok

@@ -14,17 +14,20 @@ import Glibc
 /// 200 ms (its modification time, size and inode: editors that save by renaming a new file over
 /// the old one count), waiting on the signal pipe in between, so Ctrl-C ends the watch at once
 /// and nothing spins.
-extension StatementRunner {
+///
+/// It keeps no state between commands: a watch lasts one command, and what it needs of the shell
+/// (the settings, output, errors) comes through the `CommandContext`.
+enum ScriptWatch {
     /// How often the file is looked at (ms).
     static let watchInterval: Int32 = 200
 
     /// `:watch FILE`.
-    func watchCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        guard !argument.isEmpty else { return usage(":watch FILE.pipe", at: location) }
-        guard interactive else { return commandError(.needsTerminal(":watch"), at: location) }
+    static func watch(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard !argument.isEmpty else { return context.usage(":watch FILE.pipe", at: location) }
+        guard context.output.interactive else { return context.commandError(.needsTerminal(":watch"), at: location) }
         let path = (argument as NSString).expandingTildeInPath
         guard let first = Self.fileStamp(path) else {
-            return commandError(.unreadableFile("cannot watch \(argument): no such file"), at: location)
+            return context.commandError(.unreadableFile("cannot watch \(argument): no such file"), at: location)
         }
         var stamp = first
         var previous: [(text: String, record: RunRecord)]?
@@ -32,22 +35,23 @@ extension StatementRunner {
         let interruptsAtStart = Signals.interrupts.load(ordering: .relaxed)
         while true {
             round += 1
-            let runs = watchRun(path: path, shownAs: argument, round: round)
+            let runs = run(path: path, shownAs: argument, round: round, in: context)
             for (i, run) in runs.enumerated() {
-                showWatched(run, index: i, previous: previous.flatMap { i < $0.count ? $0[i] : nil })
+                show(run, index: i, previous: previous.flatMap { i < $0.count ? $0[i] : nil }, in: context)
             }
             if let previous, previous.count > runs.count {
-                say(style.dim("\(previous.count - runs.count) pipeline\(previous.count - runs.count == 1 ? "" : "s") fewer than at the previous save"))
+                context.say(
+                    context.style.dim("\(previous.count - runs.count) pipeline\(previous.count - runs.count == 1 ? "" : "s") fewer than at the previous save"))
             }
             previous = runs
-            say(style.dim("watching \(argument): save it to run it again; Ctrl-C stops"))
+            context.say(context.style.dim("watching \(argument): save it to run it again; Ctrl-C stops"))
             // Wait for a save or Ctrl-C, sleeping in poll(2) on the signal pipe.
             while true {
                 var fd = pollfd(fd: Signals.pipe.readFD, events: Int16(POLLIN), revents: 0)
                 _ = poll(&fd, 1, Self.watchInterval)
                 if Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart {
                     Signals.pipe.drain()
-                    say(style.dim("stopped watching \(argument)"))
+                    context.say(context.style.dim("stopped watching \(argument)"))
                     return .ok
                 }
                 if fd.revents != 0 { Signals.pipe.drain() }
@@ -64,17 +68,17 @@ extension StatementRunner {
     }
 
     /// Runs the script once in a fresh session on the virtual clock; returns its foreground runs.
-    private func watchRun(path: String, shownAs name: String, round: Int) -> [(text: String, record: RunRecord)] {
+    private static func run(path: String, shownAs name: String, round: Int, in context: CommandContext) -> [(text: String, record: RunRecord)] {
         let text: String
         switch ScriptFile.read(path) {
         case .success(let read): text = read
         case .failure(let failure):
-            reportLineError(
+            _ = context.commandError(
                 .unreadableFile(ReadFailure(path: name, reason: failure.reason).message), at: SourceLocation(file: name, line: 1, column: 1))
             return []
         }
-        say(style.bold("── \(name): run \(round) ──"))
-        var watchOptions = options
+        context.say(context.style.bold("── \(name): run \(round) ──"))
+        var watchOptions = context.options
         watchOptions.clock = .virtual
         watchOptions.marbles = true
         watchOptions.format = .text
@@ -94,13 +98,13 @@ extension StatementRunner {
     }
 
     /// One pipeline of a watched run: its text, its diagram, and what changed since the last save.
-    private func showWatched(_ run: (text: String, record: RunRecord), index: Int, previous: (text: String, record: RunRecord)?) {
-        var lines = [style.bold("[\(index + 1)] ") + run.text]
-        lines += diagramLines(run.record) ?? ["  " + ExpectationCheck.describe(run.record, for: .values([]))]
+    private static func show(_ run: (text: String, record: RunRecord), index: Int, previous: (text: String, record: RunRecord)?, in context: CommandContext) {
+        var lines = [context.style.bold("[\(index + 1)] ") + run.text]
+        lines += context.diagramLines(run.record) ?? ["  " + ExpectationCheck.describe(run.record, for: .values([]))]
         if let previous {
-            lines += Self.changes(from: previous.record, to: run.record, textChanged: previous.text != run.text, style: style)
+            lines += Self.changes(from: previous.record, to: run.record, textChanged: previous.text != run.text, style: context.style)
         }
-        say(lines.joined(separator: "\n"))
+        context.say(lines.joined(separator: "\n"))
     }
 
     /// `unchanged since the last save`, or the `expect marbles` diff of the previous save's run

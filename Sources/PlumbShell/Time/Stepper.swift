@@ -9,141 +9,154 @@ import PipeLanguage
 ///
 /// While it is paused, statements still run: a send into a subject feeds it, `:marbles`, `:type`
 /// and `expect` answer; a foreground pipeline would move its clock, so it is refused.
-extension StatementRunner {
-    /// `150 ms` while a run is paused (the REPL's prompt says so), else nil.
-    var pausedAt: String? { stepping?.elapsedText }
+///
+/// The component owns the paused run and the question it asks before replacing one; the session,
+/// output and log come through the `CommandContext` of each call.
+///
+/// ```swift
+/// let stepper = Stepper()
+/// stepper.step("marble \"-a-|\"", at: location, in: context)   // paused at 0 ms
+/// stepper.next(at: location, in: context)                        // 100 ms: [0] marble value "a"
+/// ```
+final class Stepper {
+    /// The run held paused on the virtual clock, if one is.
+    private(set) var stepping: SteppedRun?
+    /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
+    var confirm: ((String) -> Bool)?
 
     // MARK: Commands
 
     /// `:step PIPELINE`.
-    func stepCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        guard !argument.isEmpty else { return usage(":step PIPELINE", at: location) }
-        guard options.clock == .virtual else { return commandError(.steppingNeedsVirtualClock, at: location) }
-        let compiled = session.compile(argument, file: location.file)
-        report(compiled.diagnostics, source: argument, firstLine: 1)
-        if compiled.diagnostics.contains(where: { $0.severity == .error }) { return compileFailed() }
+    func step(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard !argument.isEmpty else { return context.usage(":step PIPELINE", at: location) }
+        guard context.options.clock == .virtual else { return context.commandError(.steppingNeedsVirtualClock, at: location) }
+        let compiled = context.session.compile(argument, file: location.file)
+        context.report(compiled.diagnostics, source: argument)
+        if compiled.diagnostics.contains(where: { $0.severity == .error }) { return context.compileFailed() }
         guard compiled.statements.count == 1, let statement = compiled.statements.first, statement.runsPipeline,
             !statement.runsInBackground
-        else { return commandError(.notAPipeline(":step"), at: location) }
+        else { return context.commandError(.notAPipeline(":step"), at: location) }
         if let stepping {
             if let confirm, !confirm("replace the run paused at \(stepping.elapsedText) (\(stepping.pipeline.text))? [y/n] ") {
-                say(style.dim("kept the paused run"))
+                context.say(context.style.dim("kept the paused run"))
                 return .ok
             }
             // A saved session replays it as a stop, then the new run.
-            log.append(line: ":stop")
-            endStepping(cancelling: true)
+            context.log(":stop")
+            end(cancelling: true, in: context)
         }
         let pipeline: Pipeline
-        switch session.execute(statement) {
+        switch context.session.execute(statement) {
         case .failure(let diagnostic):
-            report([diagnostic], source: argument, firstLine: 1)
-            return compileFailed()
+            context.report([diagnostic], source: argument)
+            return context.compileFailed()
         case .success(let action):
-            guard case .run(let run) = action else { return commandError(.notAPipeline(":step"), at: location) }
+            guard case .run(let run) = action else { return context.commandError(.notAPipeline(":step"), at: location) }
             pipeline = run
         }
-        out.move(from: backgroundOut)
-        let wake = self.wake
+        context.output.out.move(from: context.output.backgroundOut)
+        let wake = context.output.wake
         let run = SteppedRun(
-            pipeline: pipeline, runtime: session.runtime, sink: quiet ? nil : out, formatter: formatter, style: style,
-            trace: options.trace, stageLines: !options.trace && options.format == .text, onTerminal: { wake.signal() })
+            pipeline: pipeline, runtime: context.session.runtime, sink: context.output.quiet ? nil : context.output.out, formatter: context.formatter,
+            style: context.style,
+            trace: context.options.trace, stageLines: !context.options.trace && context.options.format == .text, onTerminal: { wake.signal() })
         stepping = run
-        log.append(line: ":step " + argument)
+        context.log(":step " + argument)
         run.start()
-        out.flush()
+        context.output.out.flush()
         if run.isDone {
-            say(style.dim("the run ended at once: there was nothing to step through"))
-            endStepping(cancelling: false)
+            context.say(context.style.dim("the run ended at once: there was nothing to step through"))
+            end(cancelling: false, in: context)
             return .ok
         }
-        showPause()
-        guard options.format == .text else { return .ok }
-        say(style.dim("paused: Enter steps to the next event; also :advance D, :continue, :break STAGE, :stop"))
+        showPause(in: context)
+        guard context.options.format == .text else { return .ok }
+        context.say(context.style.dim("paused: Enter steps to the next event; also :advance D, :continue, :break STAGE, :stop"))
         return .ok
     }
 
     /// `:next`: to the next scheduled instant.
-    func nextCommand(at location: SourceLocation) -> StepResult {
-        guard let stepping else { return commandError(.noPausedRun(":next"), at: location) }
-        log.append(line: ":next")
+    func next(at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard let stepping else { return context.commandError(.noPausedRun(":next"), at: location) }
+        context.log(":next")
         var moved = true
         let before = stepping.watch.signals
-        let interrupted = driving { _ in moved = stepping.runtime.stepVirtualTime() != nil }
+        let interrupted = driving(in: context) { _ in moved = stepping.runtime.stepVirtualTime() != nil }
         if !moved && !interrupted && !stepping.isDone {
-            say(style.dim("nothing is scheduled: the run waits for input (a send); :continue ends it, :stop cancels it"))
+            context.say(context.style.dim("nothing is scheduled: the run waits for input (a send); :continue ends it, :stop cancels it"))
             return .ok
         }
-        if !interrupted && stepping.watch.signals == before && !quiet && options.format == .text {
+        if !interrupted && stepping.watch.signals == before && !context.output.quiet && context.options.format == .text {
             // A timer ran and no stage emitted: say so, or the step looks like it did nothing.
-            out.write("  " + EventFormatter.relativeTime(.nanoseconds(stepping.elapsed)) + "  " + style.dim("│ a timer ran; no stage emitted") + "\n")
+            context.output.out.write(
+                "  " + EventFormatter.relativeTime(.nanoseconds(stepping.elapsed)) + "  " + context.style.dim("│ a timer ran; no stage emitted") + "\n")
         }
-        return afterDrive(interrupted: interrupted)
+        return afterDrive(interrupted: interrupted, in: context)
     }
 
     /// `:advance D`: moves the clock by D, running what falls due, unless a break or the run's end
     /// comes first.
-    func advanceCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        guard let stepping else { return commandError(.noPausedRun(":advance"), at: location) }
-        guard let stride = Self.duration(argument) else { return usage(":advance D (a duration: 150ms, 2s; a bare number is ms)", at: location) }
-        log.append(line: ":advance " + argument)
+    func advance(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard let stepping else { return context.commandError(.noPausedRun(":advance"), at: location) }
+        guard let stride = Self.duration(argument) else { return context.usage(":advance D (a duration: 150ms, 2s; a bare number is ms)", at: location) }
+        context.log(":advance " + argument)
         let runtime = stepping.runtime
         let (target, overflow) = runtime.nowNanoseconds().addingReportingOverflow(stride)
         let limit = overflow ? Int64.max : target
-        let interrupted = driving { stop in
+        let interrupted = driving(in: context) { stop in
             while !stop(), let next = runtime.nextVirtualDeadline, next <= limit { runtime.stepVirtualTime() }
             if !stop() { runtime.moveVirtualTime(toNanoseconds: limit) }
         }
-        return afterDrive(interrupted: interrupted)
+        return afterDrive(interrupted: interrupted, in: context)
     }
 
     /// `:continue`: to the end (or the next break), as a foreground run goes.
-    func continueCommand(at location: SourceLocation) -> StepResult {
-        guard let stepping else { return commandError(.noPausedRun(":continue"), at: location) }
-        log.append(line: ":continue")
+    func continueRun(at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard let stepping else { return context.commandError(.noPausedRun(":continue"), at: location) }
+        context.log(":continue")
         let runtime = stepping.runtime
-        let until = options.until
+        let until = context.options.until
         var horizon = false
-        let interrupted = driving { stop in
+        let interrupted = driving(in: context) { stop in
             horizon = runtime.driveVirtualTime(horizonNanoseconds: until, until: stop)
             // A break stops between two batches of one instant: finish the instant.
             if !horizon { runtime.settleVirtualTime() }
         }
         if !interrupted && !stepping.isDone && !stepping.watch.hasHit {
-            out.flush()
+            context.output.out.flush()
             let note =
                 horizon
                 ? ForegroundRun.horizonNote(stepping.pipeline.text, until: until)
                 : "nothing more can happen on the virtual clock; cancelling the pipeline"
-            if !quiet { writeStandardError(style.dim("note: \(note)") + "\n") }
-            endStepping(cancelling: true, stopNote: horizon ? note : nil)
+            if !context.output.quiet { writeStandardError(context.style.dim("note: \(note)") + "\n") }
+            end(cancelling: true, stopNote: horizon ? note : nil, in: context)
             return .ok
         }
-        return afterDrive(interrupted: interrupted)
+        return afterDrive(interrupted: interrupted, in: context)
     }
 
     /// `:stop`: cancels the paused run.
-    func stopCommand(at location: SourceLocation) -> StepResult {
-        guard stepping != nil else { return commandError(.noPausedRun(":stop"), at: location) }
-        log.append(line: ":stop")
-        endStepping(cancelling: true)
+    func stop(at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard stepping != nil else { return context.commandError(.noPausedRun(":stop"), at: location) }
+        context.log(":stop")
+        end(cancelling: true, in: context)
         return .ok
     }
 
     /// `:break`, `:break clear`, `:break STAGE [value|finished|failed]`.
-    func breakCommand(_ argument: String, at location: SourceLocation) -> StepResult {
-        guard let stepping else { return commandError(.noPausedRun(":break"), at: location) }
+    func breakAt(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard let stepping else { return context.commandError(.noPausedRun(":break"), at: location) }
         if argument.isEmpty {
             let breakpoints = stepping.watch.breakpoints
-            say(
+            context.say(
                 breakpoints.isEmpty
-                    ? style.dim("no breaks: :break STAGE [value|finished|failed]") : breakpoints.map { "break at \($0)" }.joined(separator: "\n"))
+                    ? context.style.dim("no breaks: :break STAGE [value|finished|failed]") : breakpoints.map { "break at \($0)" }.joined(separator: "\n"))
             return .ok
         }
         if argument == "clear" {
-            log.append(line: ":break clear")
+            context.log(":break clear")
             stepping.watch.breakpoints = []
-            say(style.dim("breaks cleared"))
+            context.say(context.style.dim("breaks cleared"))
             return .ok
         }
         var words = argument.split(separator: " ").map(String.init)
@@ -156,11 +169,11 @@ extension StatementRunner {
         case .found(let stage):
             let breakpoint = Breakpoint(stage: stage.index, label: stage.label, signal: signal)
             if !stepping.watch.breakpoints.contains(breakpoint) { stepping.watch.breakpoints.append(breakpoint) }
-            log.append(line: ":break " + argument)
-            say(style.dim("break at \(breakpoint)"))
+            context.log(":break " + argument)
+            context.say(context.style.dim("break at \(breakpoint)"))
             return .ok
         case .problem(let message):
-            return commandError(message, at: location)
+            return context.commandError(message, at: location)
         }
     }
 
@@ -168,10 +181,10 @@ extension StatementRunner {
 
     /// Runs `body` with Ctrl-C watched; `body` gets the test that tells it to stop (Ctrl-C, the
     /// run's end, a break, a failed write). Returns whether Ctrl-C came.
-    private func driving(_ body: (_ stop: () -> Bool) -> Void) -> Bool {
+    private func driving(in context: CommandContext, _ body: (_ stop: () -> Bool) -> Void) -> Bool {
         guard let stepping else { return false }
-        let out = self.out
-        let watcher = InterruptWatcher(catchingSignal: !interactive, onTick: { out.flush() }) {}
+        let out = context.output.out
+        let watcher = InterruptWatcher(catchingSignal: !context.output.interactive, onTick: { out.flush() }) {}
         body { watcher.interrupted || StandardStreams.outputFailed || stepping.isDone || stepping.watch.hasHit }
         watcher.stop()
         return watcher.interrupted
@@ -179,54 +192,54 @@ extension StatementRunner {
 
     /// After a move: ends the run if it ended (or Ctrl-C came), else says which break stopped it
     /// and shows the pause.
-    private func afterDrive(interrupted: Bool) -> StepResult {
+    private func afterDrive(interrupted: Bool, in context: CommandContext) -> StepResult {
         guard let stepping else { return .ok }
-        out.move(from: backgroundOut)
-        out.flush()
+        context.output.out.move(from: context.output.backgroundOut)
+        context.output.out.flush()
         if interrupted || StandardStreams.outputFailed {
-            endStepping(cancelling: true)
+            end(cancelling: true, in: context)
             return interrupted ? .interrupted : .outputFailed
         }
         if stepping.isDone {
-            endStepping(cancelling: false)
+            end(cancelling: false, in: context)
             return .ok
         }
-        if let hit = stepping.watch.takeHit() { say(style.yellow("break") + " " + hit) }
-        showPause()
+        if let hit = stepping.watch.takeHit() { context.say(context.style.yellow("break") + " " + hit) }
+        showPause(in: context)
         return .ok
     }
 
     /// After a statement while paused (a send): runs what it started at this instant; a finish or
     /// failure sent may end the run.
-    func settleStepping() {
+    func settle(in context: CommandContext) {
         guard let stepping else { return }
         stepping.runtime.settleVirtualTime()
         _ = stepping.watch.takeHit()
-        out.flush()
-        if stepping.isDone { endStepping(cancelling: false) }
+        context.output.out.flush()
+        if stepping.isDone { end(cancelling: false, in: context) }
     }
 
     /// Prints the diagram so far with the cursor under the current instant.
-    func showPause() {
-        guard let stepping, !quiet, options.format == .text,
-            let lines = stepping.diagramLines(width: TerminalSize.columns, color: options.color)
+    func showPause(in context: CommandContext) {
+        guard let stepping, !context.output.quiet, context.options.format == .text,
+            let lines = stepping.diagramLines(width: TerminalSize.columns, color: context.options.color)
         else { return }
-        say(lines.joined(separator: "\n"))
+        context.say(lines.joined(separator: "\n"))
     }
 
     /// Ends the paused run (cancelling it first when asked and it is still going); it becomes the
     /// last run, as a foreground run does.
-    func endStepping(cancelling: Bool, stopNote: String? = nil) {
+    func end(cancelling: Bool, stopNote: String? = nil, in context: CommandContext) {
         guard let stepping else { return }
-        if cancelling && !stepping.isDone { stepping.recorder.cancel(stepping.run, waitingOn: wake) }
+        if cancelling && !stepping.isDone { stepping.recorder.cancel(stepping.run, waitingOn: context.output.wake) }
         self.stepping = nil
-        out.flush()
+        context.output.out.flush()
         let record = stepping.recorder.snapshot
-        ended(record, text: stepping.pipeline.text, stopNote: stopNote)
-        log.append(run: nil, record, clock: options.clock)
+        context.ended(record, text: stepping.pipeline.text, stopNote: stopNote)
+        context.logRun(record)
         // Every pause drew the diagram: the end does too, with `:marbles off` as well.
-        if !options.marbles, !quiet, options.format == .text, let lines = diagramLines(record) {
-            say(lines.joined(separator: "\n"))
+        if !context.options.marbles, !context.output.quiet, context.options.format == .text, let lines = context.diagramLines(record) {
+            context.say(lines.joined(separator: "\n"))
         }
     }
 

@@ -6,14 +6,29 @@ import PipeLanguage
 /// and `_N` name earlier results. They are ordinary bindings (`let _ = from [1, 2]`), so the
 /// language needs nothing new, a script that uses them runs the same under `plumb test`, and a
 /// person's own `let _ = …` is replaced at the next run.
-extension StatementRunner {
+///
+/// The component owns what each binding stands for (for `:bindings`); the session it binds in
+/// comes with each call, since `:clock` and `:reset` replace it.
+///
+/// ```swift
+/// let values = LastValues()
+/// values.bind("_", of: record, from: "the last run", session: session)
+/// values.described["_"]   // "the last run's 3 values"
+/// ```
+final class LastValues {
     /// Past this many values a run's `_` fails with a message instead of replaying them (the
     /// values are written out as a literal and checked like typed text).
     static let maxReplayedValues = 10_000
 
+    /// What each binding the shell made stands for (`_`: "the last run's 3 values").
+    private(set) var described: [String: String] = [:]
+
+    /// Forgets them all (a new session has none of the bindings).
+    func forget() { described = [:] }
+
     /// Binds `name` to a source of `record`'s values (or, when they cannot be replayed, to a
     /// source that fails saying why), and remembers what it stands for, for `:bindings`.
-    func bindValues(_ name: String, of record: RunRecord, from what: String) {
+    func bind(_ name: String, of record: RunRecord, from what: String, session: Session) {
         let count = record.count == 1 ? "1 value" : "\(record.count) values"
         let text: String
         if record.valuesTruncated || record.values.count > Self.maxReplayedValues {
@@ -26,18 +41,18 @@ extension StatementRunner {
         guard compiled.diagnostics.allSatisfy({ $0.severity != .error }), let statement = compiled.statements.first,
             case .success = session.execute(statement)
         else { return }
-        valueBindings[name] = "\(what)'s \(count)"
+        described[name] = "\(what)'s \(count)"
     }
 
     /// Binds each `_` or `_N` that `text` names and the session lacks to an empty source, so the
     /// text compiles before the run or job that gives it values has happened (a script's
     /// `s | take 2 &` … `_1 | sink`).
-    func bindPlaceholders(in text: String) {
+    func bindPlaceholders(in text: String, session: Session) {
         guard text.contains("_") else { return }
         for name in Self.valueNames(in: text) where !session.bindingNames.contains(name) {
             let compiled = session.compile("let \(name) = from []", file: "<\(name)>")
             guard let statement = compiled.statements.first, case .success = session.execute(statement) else { continue }
-            valueBindings[name] = name == "_" ? "no run yet" : "job \(name.dropFirst()) has not ended yet"
+            described[name] = name == "_" ? "no run yet" : "job \(name.dropFirst()) has not ended yet"
         }
     }
 

@@ -1,0 +1,74 @@
+import Foundation
+import PipeLanguage
+
+/// The jobs component: starts pipelines with `&`, reaps the ones that ended, cancels them
+/// (`:cancel`, the end of a script). It owns the `JobTable`; what a job needs from the shell (the
+/// runtime, the options, where output goes) comes with each call. Used from the main thread only.
+///
+/// ```swift
+/// let jobs = JobControl()
+/// jobs.start(pipeline, runtime: session.runtime, options: options, output: output)   // prints "[1] s | sink"
+/// jobs.reap()   // [(id: 1, record)] once it ended
+/// ```
+final class JobControl {
+    private(set) var table = JobTable()
+
+    /// The running jobs, oldest first.
+    var running: [Job] { table.jobs }
+    var isEmpty: Bool { table.isEmpty }
+
+    /// A running job.
+    func job(_ id: Int) -> Job? { table.job(id) }
+
+    /// Job `id`'s recorder, running or ended (while it is kept).
+    func recorder(_ id: Int) -> RunRecorder? { table.recorder(id) }
+
+    /// Job `id`'s text, running or ended (while it is kept).
+    func text(_ id: Int) -> String? { table.text(id) }
+
+    /// Starts a background job and prints its number.
+    func start(_ pipeline: Pipeline, runtime: Runtime, options: ShellOptions, output: ShellOutput) {
+        let id = table.makeID()
+        var text = pipeline.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix("&") { text = String(text.dropLast()).trimmingCharacters(in: .whitespaces) }
+        let wake = output.wake
+        let style = Style(enabled: options.color)
+        let recorder = RunRecorder(
+            job: id, runtime: runtime, formatter: EventFormatter(format: options.format, style: style),
+            sink: output.quiet ? nil : output.backgroundOut, onTerminal: { wake.signal() })
+        if !output.quiet && options.format == .text {
+            output.out.move(from: output.backgroundOut)
+            output.out.write(style.dim("[\(id)] \(text)") + "\n")
+            output.out.flush()
+        }
+        let cancellable = pipeline.start(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
+        table.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
+    }
+
+    /// Forgets jobs that have ended.
+    /// - Returns: each one's number and what it did, for the shell to count and bind (`_N`).
+    func reap() -> [(id: Int, record: RunRecord)] {
+        table.reap().map { ($0.id, $0.recorder.snapshot) }
+    }
+
+    /// Cancels one job and waits briefly for its cancellation to be reported.
+    func cancel(_ job: Job) {
+        if !job.recorder.isDone { job.recorder.cancel(job.cancellable, waitingOn: nil) }
+    }
+
+    /// Cancels every running job, waiting on `wake` for each to say so.
+    func cancelAll(waitingOn wake: WakePipe) {
+        for job in table.jobs where !job.recorder.isDone {
+            job.recorder.cancel(job.cancellable, waitingOn: wake)
+        }
+    }
+
+    /// `:jobs`'s lines: number, how long it has run, its values so far, its text.
+    func listing(now: Duration) -> [String] {
+        table.jobs.map { job in
+            let record = job.recorder.snapshot
+            let count = record.count == 1 ? "1 value" : "\(record.count) values"
+            return "[\(job.id)] running  \(EventFormatter.durationText(now - job.recorder.start))  \(count)  \(job.text)"
+        }
+    }
+}
