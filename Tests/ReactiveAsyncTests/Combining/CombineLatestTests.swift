@@ -47,7 +47,7 @@ import Testing
         let (other, _) = AsyncStream.makeStream(of: Int.self)
         let values = await combineLatest([Int]().async, other.tracked(by: counter)).collect()
         #expect(values.isEmpty)
-        await eventually { counter.live == 0 }
+        await waitUntil { counter.live == 0 }
     }
 
     // The CombineLatest guide's three-base form; a finishing base with a value does not end it, all finishing does.
@@ -79,7 +79,7 @@ import Testing
         failingInput.finish(throwing: TestFailure(id: 5))
         await #expect(throws: TestFailure(id: 5)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
-        await eventually { counter.live == 0 }
+        await waitUntil { counter.live == 0 }
     }
 
     // Issue 42: cancelling the consumer ends every base iteration and operator task.
@@ -105,7 +105,7 @@ import Testing
             consumer.cancel()
             #expect(await consumer.value >= 1)
         }
-        await eventually { counter.live == 0 && tasks.running == 0 }
+        await waitUntil { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 

@@ -72,7 +72,7 @@ private func runTogether(_ bodies: [@Sendable () -> Void]) async {
             await runTogether(producers)
             let received = await consumer.value
             check(kind, received, complete: cancelAt < 0, length: length)
-            await eventually { iterations.live == 0 && tasks.running == 0 }
+            await waitUntil { iterations.live == 0 && tasks.running == 0 }
         }
     }
 

@@ -79,7 +79,7 @@ extension AsyncSequence {
 }
 
 /// Waits (without a deadline; the test's time limit bounds it) until `condition` holds.
-func eventually(_ condition: @Sendable () -> Bool) async {
+func waitUntil(_ condition: @Sendable () -> Bool) async {
     while !condition() {
         try? await Task.sleep(for: .milliseconds(1))
     }

@@ -51,7 +51,7 @@ import Testing
         failingInput.finish(throwing: TestFailure(id: 7))
         await #expect(throws: TestFailure(id: 7)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
-        await eventually { counter.live == 0 }
+        await waitUntil { counter.live == 0 }
         #expect(counter.started == 1)
     }
 
@@ -80,7 +80,7 @@ import Testing
             #expect(received.first == 1)
             #expect(received.count <= 2)
         }
-        await eventually { counter.live == 0 && tasks.running == 0 }
+        await waitUntil { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 
@@ -94,7 +94,7 @@ import Testing
             firstInput.yield(1)
             #expect(await iterator.next() == 1)
         }
-        await eventually { counter.live == 0 }
+        await waitUntil { counter.live == 0 }
     }
 
     // A plain model: fed one element at a time, merge passes them through in feeding order.

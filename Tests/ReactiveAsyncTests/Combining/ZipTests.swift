@@ -53,7 +53,7 @@ import Testing
         failingInput.finish(throwing: TestFailure(id: 3))
         await #expect(throws: TestFailure(id: 3)) { try await iterator.next() }
         #expect(try await iterator.next() == nil)
-        await eventually { counter.live == 0 }
+        await waitUntil { counter.live == 0 }
     }
 
     // Issue 42: cancelling the consumer ends every base iteration and operator task.
@@ -80,7 +80,7 @@ import Testing
             consumer.cancel()
             #expect(await consumer.value == 1)
         }
-        await eventually { counter.live == 0 && tasks.running == 0 }
+        await waitUntil { counter.live == 0 && tasks.running == 0 }
         #expect(counter.started == 2)
     }
 
