@@ -30,16 +30,16 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     public var now: SchedulerTimeType { SchedulerTimeType() }
     public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
-    public func schedule(options: Never?, _ action: @escaping @Sendable () -> Void) { action() }
+    public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
 
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) { action() }
 
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: Never?, _ action: @escaping @Sendable () -> Void
+        options: Never?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         action()
         return Subscriptions.empty
