@@ -9,8 +9,9 @@
 public struct ImmediateScheduler: Scheduler, Sendable {
     /// The immediate scheduler's time: time never passes, every instant is "now".
     public struct SchedulerTimeType: Strideable, Hashable, Sendable {
-        /// A distance on the immediate scheduler (kept so operators can compute with it).
-        public struct Stride: _NanosecondStride {
+        /// A distance on the immediate scheduler (kept so operators can compute with it);
+        /// `Codable` as its magnitude, as in Combine.
+        public struct Stride: _NanosecondStride, Codable {
             public typealias Magnitude = Int
             /// The stride in nanoseconds.
             public var magnitude: Int
