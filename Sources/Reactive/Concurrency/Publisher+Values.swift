@@ -126,10 +126,11 @@ final class AsyncValuesOwner<Output: Sendable, Failure: Error>: Sendable {
 /// waiters and values are matched first come, first served, and every waiter is resumed exactly
 /// once, by a value, the completion or a cancel.
 ///
-/// Whatever the publisher does, no `next()` waits forever (C07): a value or a completion that
-/// arrives before the subscription is taken as Combine's bridge takes it (the value is returned,
-/// `.finished` ends the loop, a failure is thrown), and the subscriber is `Cancellable`, as
-/// Combine's is, so a publisher that cancels it ends the loop too.
+/// Whatever the publisher does, no `next()` waits forever (C07), and events before the
+/// subscription are taken as Combine's bridge takes them: a value is dropped and every waiting
+/// `next()` returns `nil` (their demand stays, so the later subscription is asked for it all),
+/// `.finished` ends the loop, a failure is thrown. The subscriber is `Cancellable`, as Combine's
+/// is, so a publisher that cancels it ends the loop too.
 @usableFromInline
 final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
     @unchecked Sendable
@@ -237,26 +238,24 @@ final class AsyncValuesSubscriber<Input: Sendable, Failure: Error>: Subscriber, 
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        let waiter = lock.guarded { () -> Waiter? in
+        let (waiter, early) = lock.guarded { () -> (Waiter?, [Waiter]) in
             switch status {
             case .subscribed:
-                guard outstanding > 0 else { return nil }  // beyond demand: dropped
+                guard outstanding > 0 else { return (nil, []) }  // beyond demand: dropped
             case .awaitingSubscription:
-                // Before the subscription (misuse, but Combine's bridge delivers it): a waiting
-                // `next()` gets it, else the next one does.
-                guard outstanding > 0 else {
-                    held.append(input)
-                    return nil
-                }
+                // Before the subscription (misuse): as Combine's bridge, drop the value and end
+                // every waiting `next()` with nil; their demand is still asked of the subscription.
+                return (nil, waiters.removeAll())
             case .completed, .done:
-                return nil
+                return (nil, [])
             }
             outstanding -= 1
-            if let waiter = waiters.removeFirst() { return waiter }
+            if let waiter = waiters.removeFirst() { return (waiter, []) }
             held.append(input)
-            return nil
+            return (nil, [])
         }
         waiter?.resume(returning: .success(input))
+        for waiter in early { waiter.resume(returning: .success(nil)) }
         return .none
     }
 

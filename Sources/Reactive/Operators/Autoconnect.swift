@@ -1,7 +1,11 @@
 extension Publishers {
     /// The publisher `autoconnect()` returns: connects on the first subscriber, disconnects
-    /// (cancels the connection) when the last one cancels or completes, and connects again for
-    /// the next one after that.
+    /// (cancels the connection) when the last one cancels, and connects again for the next one
+    /// after that.
+    ///
+    /// As in Combine, a subscriber that *completes* still counts: a later subscriber joins the
+    /// connection that already finished (a subject then replays its completion) instead of
+    /// connecting and subscribing upstream again.
     public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -70,7 +74,7 @@ final class AutoconnectRefCount: @unchecked Sendable {
     }
 }
 
-/// Forwards to the downstream and tells the ref count when its subscriber leaves (once).
+/// Forwards to the downstream and tells the ref count when its subscriber cancels (once).
 @usableFromInline
 final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
     @usableFromInline let lock = Lock()
@@ -79,7 +83,12 @@ final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscript
     @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
 
-    @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
+    @usableFromInline enum Status {
+        case awaitingSubscription, subscribed
+        /// Completed: still counted by the ref count until it cancels.
+        case completed
+        case cancelled
+    }
 
     @inlinable
     init(downstream: Downstream, refCount: AutoconnectRefCount) {
@@ -112,15 +121,15 @@ final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscript
     @inlinable
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {
         // The upstream is released after the lock, like everything a lock gives up.
+        // Combine leaves the connection alone here: only a cancel gives the subscriber up.
         let (live, released) = lock.guarded { () -> (Bool, (any Subscription)?) in
-            guard status != .terminated else { return (false, nil) }
-            status = .terminated
+            guard status == .subscribed || status == .awaitingSubscription else { return (false, nil) }
+            status = .completed
             let released = upstream
             upstream = nil
             return (true, released)
         }
         guard live else { return }
-        refCount.release()
         downstream.receive(completion: completion)
         withExtendedLifetime(released) {}
     }
@@ -133,9 +142,11 @@ final class AutoconnectSubscriber<Downstream: Subscriber>: Subscriber, Subscript
 
     @usableFromInline
     func cancel() {
+        // A cancel after the completion still leaves the ref count, as Combine's does; only the
+        // first cancel counts.
         let (live, target) = lock.guarded { () -> (Bool, (any Subscription)?) in
-            guard status != .terminated else { return (false, nil) }
-            status = .terminated
+            guard status != .cancelled else { return (false, nil) }
+            status = .cancelled
             let target = upstream
             upstream = nil
             return (true, target)

@@ -18,6 +18,20 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
         try container.encode(output, forKey: .output)
         try container.encode(completion, forKey: .completion)
     }
+
+    /// Encodes the values and the completion into `encoder`: Combine's spelling of
+    /// `encode(to:)`, with the same result.
+    ///
+    /// ```swift
+    /// let recording = Record<Int, Never>.Recording(output: [1, 2])
+    /// let data = try JSONEncoder().encode(recording)   // same keys as encode(into:)
+    /// ```
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(into encoder: any Encoder) throws {
+        try encode(to: encoder)
+    }
 }
 
 extension Record: Codable where Output: Codable, Failure: Codable {

@@ -83,9 +83,13 @@ where Downstream.Input == Iterator.Element {
     @inline(__always)
     func locked<R>(_ body: () -> R) -> R { lockWord.guarded(ObjectIdentifier(self), body) }
 
-    /// As Combine's: the sequence itself, so `[1, 2, 3].publisher.print()` writes
-    /// `receive subscription: ([1, 2, 3])`.
-    @usableFromInline var description: String { String(describing: sequence) }
+    /// As Combine's: the sequence itself while the subscription is live, so
+    /// `[1, 2, 3].publisher.print()` writes `receive subscription: ([1, 2, 3])`, and "Sequence"
+    /// once it finished or was cancelled.
+    @usableFromInline var description: String {
+        let live = locked { cursor != nil } && !cancelled.load(ordering: .acquiring)
+        return live ? String(describing: sequence) : "Sequence"
+    }
 
     @inlinable
     func request(_ more: Subscribers.Demand) {

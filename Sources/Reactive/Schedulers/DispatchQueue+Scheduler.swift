@@ -98,14 +98,16 @@ extension DispatchQueue: Scheduler {
     public var now: SchedulerTimeType { SchedulerTimeType(DispatchTime.now()) }
     public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
-    public func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void) {
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let action = ScheduledAction(action).sendable
         async(group: options?.group, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], execute: action)
     }
 
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) {
+        let action = ScheduledAction(action).sendable
         asyncAfter(deadline: date.dispatchTime, qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], execute: action)
     }
 
@@ -114,10 +116,11 @@ extension DispatchQueue: Scheduler {
     /// or deinitialised.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+        options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         let timer = DispatchSource.makeTimerSource(queue: self)
-        timer.setEventHandler(qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], handler: action)
+        timer.setEventHandler(
+            qos: options?.qos ?? .unspecified, flags: options?.flags ?? [], handler: ScheduledAction(action).sendable)
         let repeating = Swift.max(interval.magnitude, 1)
         timer.schedule(
             deadline: date.dispatchTime, repeating: .nanoseconds(repeating),

@@ -9,8 +9,9 @@
 public struct ImmediateScheduler: Scheduler, Sendable {
     /// The immediate scheduler's time: time never passes, every instant is "now".
     public struct SchedulerTimeType: Strideable, Hashable, Sendable {
-        /// A distance on the immediate scheduler (kept so operators can compute with it).
-        public struct Stride: _NanosecondStride {
+        /// A distance on the immediate scheduler (kept so operators can compute with it);
+        /// `Codable` as its magnitude, as in Combine.
+        public struct Stride: _NanosecondStride, Codable {
             public typealias Magnitude = Int
             /// The stride in nanoseconds.
             public var magnitude: Int
@@ -30,16 +31,16 @@ public struct ImmediateScheduler: Scheduler, Sendable {
     public var now: SchedulerTimeType { SchedulerTimeType() }
     public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
-    public func schedule(options: Never?, _ action: @escaping @Sendable () -> Void) { action() }
+    public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
 
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) { action() }
 
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: Never?, _ action: @escaping @Sendable () -> Void
+        options: Never?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         action()
         return Subscriptions.empty

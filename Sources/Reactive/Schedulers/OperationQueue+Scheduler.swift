@@ -47,17 +47,18 @@ extension OperationQueue: Scheduler {
     /// let queue = OperationQueue()
     /// queue.schedule { print("on the queue") }
     /// ```
-    public func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void) {
-        addOperation(action)
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        addOperation(ScheduledAction(action).sendable)
     }
 
     /// Adds `action` to this queue at or after `date`; a dispatch timer does the waiting, so no
     /// run loop needs to be serviced.
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) {
         let queue = OperationQueueHandle(self)
+        let action = ScheduledAction(action).sendable
         DispatchQueue.global().asyncAfter(deadline: Self.deadline(for: date)) { queue.queue.addOperation(action) }
     }
 
@@ -66,9 +67,10 @@ extension OperationQueue: Scheduler {
     /// is cancelled still runs.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+        options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
         let queue = OperationQueueHandle(self)
+        let action = ScheduledAction(action).sendable
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { queue.queue.addOperation(action) }
         timer.schedule(

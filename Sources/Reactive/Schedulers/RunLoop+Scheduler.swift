@@ -50,15 +50,17 @@ extension RunLoop: Scheduler {
     /// ```swift
     /// loop.schedule { print("on the loop's thread") }
     /// ```
-    public func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void) {
+    public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+        let action = ScheduledAction(action).sendable
         add(Timer(fire: Date(), interval: 0, repeats: false) { _ in action() }, forMode: .default)
     }
 
     /// Runs `action` once on this run loop at or after `date` (see `schedule(options:_:)`).
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) {
+        let action = ScheduledAction(action).sendable
         let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in action() }
         timer.tolerance = Swift.max(tolerance.magnitude, 0)
         add(timer, forMode: .default)
@@ -68,8 +70,9 @@ extension RunLoop: Scheduler {
     /// `Timer`, until the cancellable is cancelled or deinitialised.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void
+        options: SchedulerOptions?, _ action: @escaping () -> Void
     ) -> any Cancellable {
+        let action = ScheduledAction(action).sendable
         let timer = Timer(fire: date.date, interval: Swift.max(interval.magnitude, 0.0001), repeats: true) { _ in
             action()
         }

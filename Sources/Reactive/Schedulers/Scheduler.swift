@@ -17,9 +17,12 @@ public protocol SchedulerTimeIntervalConvertible {
 
 /// Something that runs actions now or at a time: Combine's `Scheduler`.
 ///
-/// Actions are `@Sendable` because a scheduler may run them on another thread. Schedulers make no
-/// promise that actions run one at a time (a concurrent `DispatchQueue` does not); operators that
-/// need serial delivery serialise it themselves.
+/// Actions are plain `() -> Void` closures, as in Combine, so a custom scheduler or a scheduler
+/// wrapper written for Combine compiles unchanged. A scheduler that runs an action on another
+/// thread carries it there itself (the library's schedulers use a box, `ScheduledAction`); what the
+/// action captures is the caller's to guard, as in Combine. Schedulers make no promise that
+/// actions run one at a time (a concurrent `DispatchQueue` does not); operators that need serial
+/// delivery serialise it themselves.
 ///
 /// ```swift
 /// let scheduler = VirtualTimeScheduler()
@@ -38,14 +41,14 @@ public protocol Scheduler<SchedulerTimeType> {
     var minimumTolerance: SchedulerTimeType.Stride { get }
 
     /// Runs `action` as soon as possible.
-    func schedule(options: SchedulerOptions?, _ action: @escaping @Sendable () -> Void)
+    func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void)
 
     /// Runs `action` once, at or after `date`.
     func schedule(
         after date: SchedulerTimeType,
         tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     )
 
     /// Runs `action` at `date` and then every `interval` until the returned cancellable is
@@ -55,27 +58,27 @@ public protocol Scheduler<SchedulerTimeType> {
         interval: SchedulerTimeType.Stride,
         tolerance: SchedulerTimeType.Stride,
         options: SchedulerOptions?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) -> any Cancellable
 }
 
 extension Scheduler {
     /// Runs `action` as soon as possible, with no options.
     @inlinable
-    public func schedule(_ action: @escaping @Sendable () -> Void) {
+    public func schedule(_ action: @escaping () -> Void) {
         schedule(options: nil, action)
     }
 
     /// Runs `action` once, at or after `date`, with the minimum tolerance.
     @inlinable
-    public func schedule(after date: SchedulerTimeType, _ action: @escaping @Sendable () -> Void) {
+    public func schedule(after date: SchedulerTimeType, _ action: @escaping () -> Void) {
         schedule(after: date, tolerance: minimumTolerance, options: nil, action)
     }
 
     /// Runs `action` once, at or after `date`, within `tolerance`.
     @inlinable
     public func schedule(
-        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping @Sendable () -> Void
+        after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, _ action: @escaping () -> Void
     ) {
         schedule(after: date, tolerance: tolerance, options: nil, action)
     }
@@ -83,7 +86,7 @@ extension Scheduler {
     /// Runs `action` at `date` and then every `interval`, with the minimum tolerance.
     @inlinable
     public func schedule(
-        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, _ action: @escaping @Sendable () -> Void
+        after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, _ action: @escaping () -> Void
     ) -> any Cancellable {
         schedule(after: date, interval: interval, tolerance: minimumTolerance, options: nil, action)
     }
@@ -94,7 +97,7 @@ extension Scheduler {
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
         tolerance: SchedulerTimeType.Stride,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) -> any Cancellable {
         schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
     }

@@ -176,14 +176,16 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     /// How many actions are waiting (a repeating action counts once).
     public var pendingCount: Int { state.withLock { $0.count } }
 
-    public func schedule(options: Never?, _ action: @escaping @Sendable () -> Void) {
+    public func schedule(options: Never?, _ action: @escaping () -> Void) {
+        let action = ScheduledAction(action).sendable
         _ = state.withLock { $0.insert(deadline: $0.now, id: nil, interval: nil, action: action) }
     }
 
     public func schedule(
         after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
-        _ action: @escaping @Sendable () -> Void
+        _ action: @escaping () -> Void
     ) {
+        let action = ScheduledAction(action).sendable
         _ = state.withLock { $0.insert(deadline: date.nanoseconds, id: nil, interval: nil, action: action) }
     }
 
@@ -191,9 +193,9 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     /// deinitialised.
     public func schedule(
         after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
-        options: Never?, _ action: @escaping @Sendable () -> Void
+        options: Never?, _ action: @escaping () -> Void
     ) -> any Cancellable {
-        let id = enqueue(at: date, interval: Swift.max(interval.nanoseconds, 1), action)
+        let id = enqueue(at: date, interval: Swift.max(interval.nanoseconds, 1), ScheduledAction(action).sendable)
         return AnyCancellable { [weak self] in self?.removeAction(id) }
     }
 

@@ -21,7 +21,8 @@ final class LoosePublisher<Output, Failure: Error>: Publisher, @unchecked Sendab
     /// Whether the subscriber it got is `Cancellable` (Combine's bridge subscriber is).
     var subscriberIsCancellable: Bool { lock.guarded { cancellable != nil } }
 
-    func send(_ value: Output) { _ = lock.guarded({ target })?.receive(value) }
+    @discardableResult
+    func send(_ value: Output) -> Subscribers.Demand { lock.guarded({ target })?.receive(value) ?? .none }
     func send(completion: Subscribers.Completion<Failure>) { lock.guarded({ target })?.receive(completion: completion) }
 
     /// Hands the subscriber its (late) subscription.
@@ -94,21 +95,76 @@ struct ValuesNeverHangTests {
         return seen
     }
 
-    @Test("a value that arrives before the subscription is returned by the waiting next()")
+    // Issue 41 and the reference suite's recorded behaviour (OpenCombine's
+    // PublisherConcurrencyTests.testNonThrowingReceiveInputBeforeSubscription, checked against
+    // Combine): a value before the subscription is not handed to a waiting next(); the waiting
+    // next() returns nil, so the loop ends.
+    @Test("a value that arrives before the subscription ends the waiting next() with nil")
     func valueBeforeSubscription() {
         let upstream = LoosePublisher<Int, Never>()
         let seen = loop(upstream) { executor in
             upstream.send(7)
             executor.drain()
         }
-        #expect(seen == ["7"])
+        #expect(seen == ["end"])
     }
 
-    @Test("values and .finished sent before the first next() and the subscription are delivered, then nil")
+    // The same recorded behaviour: Combine's bridge keeps no value from before its subscription
+    // ("No subscription -> no crash", the value answered with .none), so a value sent before the
+    // first next() is dropped and the .finished after it ends the loop.
+    @Test("a value sent before the first next() and the subscription is dropped; .finished then ends the loop")
     func valueBeforeFirstNext() {
         let upstream = EagerLoosePublisher()
         let seen = throwingLoop(upstream) { _ in }
-        #expect(seen == ["3", "end"])
+        #expect(seen == ["end"])
+    }
+
+    // Issue 41's report and the reference suite's recorded behaviour (OpenCombine's
+    // testNonThrowingReceiveInputBeforeSubscription and testThrowingReceiveInputBeforeSubscription,
+    // checked against Combine): two next() calls wait, a value arrives before the subscription,
+    // both return nil, and the subscription that comes later is asked for .max(2).
+    @Test(
+        "two next() waiting, a value before the subscription: both return nil, the later subscription is asked for .max(2)",
+        arguments: [false, true])
+    func twoWaitersAndAValueBeforeSubscription(throwing: Bool) {
+        let executor = DrainExecutor()
+        let log = BridgeLog()
+        let shared: SharedNext
+        let send: (Int) -> Subscribers.Demand
+        let subscribeNow: () -> [Subscribers.Demand]
+        if throwing {
+            let upstream = LoosePublisher<Int, TestError>()
+            let iterator = upstream.values.makeAsyncIterator()
+            shared = SharedNext {
+                var copy = iterator
+                return try await copy.next()
+            }
+            send = { upstream.send($0) }
+            subscribeNow = { upstream.subscribeNow().requested }
+        } else {
+            let upstream = LoosePublisher<Int, Never>()
+            let iterator = upstream.values.makeAsyncIterator()
+            shared = SharedNext {
+                var copy = iterator
+                return await copy.next()
+            }
+            send = { upstream.send($0) }
+            subscribeNow = { upstream.subscribeNow().requested }
+        }
+        let tasks = (0..<2).map { index in
+            Task(executorPreference: executor) {
+                let value = try? await shared.next()
+                log.append("next \(index): \(value.flatMap { $0 }.map(String.init) ?? "nil")")
+            }
+        }
+        executor.drain()
+        #expect(log.all.isEmpty, "both next() calls wait for the subscription")
+        #expect(send(42) == .none)
+        executor.drain()
+        #expect(log.all.sorted() == ["next 0: nil", "next 1: nil"])
+        #expect(subscribeNow() == [.max(2)])
+        for task in tasks { task.cancel() }
+        executor.drain()
     }
 
     @Test(".finished before the subscription ends the loop (next() returns nil)")
@@ -173,4 +229,12 @@ struct ValuesNeverHangTests {
             #expect(seen == ["end"])
         }
     }
+}
+
+/// One `values` iterator shared by two tasks, as the reference suite's `IteratorWrapper` does.
+private final class SharedNext: @unchecked Sendable {
+    // @unchecked: the tests run every task that calls it on one serial `DrainExecutor`, one job at a time.
+    let next: () async throws -> Int?
+
+    init(_ next: @escaping () async throws -> Int?) { self.next = next }
 }
