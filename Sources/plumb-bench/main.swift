@@ -3,7 +3,8 @@ import Foundation
 // plumb-bench: run with `swift run -c release plumb-bench [--json] [--filter NAME] [--rounds N]`.
 let allCases: [BenchCase] =
     coreBenchmarks + bridgeBenchmarks + languageBenchmarks + shellBenchmarks + diagramBenchmarks
-    + stepBenchmarks + erasedBenchmarks + flatMapBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks + cancelOrderBenchmarks + serveBenchmarks
+    + stepBenchmarks + erasedBenchmarks + flatMapBenchmarks + schedulingBenchmarks + subjectScaleBenchmarks + sequenceBenchmarks
+    + cancelOrderBenchmarks + serveBenchmarks
     + asyncAlgorithmsBenchmarks
 
 if CommandLine.arguments.dropFirst().first == subjectScaleRSSChildFlag { runSubjectScaleRSSChild() }
