@@ -57,8 +57,8 @@ extension LexerCode {
                 example: "just 1 | map { $ }", fix: "just 1 | map { $0 }")
         case .closureArgumentOutOfRange:
             Explanation(
-                "Closures take one or two arguments, $0 and $1; a larger number is never available.",
-                example: "just 1 | map { $7 }", fix: "just 1 | map { $0 }",
+                "Closures take one or two arguments, $0 and $1; a number of three digits or more after '$' is never one (a smaller one the operator does not give is E312).",
+                example: "just 1 | map { $100 }", fix: "just 1 | map { $0 }",
                 combine: "a Combine closure has one parameter per value it receives: map's `(Output) -> T`, scan's `(Result, Output) -> Result`.")
         case .unexpectedCharacter:
             Explanation(

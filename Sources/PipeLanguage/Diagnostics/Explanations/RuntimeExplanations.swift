@@ -43,7 +43,7 @@ extension BuildCode {
         case .periodNotPositive:
             Explanation(
                 "interval needs a period above zero: a timer that fires every 0 ms would fire forever at one instant.",
-                example: "from [0] | flatMap { interval $0 | take 1 }", fix: "from [0] | flatMap { interval ($0 + 100) | take 1 }",
+                example: "from [0] | flatMap { interval $0 | take 1 }", fix: "from [100] | flatMap { interval $0 | take 1 }",
                 combine: "Timer.publish(every:) with a zero interval fires as fast as the run loop turns, never letting time move on.")
         case .windowNotPositive:
             Explanation(
