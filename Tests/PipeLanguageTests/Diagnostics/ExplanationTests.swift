@@ -78,6 +78,15 @@ import Testing
         #expect(text.contains("In Combine: one publisher has one Output type"))
     }
 
+    @Test("the Markdown form, for an editor's hover, fences the example and the fix")
+    func markdown() throws {
+        let id = try #require(DiagnosticID.named("E331"))
+        let text = try #require(id.explanation).markdown(heading: id.description)
+        #expect(text.hasPrefix("**E331 kinds-do-not-join**\n\n"))
+        #expect(text.contains("```pipe\njust 1 | merge (just \"a\")\n```"))
+        #expect(text.contains("Fixed:\n\n```pipe\njust 1 | merge (just 2)\n```"))
+    }
+
     /// The ids `text` reports on a fresh virtual-clock session: its static diagnostics and, when
     /// it has no static errors, the failures of the pipelines it runs.
     static func ids(reportedBy text: String) -> Set<String> {

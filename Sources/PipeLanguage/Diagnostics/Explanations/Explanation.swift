@@ -58,6 +58,22 @@ public struct Explanation: Sendable, Hashable {
         return parts.joined(separator: "\n\n")
     }
 
+    /// The explanation as Markdown, for an editor's hover or a web page: the examples in
+    /// fenced `pipe` code blocks.
+    ///
+    /// - Parameter heading: the first line, such as `E331 kinds-do-not-join`, shown in bold.
+    /// - Returns: paragraphs separated by blank lines.
+    public func markdown(heading: String) -> String {
+        var parts = ["**\(heading)**", meaning]
+        if let example, let fix {
+            parts.append("For example, this reports it:\n\n```pipe\n\(example)\n```")
+            parts.append("Fixed:\n\n```pipe\n\(fix)\n```")
+        }
+        if let arises { parts.append("How it arises: " + arises) }
+        if let combine { parts.append("In Combine: " + combine) }
+        return parts.joined(separator: "\n\n")
+    }
+
     private static func indented(_ code: String) -> String {
         code.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
