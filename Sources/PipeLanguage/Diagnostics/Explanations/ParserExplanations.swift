@@ -160,7 +160,8 @@ extension ParserCode {
         case .expectStartedNeedsDuration:
             Explanation(
                 "`expect started` checks when, after the subscription, a future's work began: it needs a duration.",
-                example: "just 1\nexpect started", fix: "just 1\nexpect started 0ms")
+                example: "deferred { future delay 100ms value 1 }\nexpect started",
+                fix: "deferred { future delay 100ms value 1 }\nexpect started 0ms")
         case .unknownExpectation:
             Explanation(
                 "expect checks one of: values [..], finished, failed \"message\", count N, time D, marbles \"..\", subscriptions NAME N, started D.",
