@@ -64,6 +64,26 @@ import Testing
         #expect(shell.stdout.contains(result.stdout), "\(shell)")
     }
 
+    @Test("every explained fix passes plumb test, and no static error's example does")
+    func fixesPass() throws {
+        let explained = DiagnosticID.all.compactMap { id in id.explanation.flatMap { e in e.fix.map { (id, e.example ?? "", $0) } } }
+        #expect(explained.count > 100)
+        let fixes = try PlumbBinary.folder(Dictionary(uniqueKeysWithValues: explained.map { ("\($0.0.code).pipe", $0.2 + "\n") }))
+        let fixed = try PlumbBinary.run(["test", fixes])
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.stdout.contains("\(explained.count) passed, 0 failed"), "\(fixed)")
+        let examples = try PlumbBinary.folder(Dictionary(uniqueKeysWithValues: explained.map { ("\($0.0.code).pipe", $0.1 + "\n") }))
+        let reported = try PlumbBinary.run(["test", examples])
+        #expect(reported.status != 0, "\(reported)")
+        // A static error's example never passes; a run-time error's or a warning's may (plumb test
+        // passes a run that fails when nothing expects otherwise), and the language's own test
+        // checks those examples report their ids.
+        let passed = Set(reported.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { String($0.split(separator: "/").last ?? "") })
+        let staticErrors = explained.filter { $0.0.severity == .error && ["lexer", "parser", "checker"].contains($0.0.layer) }
+        #expect(staticErrors.count >= 80)
+        for (id, _, _) in staticErrors { #expect(!passed.contains("\(id.code).pipe"), "\(id)'s example passes") }
+    }
+
     @Test("an unknown topic is a usage error with the closest command, entry or id")
     func unknownTopic() throws {
         let entry = try PlumbBinary.run(["help", "flatMapp"])
