@@ -24,12 +24,14 @@ enum HelpText {
             """
     }()
 
-    /// `plumb help NAME`: a subcommand's usage lines, its discussion, its options and epilogue; a
-    /// diagnostic's description for `diagnostics` or a diagnostic's code or name; else the overview.
+    /// `plumb help NAME`: a subcommand's usage lines, its discussion, its options and epilogue;
+    /// every diagnostic for `diagnostics`; a diagnostic's explanation for its code or name; a
+    /// catalog entry's help (as `:help NAME` prints it) for its name or alias; else the overview.
     static func command(_ name: String) -> String {
         if let command = PlumbCommands.named(name) { return help(command.configuration) }
         if name == "diagnostics" { return diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return diagnostic(id) }
+        if let entry = Catalog.entry(named: name) { return EntryHelp.text(entry, style: .plain) }
         return overview
     }
 
@@ -95,9 +97,12 @@ extension HelpText {
     /// `E101  unterminated-string  (lexer)`.
     static func line(_ id: DiagnosticID) -> String { "\(id.code)  \(id.name)  (\(id.layer))" }
 
-    /// One diagnostic: its line, what it is, and when it is reported.
+    /// One diagnostic (`plumb help E331`, `:help E331`): its line, what it is and when it is
+    /// reported, then its explanation: what it means, an example and its fix, the Combine fact.
     static func diagnostic(_ id: DiagnosticID) -> String {
-        [line(id), "  \(id.severity == .warning ? "a warning" : "an error"), \(when(id))"].joined(separator: "\n")
+        let what = "\(id.severity == .warning ? "a warning" : "an error"), \(when(id))"
+        guard let explanation = id.anyExplanation else { return [line(id), "  " + what].joined(separator: "\n") }
+        return explanation.text(heading: line(id), when: what)
     }
 
     /// When a diagnostic is reported: `found by the lexer, before anything of the text runs`.
@@ -112,13 +117,15 @@ extension HelpText {
         }
     }
 
-    /// Whether `topic` is something `plumb help` can describe besides a command.
+    /// Whether `topic` is something `plumb help` can describe besides a command: `diagnostics`, a
+    /// diagnostic's code or name, a catalog entry's name or alias.
     static func isTopic(_ topic: String) -> Bool {
-        topic == "diagnostics" || DiagnosticID.anyNamed(topic) != nil
+        topic == "diagnostics" || DiagnosticID.anyNamed(topic) != nil || Catalog.entry(named: topic) != nil
     }
 
-    /// What an unknown help topic may have meant: commands, `diagnostics` and diagnostic names.
+    /// What an unknown help topic may have meant: `commands`, `diagnostics`, the catalog's
+    /// entries and aliases, and the diagnostics' codes and names.
     static func topics(commands: [String]) -> [String] {
-        commands + ["diagnostics"] + DiagnosticID.everyLayer.map(\.name)
+        commands + ["diagnostics"] + Catalog.entries.flatMap { [$0.name] + $0.aliases } + DiagnosticID.everyLayer.flatMap { [$0.code, $0.name] }
     }
 }

@@ -7,13 +7,7 @@ enum ShellHelp {
     static func help(_ topic: String, style: Style) -> String {
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
         if name.isEmpty { return overview(style: style) }
-        if let entry = Catalog.entry(named: name) {
-            var lines = [style.bold(entry.signature), "  \(entry.summary)"]
-            if !entry.aliases.isEmpty { lines.append("  aliases: \(entry.aliases.joined(separator: ", "))") }
-            lines.append("  Combine: \(entry.combine)")
-            lines.append("  example: \(entry.example)")
-            return lines.joined(separator: "\n")
-        }
+        if let entry = Catalog.entry(named: name) { return EntryHelp.text(entry, style: style) }
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }

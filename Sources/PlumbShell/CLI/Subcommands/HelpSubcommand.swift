@@ -1,14 +1,16 @@
 import PipeLanguage
 
-/// `plumb help [COMMAND | diagnostics | ID]`, `plumb help --markdown [DIR]`, `plumb help --man`.
+/// `plumb help [COMMAND | diagnostics | ID | OPERATOR]`, `plumb help --markdown [DIR]`, `plumb help --man`.
 struct HelpSubcommand: PlumbSubcommand, Equatable {
     static let configuration = CommandConfiguration(
         name: "help", summary: "describe plumb, one of its commands or a diagnostic",
         usage: [
-            Usage(synopsis: "plumb help [COMMAND]", description: ["this text, or one command's"]),
+            Usage(
+                synopsis: "plumb help [COMMAND | OPERATOR]",
+                description: ["this text, one command's, or a source's, operator's", "or terminal's (flatMap), as :help shows it"]),
             Usage(
                 synopsis: "plumb help diagnostics | ID",
-                description: ["every diagnostic's code and name, or one of them (E302,", "unknown-operator)"]),
+                description: ["every diagnostic's code and name, or one explained (E331,", "kinds-do-not-join)"]),
             Usage(
                 synopsis: "plumb help --markdown [DIR]",
                 description: [
@@ -19,7 +21,9 @@ struct HelpSubcommand: PlumbSubcommand, Equatable {
         discussion: """
             Describes plumb, or one of its commands: run, check, test, repl, lsp, serve. `diagnostics` lists
             every error and warning plumb can report, by code and name (`E101  unterminated-string
-            (lexer)`); a code or a name (`E302`, `unknown-operator`) describes that one.
+            (lexer)`); a code or a name (`E331`, `kinds-do-not-join`) explains that one: what it
+            means, an example that reports it, the example fixed, and the Combine fact behind it.
+            A source's, operator's or terminal's name (`flatMap`) shows its help, as :help does.
             --markdown writes the reference instead: DIR/Operators.md (default Docs) with a section
             per source, operator and terminal (signature, summary, Combine equivalent, example, the
             example's events and marble diagram, run on the virtual clock), the diagram as a
@@ -69,9 +73,11 @@ struct HelpSubcommand: PlumbSubcommand, Equatable {
         guard PlumbCommands.named(topic) == nil, !HelpText.isTopic(topic) else { return }
         let looksLikeCode = topic.count > 1 && "EeWw".contains(topic.first!) && topic.dropFirst().allSatisfy(\.isNumber)
         if looksLikeCode { throw UsageError(message: "no diagnostic '\(topic)' (plumb help diagnostics lists them)") }
-        var message = "no command '\(topic)'"
+        var message = "no help for '\(topic)'"
         if let suggestion = Suggestions.closest(to: topic, among: HelpText.topics(commands: PlumbCommands.names)) {
             message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += " (plumb help lists the commands, plumb help diagnostics the diagnostics, :ops in the REPL the operators)"
         }
         throw UsageError(message: message)
     }
