@@ -71,7 +71,7 @@ struct HelpSubcommand: PlumbSubcommand, Equatable {
     /// Throws the error for a topic `plumb help` cannot describe, with what it may have meant.
     private static func checkTopic(_ topic: String) throws(UsageError) {
         guard PlumbCommands.named(topic) == nil, !HelpText.isTopic(topic) else { return }
-        let looksLikeCode = topic.count > 1 && "EeWw".contains(topic.first!) && topic.dropFirst().allSatisfy(\.isNumber)
+        let looksLikeCode = topic.count > 1 && topic.first.map("EeWw".contains) == true && topic.dropFirst().allSatisfy(\.isNumber)
         if looksLikeCode { throw UsageError(message: "no diagnostic '\(topic)' (plumb help diagnostics lists them)") }
         var message = "no help for '\(topic)'"
         if let suggestion = Suggestions.closest(to: topic, among: HelpText.topics(commands: PlumbCommands.names)) {
