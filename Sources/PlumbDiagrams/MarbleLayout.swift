@@ -44,18 +44,19 @@ public struct MarbleLayout: Sendable, Hashable {
     /// The narrowest width laid out; a smaller one is raised to this.
     public static let minimumWidth = 24
 
-    /// Whether a group makes some column wider than one character, which the footer then says.
+    /// Whether a group's text runs on over the columns after its own, which the footer then
+    /// says: the group is one instant, at its first character.
     public var widened = false
 
-    /// The footer line's text: `1 column = 50 ms`, and when groups widen columns,
-    /// `1 column = 50 ms; a group takes the width of its text`.
+    /// The footer line's text: `1 column = 50 ms`, and when a group's text runs on,
+    /// `1 column = 50 ms; a group ( ) is one instant, at its start`.
     public var footer: String { footer(fitting: .max) }
 
     /// The footer in at most `width` characters: the group clause shortened, then left out.
     func footer(fitting width: Int) -> String {
         let step = "1 column = \(TimeScale.stepText(step))"
         guard widened else { return step }
-        for clause in ["; a group takes the width of its text", "; groups are wider"] where step.count + clause.count <= width {
+        for clause in ["; a group ( ) is one instant, at its start", "; ( ) is one instant"] where step.count + clause.count <= width {
             return step + clause
         }
         return step
@@ -97,17 +98,14 @@ public struct MarbleLayout: Sendable, Hashable {
         var occurrences: [(column: Int64, row: Int, cell: Int, item: Int)] = []
         for (r, lane) in plan.lanes.enumerated() {
             var cells: [Cell] = []
-            var i = 0
-            while i < lane.events.count {
-                let column = fitter.column(of: lane.times[i], step: step)
-                var j = i + 1
-                while j < lane.events.count && fitter.column(of: lane.times[j], step: step) == column { j += 1 }
-                let items = Self.drawnItems(lane.events[i..<j])
+            for group in fitter.groups(of: lane, step: step) {
+                let items = Self.drawnItems(lane.events[group.events])
                 for (n, item) in items.enumerated() {
-                    if case .value = item { occurrences.append((column, r, cells.count, n)) }
+                    if case .value = item { occurrences.append((group.column, r, cells.count, n)) }
                 }
-                cells.append(Cell(offset: columns.offset[column] ?? 0, time: column * step, items: items))
-                i = j
+                var cell = Cell(offset: columns.offset[group.column] ?? 0, time: group.column * step, items: items)
+                if group.keyed { cell.key = "?" }
+                cells.append(cell)
             }
             if let first = cells.first, let last = cells.last {
                 rows[r].span = first.offset..<(lane.ended ? last.offset + last.text.count : laneWidth)
@@ -209,7 +207,34 @@ public struct MarbleLayout: Sendable, Hashable {
             }
             rows[o.row].cells[o.cell].items[o.item] = .value(key: key, text: t)
         }
+        // Groups whose text does not fit before their lane's next event: one key letter each,
+        // the same for the same text, the group's text in the legend (`c=(ab|)`).
+        var groups: [(time: Int64, row: Int, cell: Int)] = []
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.cells.enumerated() where cell.key != nil { groups.append((cell.time, r, c)) }
+        }
+        groups.sort { ($0.time, $0.row) < ($1.time, $1.row) }
+        var groupKeys: [String: Character] = [:]
+        var groupOverflow = 0
+        for g in groups {
+            rows[g.row].cells[g.cell].key = nil
+            let text = rows[g.row].cells[g.cell].text
+            let key: Character
+            if let known = groupKeys[text] {
+                key = known
+            } else if let next = alphabet.popFirst() {
+                key = next
+                groupKeys[text] = next
+                legend.append(LegendEntry(key: next, text: text))
+            } else {
+                key = "?"
+                groupKeys[text] = "?"
+                groupOverflow += 1
+            }
+            rows[g.row].cells[g.cell].key = key
+        }
         if overflow > 0 { legend.append(LegendEntry(key: "?", text: "\(overflow) more values")) }
+        if groupOverflow > 0 { legend.append(LegendEntry(key: "?", text: "\(groupOverflow) more groups")) }
         return legend
     }
 
@@ -276,9 +301,22 @@ extension MarbleLayout {
         public var time: Int64
         /// The events in order; a group of more than four shows its first, `.more` and its last.
         public var items: [Item]
+        /// The letter a group is drawn as when its text does not fit before its lane's next
+        /// event (the legend gives its text); nil when the cell is drawn as its text.
+        public var key: Character?
 
-        /// The glyphs: `3`, `^`, `(3|)`; a subscription before other events leads: `^(1|)`.
+        /// A cell drawn as its text (`key` nil).
+        public init(offset: Int, time: Int64, items: [Item], key: Character? = nil) {
+            self.offset = offset
+            self.time = time
+            self.items = items
+            self.key = key
+        }
+
+        /// The glyphs: `3`, `^`, `(3|)`; a subscription before other events leads: `^(1|)`; a
+        /// group that does not fit, its key letter.
         public var text: String {
+            if let key { return String(key) }
             if items.count == 1 { return String(items[0].glyph) }
             var out = ""
             var rest = items[...]
