@@ -1,10 +1,13 @@
 /// Chooses the time per column and where each column goes.
 ///
-/// The step starts from half the shortest gap between two events of one lane (so consecutive
-/// events have a `-` between them; gaps under 0.5% of the run, or 100 µs, count as the same
-/// instant: that is a real clock's noise between stages), divides the lanes' period when they
-/// have one, and grows through round steps (1, 2, 2.5, 5 × 10ⁿ ns) until the lanes fit. Columns are sparse: only columns with events and the
-/// idle stretches between them are looked at, so a 10 s run at 1 µs costs what its events cost.
+/// Every column is one step of time and one terminal column: a group's text runs on over its
+/// lane's free columns, or is one key letter (`groups(of:step:)`). The step starts from the
+/// shortest gap between two events of one lane divided by the width of the group before it plus
+/// one (so consecutive events have a `-` between them; gaps under 0.5% of the run, or 100 µs,
+/// count as the same instant: that is a real clock's noise between stages), divides the lanes'
+/// period when they have one, and grows through round steps (1, 2, 2.5, 5 × 10ⁿ ns) until the
+/// lanes fit. Columns are sparse: only columns with events and the idle stretches between them
+/// are looked at, so a 10 s run at 1 µs costs what its events cost.
 struct ColumnFitter {
     let plan: LanePlan
     let end: Int64
@@ -112,13 +115,14 @@ struct ColumnFitter {
         return refined(firstFit ?? step, period: period, available: available)
     }
 
-    /// A diagram whose last event would sit within `shortColumns` columns gets finer columns
+    /// A diagram whose last event would sit within `shortColumns` columns, and that is narrower
+    /// than twice that, gets finer columns
     /// (at most four round steps finer, each keeping the period even and fitting), so that its
     /// ruler has marks to read: `just 1 | asyncMap delay 300` at 50 ms, not 200 ms, per column.
     private func refined(_ step: Int64, period: Int64?, available: Int) -> Int64 {
         guard !realGaps().isEmpty, let last = plan.lanes.compactMap(\.times.last).max() else { return step }
         var step = step
-        for _ in 0..<4 where column(of: last, step: step) < Self.shortColumns {
+        for _ in 0..<4 where column(of: last, step: step) < Self.shortColumns && width(step: step, limit: available) < 2 * Int(Self.shortColumns) {
             guard
                 let finer = TimeScale.steps.last(where: { candidate in candidate < step && (period.map { Self.divides(candidate, $0) } ?? true) }),
                 width(step: finer, limit: available) <= available

@@ -3,16 +3,19 @@
 /// legend. Pure: `MarbleText` prints it. (`MarbleSVG` does not use it: its x is the event's
 /// time, which elastic groups would move.)
 ///
-/// Time runs left to right in columns of `step` nanoseconds. Events of a lane in the same column
-/// form one group `( … )` that takes one column of time; the column is drawn as wide as its
-/// widest cell in any lane, so the lanes stay aligned (and the ruler counts with them). A
-/// stretch of ten or more columns in which no lane has an event collapses into its duration
-/// (` 9.6 s `). The step is a round one (1, 2, 2.5, 5 × 10ⁿ) that divides the lanes' period when
-/// they have one, so a periodic source draws with equal dashes.
+/// Time runs left to right in columns of `step` nanoseconds, every column one step, so a
+/// reader can count columns into time. Events of a lane in the same column form one group
+/// `( … )`, drawn from its column (the `(` or a leading `^` is its time) over the following
+/// columns of its lane when they are free; when the lane's next event comes sooner, the group is
+/// one key letter and the legend gives its text (`e=(ab|)`). A stretch of ten or more columns in
+/// which no lane has an event collapses into its duration (` 9.6 s `). The step is a round one
+/// (1, 2, 2.5, 5 × 10ⁿ) that leaves a group room and a `-` before its lane's next event, divides
+/// the lanes' period when they have one (so a periodic source draws with equal dashes), and is
+/// made finer for a diagram whose events all fall in its first few columns.
 ///
 /// ```swift
 /// let layout = MarbleLayout(run, width: 80)
-/// layout.footer          // "1 column = 50 ms; a group takes the width of its text"
+/// layout.footer          // "1 column = 50 ms; a group ( ) is one instant, at its start"
 /// layout.rows[0].label   // "[0] interval 100ms"
 /// layout.rows[0].cells.map(\.text)  // ["^", "0", "1", "2", "(3!)"]
 /// ```
@@ -56,7 +59,8 @@ public struct MarbleLayout: Sendable, Hashable {
     func footer(fitting width: Int) -> String {
         let step = "1 column = \(TimeScale.stepText(step))"
         guard widened else { return step }
-        for clause in ["; a group ( ) is one instant, at its start", "; ( ) is one instant"] where step.count + clause.count <= width {
+        for clause in ["; a group ( ) is one instant, at its start", "; a group ( ) is one instant", "; ( ) is one instant"]
+        where step.count + clause.count <= width {
             return step + clause
         }
         return step
