@@ -36,8 +36,9 @@ struct ColumnFitter {
         let shortest = gaps.first(where: { $0 >= floor }) ?? gaps[0]
         // A group's text runs on over the columns after it: leave it room and a `-` before the
         // lane's next event (`^1--2`, not `^12`).
-        let needed = spacings().filter { $0.gap >= shortest }.map { $0.gap / Int64($0.width + 1) }.min() ?? shortest / 2
-        let near = TimeScale.step(near: max(1, needed))
+        let groupNeed = spacings().filter { $0.gap >= shortest && $0.width > 1 }.map { $0.gap / Int64($0.width + 1) }.min()
+        var near = TimeScale.step(near: max(1, shortest / 2))
+        if let groupNeed { near = min(near, TimeScale.step(atMost: max(1, groupNeed))) }
         guard let period = period(of: gaps) else { return near }
         return TimeScale.steps.last(where: { $0 <= near && Self.divides($0, period) }) ?? near
     }
@@ -203,6 +204,13 @@ struct ColumnFitter {
             out.append(value)
         }
         return out
+    }
+
+    /// The column of the run's end or its last event, whichever is later: the ruler stops there
+    /// (a group's text may run on past it).
+    func lastTimeColumn(step: Int64) -> Int64 {
+        let last = plan.lanes.compactMap(\.times.last).max() ?? 0
+        return column(of: max(end, last), step: step)
     }
 
     private func lastColumn(step: Int64, occupied: [Int64]) -> Int64 {

@@ -121,7 +121,8 @@ public struct MarbleLayout: Sendable, Hashable {
         failures = Self.failures(in: rows)
 
         let markEvery = TimeScale.markEvery(step: step)
-        let markColumns = columns.plainColumns(every: markEvery)
+        let lastTime = fitter.lastTimeColumn(step: step)
+        let markColumns = columns.plainColumns(every: markEvery).filter { $0.0 <= lastTime }
         var ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
         // A ruler that reaches 10,000 of its unit (after a collapsed stretch) reads in the next.
         if let bigger = TimeScale.units.first(where: { $0.ns > ruler.ns }), (markColumns.last?.0 ?? 0) * step >= 10_000 * ruler.ns {
