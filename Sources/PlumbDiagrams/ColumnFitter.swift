@@ -116,14 +116,19 @@ struct ColumnFitter {
         return refined(firstFit ?? step, period: period, available: available)
     }
 
-    /// A diagram whose last event would sit within `shortColumns` columns, and that is narrower
-    /// than twice that, gets finer columns
-    /// (at most four round steps finer, each keeping the period even and fitting), so that its
-    /// ruler has marks to read: `just 1 | asyncMap delay 300` at 50 ms, not 200 ms, per column.
+    /// A short diagram (its last event within `shortColumns` columns, narrower than twice that)
+    /// with an event between two columns gets finer columns, at most four round steps finer,
+    /// each keeping the period even and fitting, until its events sit on columns:
+    /// `just 1 | asyncMap delay 300` at 100 ms, not 200 ms, per column. A longer diagram, or one
+    /// whose events are on columns already, keeps its step (a stepped run's scale stays put).
     private func refined(_ step: Int64, period: Int64?, available: Int) -> Int64 {
         guard !realGaps().isEmpty, let last = plan.lanes.compactMap(\.times.last).max() else { return step }
         var step = step
-        for _ in 0..<4 where column(of: last, step: step) < Self.shortColumns && width(step: step, limit: available) < 2 * Int(Self.shortColumns) {
+        func between(_ step: Int64) -> Bool { plan.lanes.contains { $0.times.contains { $0 % step != 0 } } }
+        for _ in 0..<4
+        where column(of: last, step: step) < Self.shortColumns && width(step: step, limit: available) < 2 * Int(Self.shortColumns)
+            && between(step)
+        {
             guard
                 let finer = TimeScale.steps.last(where: { candidate in candidate < step && (period.map { Self.divides(candidate, $0) } ?? true) }),
                 width(step: finer, limit: available) <= available
@@ -133,7 +138,7 @@ struct ColumnFitter {
         return step
     }
 
-    /// A diagram whose last event is in an earlier column than this is refined.
+    /// A diagram whose last event is in an earlier column than this is short.
     static let shortColumns: Int64 = 6
 
     /// The label of an idle stretch of `count` columns, when it collapses.

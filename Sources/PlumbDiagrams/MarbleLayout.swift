@@ -140,6 +140,12 @@ public struct MarbleLayout: Sendable, Hashable {
             marks.append(Mark(offset: offset, time: column * step, text: text))
             free = offset + text.count + 1
         }
+        // A diagram with a time extent shorter than its mark interval still gets a mark past 0,
+        // where the ruler runs on past the lanes.
+        if marks.count == 1, marks[0].time == 0, columns.gaps.isEmpty, fitter.lastTimeColumn(step: step) > 0, Int(markEvery) >= marks[0].text.count + 1 {
+            let number = TimeScale.decimal(markEvery * step, unit: ruler.ns)
+            marks.append(Mark(offset: Int(markEvery), time: markEvery * step, text: unitPerMark ? "\(number) \(ruler.name)" : number))
+        }
         // The unit goes one space after the last mark; marks that would push it past the width go.
         func unitStart(_ marks: [Mark]) -> Int { marks.last.map { $0.offset + $0.text.count + 1 } ?? 0 }
         while !marks.isEmpty && labelWidth + unitStart(marks) + unit.count > width { marks.removeLast() }

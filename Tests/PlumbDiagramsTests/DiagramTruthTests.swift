@@ -48,10 +48,10 @@ import FoundationXML
         run.record(.finished, lane: asyncMap, at: ms(300))
         let lines = MarbleText.render(run, width: 80, color: false)
         let expected = [
-            "                         0   200 ms",
+            "                         0    500 ms",
             "[0] just 1               ^(1|)",
-            "[1] asyncMap delay 300   ^-----(1|)",
-            "                         1 column = 50 ms; a group ( ) is one instant",
+            "[1] asyncMap delay 300   ^--(1|)",
+            "                         1 column = 100 ms; a group ( ) is one instant",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
         try checkTimeScale(run, width: 80, seed: -4)

@@ -185,7 +185,7 @@ import PlumbDiagrams
         run.record(.failed("bad input"), lane: a, at: ms(100))
         run.record(.failed("gave up"), lane: b, at: ms(200))
         let lines = render(run)
-        #expect(lane(lines, "[0]", run) == "^---#")
+        #expect(lane(lines, "[0]", run) == "^-#")
         #expect(lines.suffix(2) == ["#: bad input ([0] decode)", "#: gave up ([1] catch)"])
     }
 
