@@ -300,4 +300,24 @@ import PlumbDiagrams
         let actual = MarbleText.render(run, width: 80, color: false)
         #expect(actual == expected, "Expected:\(joined(expected))Actual:\(joined(actual))")
     }
+
+    @Test("a lane's subscription stamped after its values (a real clock) is still drawn first: ^(1|), ^a, never (1|) or (a^)")
+    func subscriptionFirst() {
+        var run = MarbleRun()
+        let just = run.addLane(label: "just 1")
+        let append = run.addLane(label: "append (just a)")
+        // Stamped as the issue saw them: the `^` 5 ms after the values that it caused.
+        run.record(.subscribed, lane: just, at: ms(5))
+        run.value("1", lane: just, at: 0)
+        run.record(.finished, lane: just, at: 0)
+        run.record(.subscribed, lane: append, at: ms(105))
+        run.value("a", lane: append, at: ms(100))
+        run.record(.finished, lane: append, at: ms(200))
+        let layout = MarbleLayout(run, width: 80)
+        #expect(layout.rows[0].cells.first?.items.first == .subscribed)
+        #expect(layout.rows[0].cells.map(\.text) == ["^(1|)"])
+        #expect(layout.rows[1].cells.first?.items.first == .subscribed)
+        #expect(!layout.rows[1].cells.map(\.text).contains("(a^)"))
+        #expect(layout.rows[1].cells.first?.text == "^a")
+    }
 }
