@@ -10,8 +10,8 @@ struct LanePlan {
         /// The tree prefix (`[2] `, `    ├ `, `    │ └ `) and the lane's own text.
         var prefix: String
         var text: String
-        /// Events sorted by time, cut after the first finish, failure or cancel (so a `!` never
-        /// follows a `|` or `#`).
+        /// Events in recorded order with times never going back, cut after the first finish,
+        /// failure or cancel (so a `!` never follows a `|` or `#`).
         var times: [Int64]
         var events: [MarbleEvent]
         /// Each drawn event's index in `MarbleLane.events` (the SVG names its marks by it).
@@ -70,19 +70,21 @@ struct LanePlan {
     /// Times the layout can do arithmetic on without overflowing: 0 up to about 73 years.
     static func clamped(_ time: Int64) -> Int64 { min(max(0, time), Int64.max / 4) }
 
+    /// A lane's events in the order they were recorded (a lane's hooks run one at a time, so
+    /// that is the order they happened), cut after the first end. A time earlier than the one
+    /// before it (a real clock's stamp taken late, or against an origin moved since) is drawn at
+    /// the one before: nothing is drawn before the subscription that caused it.
     private static func drawnEvents(_ timed: [MarbleEvent.Timed]) -> ([Int64], [MarbleEvent], [Int], Bool) {
-        var order = Array(timed.indices)
-        if !timed.indices.dropFirst().allSatisfy({ timed[$0 - 1].time <= timed[$0].time }) {
-            // Stable: events at the same time keep the order they were recorded in.
-            order.sort { (timed[$0].time, $0) < (timed[$1].time, $1) }
-        }
+        let order = Array(timed.indices)
+        var latest: Int64 = 0
         var times: [Int64] = []
         var events: [MarbleEvent] = []
         times.reserveCapacity(timed.count)
         events.reserveCapacity(timed.count)
         for (n, k) in order.enumerated() {
             let item = timed[k]
-            times.append(Self.clamped(item.time))
+            latest = max(latest, Self.clamped(item.time))
+            times.append(latest)
             events.append(item.event)
             switch item.event {
             case .finished, .failed, .cancelled: return (times, events, Array(order[...n]), true)

@@ -3,16 +3,19 @@
 /// legend. Pure: `MarbleText` prints it. (`MarbleSVG` does not use it: its x is the event's
 /// time, which elastic groups would move.)
 ///
-/// Time runs left to right in columns of `step` nanoseconds. Events of a lane in the same column
-/// form one group `( … )` that takes one column of time; the column is drawn as wide as its
-/// widest cell in any lane, so the lanes stay aligned (and the ruler counts with them). A
-/// stretch of ten or more columns in which no lane has an event collapses into its duration
-/// (` 9.6 s `). The step is a round one (1, 2, 2.5, 5 × 10ⁿ) that divides the lanes' period when
-/// they have one, so a periodic source draws with equal dashes.
+/// Time runs left to right in columns of `step` nanoseconds, every column one step, so a
+/// reader can count columns into time. Events of a lane in the same column form one group
+/// `( … )`, drawn from its column (the `(` or a leading `^` is its time) over the following
+/// columns of its lane when they are free; when the lane's next event comes sooner, the group is
+/// one key letter and the legend gives its text (`e=(ab|)`). A stretch of ten or more columns in
+/// which no lane has an event collapses into its duration (` 9.6 s `). The step is a round one
+/// (1, 2, 2.5, 5 × 10ⁿ) that leaves a group room and a `-` before its lane's next event, divides
+/// the lanes' period when they have one (so a periodic source draws with equal dashes), and is
+/// made finer for a diagram whose events all fall in its first few columns.
 ///
 /// ```swift
 /// let layout = MarbleLayout(run, width: 80)
-/// layout.footer          // "1 column = 50 ms; a group takes the width of its text"
+/// layout.footer          // "1 column = 50 ms; a group ( ) is one instant, at its start"
 /// layout.rows[0].label   // "[0] interval 100ms"
 /// layout.rows[0].cells.map(\.text)  // ["^", "0", "1", "2", "(3!)"]
 /// ```
@@ -44,18 +47,20 @@ public struct MarbleLayout: Sendable, Hashable {
     /// The narrowest width laid out; a smaller one is raised to this.
     public static let minimumWidth = 24
 
-    /// Whether a group makes some column wider than one character, which the footer then says.
+    /// Whether a group's text runs on over the columns after its own, which the footer then
+    /// says: the group is one instant, at its first character.
     public var widened = false
 
-    /// The footer line's text: `1 column = 50 ms`, and when groups widen columns,
-    /// `1 column = 50 ms; a group takes the width of its text`.
+    /// The footer line's text: `1 column = 50 ms`, and when a group's text runs on,
+    /// `1 column = 50 ms; a group ( ) is one instant, at its start`.
     public var footer: String { footer(fitting: .max) }
 
     /// The footer in at most `width` characters: the group clause shortened, then left out.
     func footer(fitting width: Int) -> String {
         let step = "1 column = \(TimeScale.stepText(step))"
         guard widened else { return step }
-        for clause in ["; a group takes the width of its text", "; groups are wider"] where step.count + clause.count <= width {
+        for clause in ["; a group ( ) is one instant, at its start", "; a group ( ) is one instant", "; ( ) is one instant"]
+        where step.count + clause.count <= width {
             return step + clause
         }
         return step
@@ -97,17 +102,14 @@ public struct MarbleLayout: Sendable, Hashable {
         var occurrences: [(column: Int64, row: Int, cell: Int, item: Int)] = []
         for (r, lane) in plan.lanes.enumerated() {
             var cells: [Cell] = []
-            var i = 0
-            while i < lane.events.count {
-                let column = fitter.column(of: lane.times[i], step: step)
-                var j = i + 1
-                while j < lane.events.count && fitter.column(of: lane.times[j], step: step) == column { j += 1 }
-                let items = Self.drawnItems(lane.events[i..<j])
+            for group in fitter.groups(of: lane, step: step) {
+                let items = Self.drawnItems(lane.events[group.events])
                 for (n, item) in items.enumerated() {
-                    if case .value = item { occurrences.append((column, r, cells.count, n)) }
+                    if case .value = item { occurrences.append((group.column, r, cells.count, n)) }
                 }
-                cells.append(Cell(offset: columns.offset[column] ?? 0, time: column * step, items: items))
-                i = j
+                var cell = Cell(offset: columns.offset[group.column] ?? 0, time: group.column * step, items: items)
+                if group.keyed { cell.key = "?" }
+                cells.append(cell)
             }
             if let first = cells.first, let last = cells.last {
                 rows[r].span = first.offset..<(lane.ended ? last.offset + last.text.count : laneWidth)
@@ -119,7 +121,8 @@ public struct MarbleLayout: Sendable, Hashable {
         failures = Self.failures(in: rows)
 
         let markEvery = TimeScale.markEvery(step: step)
-        let markColumns = columns.plainColumns(every: markEvery)
+        let lastTime = fitter.lastTimeColumn(step: step)
+        let markColumns = columns.plainColumns(every: markEvery).filter { $0.0 <= lastTime }
         var ruler = TimeScale.rulerUnit(markInterval: markEvery * step)
         // A ruler that reaches 10,000 of its unit (after a collapsed stretch) reads in the next.
         if let bigger = TimeScale.units.first(where: { $0.ns > ruler.ns }), (markColumns.last?.0 ?? 0) * step >= 10_000 * ruler.ns {
@@ -136,6 +139,12 @@ public struct MarbleLayout: Sendable, Hashable {
             let text = unitPerMark ? "\(number) \(ruler.name)" : number
             marks.append(Mark(offset: offset, time: column * step, text: text))
             free = offset + text.count + 1
+        }
+        // A diagram with a time extent shorter than its mark interval still gets a mark past 0,
+        // where the ruler runs on past the lanes.
+        if marks.count == 1, marks[0].time == 0, columns.gaps.isEmpty, fitter.lastTimeColumn(step: step) > 0, Int(markEvery) >= marks[0].text.count + 1 {
+            let number = TimeScale.decimal(markEvery * step, unit: ruler.ns)
+            marks.append(Mark(offset: Int(markEvery), time: markEvery * step, text: unitPerMark ? "\(number) \(ruler.name)" : number))
         }
         // The unit goes one space after the last mark; marks that would push it past the width go.
         func unitStart(_ marks: [Mark]) -> Int { marks.last.map { $0.offset + $0.text.count + 1 } ?? 0 }
@@ -209,7 +218,34 @@ public struct MarbleLayout: Sendable, Hashable {
             }
             rows[o.row].cells[o.cell].items[o.item] = .value(key: key, text: t)
         }
+        // Groups whose text does not fit before their lane's next event: one key letter each,
+        // the same for the same text, the group's text in the legend (`c=(ab|)`).
+        var groups: [(time: Int64, row: Int, cell: Int)] = []
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.cells.enumerated() where cell.key != nil { groups.append((cell.time, r, c)) }
+        }
+        groups.sort { ($0.time, $0.row) < ($1.time, $1.row) }
+        var groupKeys: [String: Character] = [:]
+        var groupOverflow = 0
+        for g in groups {
+            rows[g.row].cells[g.cell].key = nil
+            let text = rows[g.row].cells[g.cell].text
+            let key: Character
+            if let known = groupKeys[text] {
+                key = known
+            } else if let next = alphabet.popFirst() {
+                key = next
+                groupKeys[text] = next
+                legend.append(LegendEntry(key: next, text: text))
+            } else {
+                key = "?"
+                groupKeys[text] = "?"
+                groupOverflow += 1
+            }
+            rows[g.row].cells[g.cell].key = key
+        }
         if overflow > 0 { legend.append(LegendEntry(key: "?", text: "\(overflow) more values")) }
+        if groupOverflow > 0 { legend.append(LegendEntry(key: "?", text: "\(groupOverflow) more groups")) }
         return legend
     }
 
@@ -276,9 +312,22 @@ extension MarbleLayout {
         public var time: Int64
         /// The events in order; a group of more than four shows its first, `.more` and its last.
         public var items: [Item]
+        /// The letter a group is drawn as when its text does not fit before its lane's next
+        /// event (the legend gives its text); nil when the cell is drawn as its text.
+        public var key: Character?
 
-        /// The glyphs: `3`, `^`, `(3|)`; a subscription before other events leads: `^(1|)`.
+        /// A cell drawn as its text (`key` nil).
+        public init(offset: Int, time: Int64, items: [Item], key: Character? = nil) {
+            self.offset = offset
+            self.time = time
+            self.items = items
+            self.key = key
+        }
+
+        /// The glyphs: `3`, `^`, `(3|)`; a subscription before other events leads: `^(1|)`; a
+        /// group that does not fit, its key letter.
         public var text: String {
+            if let key { return String(key) }
             if items.count == 1 { return String(items[0].glyph) }
             var out = ""
             var rest = items[...]

@@ -109,6 +109,9 @@ private enum Metrics {
     static let rowPadding = 20.0
     static let axisHeight = 44.0
     static let legendLine = 20.0
+    /// The widest a picture grows to keep instants apart (a slide holds it); past it, marks
+    /// too close to draw apart stack in sub-rows and a note says so.
+    static let maximumWidth = 1_600.0
 }
 
 /// One event as drawn: its index in the run's lane, and what it is.
@@ -153,6 +156,8 @@ private struct Diagram {
     var bottom = 0.0
     var right = 0.0
     var axisY = 0.0
+    /// Said under the legend when marks had to be stacked to fit the picture's width.
+    var note: String?
     /// The legend's entries, each with its colour and place.
     var legendItems: [(text: String, fill: StaticString, x: Double, y: Double)] = []
 
@@ -168,8 +173,11 @@ private struct Diagram {
         }
         let labelChars = labels.map(\.terminalWidth).max() ?? 0
         let origin = Metrics.margin + Double(labelChars) * Metrics.labelAdvance + 28 + Metrics.marbleRadius
+        // The lanes end 80 px before the picture's right edge (room for the axis's "time →").
+        let widest = max(400, Metrics.maximumWidth - Metrics.margin - 80 - origin)
         axis = TimeAxis(
-            times: plan.lanes.map(\.times), end: LanePlan.clamped(run.end), origin: origin, separation: Metrics.separation)
+            times: plan.lanes.map(\.times), end: LanePlan.clamped(run.end), origin: origin, separation: Metrics.separation,
+            targetWidth: min(720, widest), maximumWidth: widest)
         lanesTop = top + (title.isEmpty ? 0 : Metrics.titleHeight)
         var y = lanesTop
         for (lane, label) in zip(plan.lanes, labels) {
@@ -179,6 +187,10 @@ private struct Diagram {
             rows.append(row)
         }
         assignKeys()
+        if rows.contains(where: { $0.levels > 1 }), axis.pixelsPerNanosecond > 0 {
+            let closest = TimeScale.durationText(Int64((Metrics.separation / axis.pixelsPerNanosecond).rounded(.up)))
+            note = "Too dense to draw apart in \(Int(Metrics.maximumWidth)) px: marks closer than \(closest) are stacked, each still at its time"
+        }
         right = max(axis.right + 80, origin + 220)
         axisY = y + 8
         (legendItems, bottom) = legendLayout(top: y + Metrics.axisHeight)
@@ -478,6 +490,7 @@ private struct Diagram {
     private func legendLayout(top: Double) -> ([(text: String, fill: StaticString, x: Double, y: Double)], Double) {
         var entries: [(String, StaticString)] = legend.map { ("\($0.0) = \($0.1)", "#212121") }
         for failure in failures { entries.append(("✕ \(failure)", "#c62828")) }
+        if let note { entries.append((note, "#616161")) }
         guard !entries.isEmpty else { return ([], top) }
         let maxWidth = right - Metrics.margin
         var x = Metrics.margin

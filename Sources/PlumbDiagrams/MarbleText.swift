@@ -6,7 +6,7 @@
 /// [1] take 4              ^-0-1-2-(3|)
 /// [2] map { $0 * 2 }      ^-0-2-4-(6|)
 /// [3] filter { $0 > 2 }   ^-----4-(6|)
-/// 1 column = 50 ms; a group takes the width of its text
+/// 1 column = 50 ms; a group ( ) is one instant
 /// ```
 public enum MarbleText {
     /// Renders `run` as lines of at most `width` terminal columns.
@@ -44,8 +44,8 @@ public enum MarbleText {
             lines.append(trimmed(padded(row.label, toWidth: layout.labelWidth) + lane(row, layout).rendered(color: color)))
         }
 
-        // Under the lanes when it fits there, else from the left edge, else shortened.
-        let footer = layout.footer(fitting: layout.width)
+        // Under the lanes, its clause shortened to fit there; else from the left edge.
+        let footer = layout.footer(fitting: layout.width - layout.labelWidth)
         let footerIndent = layout.labelWidth + footer.count <= layout.width ? indent : ""
         lines.append(footerIndent + paint(footer, .dim, color))
 

@@ -27,6 +27,58 @@ import FoundationXML
         checkColumns(generated, width: width, seed: seed)
     }
 
+    @Test("text: every event's column, read back on the ruler, is its time within one column; groups included", arguments: 0..<80)
+    func textColumnsAreTimes(seed: Int) throws {
+        var generator = RunGenerator(seed: UInt64(seed) &+ 9000)
+        let generated = generator.run()
+        let width = generator.int(in: 40...200)
+        try checkTimeScale(generated.run, width: width, seed: seed)
+    }
+
+    @Test("text: just 1 | asyncMap delay 300 draws its value at 300 ms, and the ruler has a mark past 0")
+    func asyncMapExample() throws {
+        var run = MarbleRun()
+        let just = run.addLane(label: "just 1")
+        let asyncMap = run.addLane(label: "asyncMap delay 300")
+        run.record(.subscribed, lane: asyncMap, at: 0)
+        run.record(.subscribed, lane: just, at: 0)
+        run.value("1", lane: just, at: 0)
+        run.record(.finished, lane: just, at: 0)
+        run.value("1", lane: asyncMap, at: ms(300))
+        run.record(.finished, lane: asyncMap, at: ms(300))
+        let lines = MarbleText.render(run, width: 80, color: false)
+        let expected = [
+            "                         0    500 ms",
+            "[0] just 1               ^(1|)",
+            "[1] asyncMap delay 300   ^--(1|)",
+            "                         1 column = 100 ms; a group ( ) is one instant",
+        ]
+        #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
+        try checkTimeScale(run, width: 80, seed: -4)
+    }
+
+    @Test("text: a group with no room before its lane's next event is one key letter, its text in the legend")
+    func crowdedGroupIsKeyed() throws {
+        var run = MarbleRun()
+        let lane = run.addLane(label: "from")
+        run.record(.subscribed, lane: lane, at: 0)
+        for n in 0..<40 {
+            run.value("1", lane: lane, at: ms(Double(10 * n)))
+            run.value("2", lane: lane, at: ms(Double(10 * n)))
+        }
+        run.record(.finished, lane: lane, at: ms(400))
+        let layout = MarbleLayout(run, width: 60)
+        let cells = layout.rows[0].cells
+        let keyed = cells.filter { $0.key != nil }
+        #expect(!keyed.isEmpty, "no keyed group: the case does not test keys")
+        for cell in keyed {
+            #expect(cell.text.count == 1)
+            let entry = try #require(layout.legend.first { $0.key == cell.key })
+            #expect(entry.text == "(12)" || entry.text == "^(12)", "legend \(entry.text)")
+        }
+        try checkTimeScale(run, width: 60, seed: -5)
+    }
+
     @Test("a run too dense for the widest picture stacks its marks in sub-rows, still each at its time")
     func denseRunStacks() throws {
         let run = Samples.large(events: 4_000, lanes: 2)
@@ -34,6 +86,30 @@ import FoundationXML
         #expect(svg.contains("stroke-dasharray=\"2 3\""), "no stacked instant: the case does not test stacking")
         let picture = try #require(SVGPicture(svg).diagrams.first)
         try checkTime(picture, run, seed: -3)
+    }
+
+    @Test("a 650 ms run of 1 ms ticks: the SVG is at most 1,600 px wide, says it stacked marks, and each is at its time")
+    func denseRunFitsASlide() throws {
+        var run = MarbleRun()
+        let interval = run.addLane(label: "interval 1ms")
+        let take = run.addLane(label: "take 650")
+        for lane in [interval, take] { run.record(.subscribed, lane: lane, at: 0) }
+        for n in 1...650 {
+            for lane in [interval, take] { run.value("\(n % 10)", lane: lane, at: ms(Double(n))) }
+        }
+        run.record(.finished, lane: take, at: ms(650))
+        run.record(.cancelled, lane: interval, at: ms(650))
+        let svg = MarbleSVG.render([run], titles: ["interval 1ms | take 650"])
+        let width = try #require(svg.firstMatch(of: /<svg[^>]* width="([0-9.]+)"/).flatMap { Double($0.1) })
+        #expect(width <= 1_600, "\(width) px wide")
+        #expect(svg.contains("Too dense to draw apart in 1600 px"), "no note about stacked marks")
+        let picture = try #require(SVGPicture(svg).diagrams.first)
+        try checkTime(picture, run, seed: -6)
+    }
+
+    @Test("a sparse run draws no note about density")
+    func sparseRunHasNoNote() {
+        #expect(!MarbleSVG.render([Self.flatMapRun], titles: []).contains("Too dense"))
     }
 
     @Test("the issue's first example: flatMap maxPublishers: 1 draws each event at its time")
@@ -79,7 +155,7 @@ import FoundationXML
             "[0] interval 50ms        ^-0-1-2-3-4-5-6-(7!)",
             "[1] take 8               ^-0-1-2-3-4-5-6-(7|)",
             "[2] scan 0 { $0 + $1 }   ^-0-1-3-6-a-b-c-(d|)",
-            "                         1 column = 25 ms; a group takes the width of its text",
+            "                         1 column = 25 ms; a group ( ) is one instant",
             "a=10  b=15  c=21  d=28",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
@@ -164,6 +240,59 @@ import FoundationXML
         }
     }
 
+    /// Reads the text back as a reader does: each column is one step after the last ruler
+    /// landmark (a collapsed stretch counts as the duration it says), every cell's first
+    /// character is its events' time, within one column; every ruler mark sits at its time; no
+    /// cell's text runs into the next cell of its lane.
+    private func checkTimeScale(_ run: MarbleRun, width: Int, seed: Int) throws {
+        let layout = MarbleLayout(run, width: width)
+        let lines = MarbleText.render(layout, color: false)
+        let step = layout.step
+        func time(at offset: Int) -> Int64? {
+            var origin: (offset: Int, time: Int64) = (0, 0)
+            for gap in layout.gaps {
+                if offset >= gap.offset && offset < gap.offset + gap.width { return nil }
+                if gap.offset + gap.width <= offset {
+                    let said = SVGPicture.nanoseconds(gap.text.trimmingCharacters(in: .whitespaces))
+                    #expect(said != nil, "gap \(gap.text) does not say a duration")
+                    origin = (gap.offset + gap.width, gap.time + (said ?? gap.duration))
+                }
+            }
+            return origin.time + Int64(offset - origin.offset) * step
+        }
+        // The reader adds what a collapsed stretch says, rounded: allow its rounding too.
+        func slack(before offset: Int) -> Int64 {
+            layout.gaps.filter { $0.offset + $0.width <= offset }.reduce(0) { $0 + $1.duration / 20 + 1 }
+        }
+        for (r, row) in layout.rows.enumerated() {
+            let lane = run.lanes[row.lane]
+            for (k, cell) in row.cells.enumerated() {
+                let read = try #require(time(at: cell.offset), "seed \(seed): a cell inside a collapsed stretch\(joined(lines))")
+                let events = drawnEvents(lane).filter { ($0.1.time + step / 2) / step * step == cell.time }
+                #expect(!events.isEmpty, "seed \(seed): row \(r) cell at \(cell.offset) stands for no event")
+                for (_, event) in events {
+                    #expect(
+                        abs(read - event.time) <= step + slack(before: cell.offset),
+                        "seed \(seed): row \(r) event at \(event.time) ns drawn at column \(cell.offset), read as \(read) ns (step \(step))\(joined(lines))")
+                }
+                if k + 1 < row.cells.count {
+                    #expect(
+                        cell.offset + cell.text.count <= row.cells[k + 1].offset, "seed \(seed): row \(r) group \(cell.text) runs into the next\(joined(lines))"
+                    )
+                }
+                if cell.key != nil { #expect(layout.legend.contains { $0.key == cell.key }, "seed \(seed): key \(cell.text) not in the legend") }
+            }
+        }
+        for mark in layout.marks {
+            let said = try #require(SVGPicture.nanoseconds(layout.unit.isEmpty ? mark.text : "\(mark.text) \(layout.unit)"), "seed \(seed): mark \(mark.text)")
+            #expect(said == mark.time, "seed \(seed): mark \(mark.text) for \(mark.time) ns")
+            let read = try #require(time(at: mark.offset), "seed \(seed): a mark inside a collapsed stretch")
+            #expect(
+                abs(read - mark.time) <= slack(before: mark.offset), "seed \(seed): mark \(mark.text) at column \(mark.offset) reads \(read) ns\(joined(lines))"
+            )
+        }
+    }
+
     private func checkColumns(_ generated: GeneratedRun, width: Int, seed: Int) {
         let run = generated.run
         let layout = MarbleLayout(run, width: width)
@@ -194,9 +323,8 @@ import FoundationXML
         let even = step <= period ? period % step == 0 : step % period == 0
         #expect(even, "seed \(seed): step \(step) does not divide the period \(period)\(joined(lines))")
         let cellsOfLane = layout.rows[r].cells.filter { $0.text.count == 1 && $0.items.first != .subscribed }
-        let widened = Set(layout.rows.flatMap { $0.cells.filter { $0.text.count > 1 }.map(\.offset) })
         var distances: Set<Int> = []
-        for (a, b) in zip(cellsOfLane, cellsOfLane.dropFirst()) where !widened.contains(where: { $0 > a.offset && $0 < b.offset }) {
+        for (a, b) in zip(cellsOfLane, cellsOfLane.dropFirst()) {
             distances.insert(b.offset - a.offset)
         }
         #expect(distances.count <= 1, "seed \(seed): uneven gaps \(distances.sorted()) at step \(step)\(joined(lines))")

@@ -22,12 +22,12 @@ import PlumbDiagrams
             "[1] take 4              ^-0-1-2-(3|)",
             "[2] map { $0 * 2 }      ^-0-2-4-(6|)",
             "[3] filter { $0 > 2 }   ^-----4-(6|)",
-            "                        1 column = 50 ms; a group takes the width of its text",
+            "                        1 column = 50 ms; a group ( ) is one instant",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
     }
 
-    @Test("events in one column form a group that takes one column; the other lanes stay aligned")
+    @Test("events in one column form a group at that column's time; its text runs on, the columns stay times, the lanes aligned")
     func grouping() {
         var run = MarbleRun()
         let a = run.addLane(label: "a")
@@ -42,10 +42,10 @@ import PlumbDiagrams
         }
         let lines = render(run)
         let expected = [
-            "        0      200 ms",
-            "[0] a   ^-(12)-(3|)",
-            "[1] b   ^-1----(3|)",
-            "        1 column = 50 ms; a group takes the width of its text",
+            "        0    100  200 ms",
+            "[0] a   ^----(12)-(3|)",
+            "[1] b   ^----1----(3|)",
+            "        1 column = 20 ms; a group ( ) is one instant, at its start",
         ]
         #expect(lines == expected, "Expected:\(joined(expected))Actual:\(joined(lines))")
     }
@@ -64,7 +64,7 @@ import PlumbDiagrams
     func keys() {
         let lines = render(Samples.longValues)
         #expect(lane(lines, "[0]", Samples.longValues) == "^---a---b---c---d---a---(x|)")
-        #expect(lane(lines, "[1]", Samples.longValues) == "^---a---b---c---d---a---x----!")
+        #expect(lane(lines, "[1]", Samples.longValues) == "^---a---b---c---d---a---x-!")
         #expect(lines.contains("a=\"hello\"  b=10  c=[1, 2]  d=\"<a & b>\""))
         // `x` is one character: drawn as itself, with no legend entry.
         #expect(lines.allSatisfy { !$0.contains("=x") })
@@ -147,9 +147,9 @@ import PlumbDiagrams
         let lines = render(Samples.inner)
         let rows = lines.dropFirst().prefix(4)
         #expect(rows.map { String($0.prefix(13)) } == ["[0] interval ", "[1] flatMap {", "    ├ inner 1", "    └ inner 2"])
-        #expect(lane(lines, "    ├ inner 1", Samples.inner) == "  ^-----(0a|)")
-        #expect(lane(lines, "    └ inner 2", Samples.inner) == "    ^---------(1a|)")
-        #expect(lane(lines, "[1]", Samples.inner) == "^-------(0a)--(1a|)")
+        #expect(lane(lines, "    ├ inner 1", Samples.inner) == "     ^-------(0a|)")
+        #expect(lane(lines, "    └ inner 2", Samples.inner) == "          ^-------(1a|)")
+        #expect(lane(lines, "[1]", Samples.inner) == "^------------(0a)-(1a|)")
         #expect(lines.last == "a=10")
     }
 
@@ -299,5 +299,25 @@ import PlumbDiagrams
         let expected = MarbleText.render(.example, width: 80, color: false)
         let actual = MarbleText.render(run, width: 80, color: false)
         #expect(actual == expected, "Expected:\(joined(expected))Actual:\(joined(actual))")
+    }
+
+    @Test("a lane's subscription stamped after its values (a real clock) is still drawn first: ^(1|), ^a, never (1|) or (a^)")
+    func subscriptionFirst() {
+        var run = MarbleRun()
+        let just = run.addLane(label: "just 1")
+        let append = run.addLane(label: "append (just a)")
+        // Stamped as the issue saw them: the `^` 5 ms after the values that it caused.
+        run.record(.subscribed, lane: just, at: ms(5))
+        run.value("1", lane: just, at: 0)
+        run.record(.finished, lane: just, at: 0)
+        run.record(.subscribed, lane: append, at: ms(105))
+        run.value("a", lane: append, at: ms(100))
+        run.record(.finished, lane: append, at: ms(200))
+        let layout = MarbleLayout(run, width: 80)
+        #expect(layout.rows[0].cells.first?.items.first == .subscribed)
+        #expect(layout.rows[0].cells.map(\.text) == ["^(1|)"])
+        #expect(layout.rows[1].cells.first?.items.first == .subscribed)
+        #expect(!layout.rows[1].cells.map(\.text).contains("(a^)"))
+        #expect(layout.rows[1].cells.first?.text == "^a")
     }
 }

@@ -134,59 +134,14 @@ public enum MarbleNotation {
         }
     }
 
-    /// The frames of a canonical marble string, as text per frame (`-`, `a`, `'10'`, `(ab|)`).
-    static func frameTexts(_ marbles: String) -> [String] {
-        guard case .success(let frames) = parse(marbles) else { return [] }
-        return frames.map { tokens in
-            switch tokens.count {
-            case 0: "-"
-            case 1: text(tokens[0])
-            default: "(" + tokens.map(text).joined() + ")"
-            }
-        }
-    }
-
     /// `expected` and `actual` aligned frame by frame, a caret under the first difference, and
-    /// one sentence per differing frame (`frame 2 (200ms): expected no event, got 2`).
+    /// one sentence per frame whose events differ (`frame 2 (200ms): expected no event, got 2`):
+    /// the diff `expect marbles` prints (`MarbleComparison`), for two strings.
     public static func diff(expected: String, actual: String, frame: Int64) -> [String] {
-        let e = frameTexts(expected)
-        let a = frameTexts(actual)
-        var top = "expected ", bottom = "actual   ", caret = "         "
-        var sentences: [String] = []
-        var firstDifference: Int?
-        for i in 0..<max(e.count, a.count) {
-            let x = i < e.count ? e[i] : ""
-            let y = i < a.count ? a[i] : ""
-            let width = max(x.count, y.count, 1)
-            top += x.padding(toLength: width, withPad: " ", startingAt: 0)
-            bottom += y.padding(toLength: width, withPad: " ", startingAt: 0)
-            if x != y {
-                if firstDifference == nil {
-                    firstDifference = i
-                    caret += "^"
-                }
-                sentences.append("frame \(i) (\(Printer.duration(Int64(i) * frame))): expected \(describe(x)), got \(describe(y))")
-            } else if firstDifference == nil {
-                caret += String(repeating: " ", count: width)
-            }
+        func frames(_ text: String) -> MarbleComparison.Frames {
+            MarbleComparison.Frames((try? parse(text).get()) ?? [])
         }
-        // A few sentences say where it went wrong; past them, a count.
-        let shown = 6
-        if sentences.count > shown {
-            let more = sentences.count - shown
-            sentences = Array(sentences.prefix(shown)) + ["… and \(more) more frame\(more == 1 ? "" : "s")"]
-        }
-        return [top, bottom, caret] + sentences
-    }
-
-    private static func describe(_ frameText: String) -> String {
-        switch frameText {
-        case "": "nothing (the diagram had ended)"
-        case "-": "no event"
-        case "|": "finished"
-        case "#": "a failure"
-        default: frameText
-        }
+        return MarbleComparison.lines(frames(expected), frames(actual), frame: frame)
     }
 }
 

@@ -60,4 +60,47 @@ struct MarbleComparisonTests {
                 "frame 3 (300ms): expected '10', got no event", "frame 4 (400ms): expected no event, got '10'",
             ])
     }
+
+    @Test("frames with no event on either side are not differences, also past the expected diagram's end")
+    func onlyRealDifferences() {
+        let c = MarbleComparison(expected: "-a|", events: Self.events("-a---|"), frame: Self.frame)
+        #expect(
+            c.diff == [
+                "expected -a|", "actual   -a---|", "           ^",
+                "frame 2 (200ms): expected finished, got no event",
+                "frame 5 (500ms): expected nothing (the diagram had ended), got finished",
+            ])
+    }
+
+    @Test("a 3 s timer against \"-|\": two frames differ, the expected row is -|, the actual row its 30 frames")
+    func timerAgainstShortDiagram() {
+        let ns: Int64 = 3_000_000_000
+        let c = MarbleComparison(expected: "-|", events: [(ns, .value(.int(0))), (ns, .finished)], frame: Self.frame)
+        #expect(
+            c.diff == [
+                "expected -|", "actual   " + String(repeating: "-", count: 30) + "(0|)", "          ^",
+                "frame 1 (100ms): expected finished, got no event",
+                "frame 30 (3s): expected nothing (the diagram had ended), got (0|)",
+            ])
+    }
+
+    @Test("an empty stretch is elided only when the elision is shorter than the frames")
+    func elisionShortens() {
+        #expect(MarbleComparison(expected: "-|", events: Self.events("a-------(b|)"), frame: Self.frame).actual == "a-------(b|)")
+        let long = MarbleComparison(expected: "-|", events: Self.events("a" + String(repeating: "-", count: 60) + "(b|)"), frame: Self.frame)
+        #expect(long.actual == "a--- … 54 frames with no event … ---(b|)")
+    }
+
+    @Test("after six sentences, the true number of frames that differ")
+    func trueCounts() {
+        let c = MarbleComparison(expected: "-|", events: Self.events("0123456789|"), frame: Self.frame)
+        #expect(c.diff.count == 3 + 7)
+        #expect(c.diff.last == "… and 5 more frames that differ")
+        #expect(c.diff[3] == "frame 0 (0ms): expected no event, got 0")
+    }
+
+    @Test("trailing empty frames in the expected diagram are no difference")
+    func trailingEmptyFrames() {
+        #expect(MarbleComparison(expected: "-a--", events: Self.events("-a"), frame: Self.frame).holds)
+    }
 }

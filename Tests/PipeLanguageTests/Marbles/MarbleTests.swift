@@ -94,4 +94,13 @@ import Testing
         #expect(lines[4] == "frame 4 (400ms): expected no event, got '10'")
         #expect(lines.count == 5)
     }
+
+    @Test("the diff of two strings names only frames whose events differ")
+    func diffOnlyDifferences() {
+        let lines = MarbleNotation.diff(expected: "-a|", actual: "-a---|", frame: 100_000_000)
+        #expect(
+            lines.dropFirst(3) == [
+                "frame 2 (200ms): expected finished, got no event", "frame 5 (500ms): expected nothing (the diagram had ended), got finished",
+            ])
+    }
 }

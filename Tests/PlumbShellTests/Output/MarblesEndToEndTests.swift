@@ -43,7 +43,7 @@ import Testing
                 [1] take 4              ^-0-1-2-(3|)
                 [2] map { $0 * 2 }      ^-0-2-4-(6|)
                 [3] filter { $0 > 2 }   ^-----4-(6|)
-                                        1 column = 50 ms; a group takes the width of its text
+                                        1 column = 50 ms; a group ( ) is one instant
                 """), "\(result.stdout)")
     }
 

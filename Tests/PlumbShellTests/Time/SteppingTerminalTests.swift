@@ -47,7 +47,7 @@ import Testing
                 """
                 plumb [paused 0 ms]>
                   +0.100s  │ [0] marble value "a"
-                                       0 ms
+                                       0   200 ms
                 [0] marble "-a-b-c|"   ^-a
                 [1] debounce 150ms     ^--
                                          ▲ 100 ms
