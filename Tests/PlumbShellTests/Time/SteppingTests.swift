@@ -29,15 +29,17 @@ import Testing
 
     @Test("stepping a debounce: each :next runs one instant, prints what each stage did and the diagram with the cursor there")
     func steppedDebounce() {
-        let printed = steps([":step marble \"-a-b-c|\" | debounce 150ms"] + Array(repeating: ":next", count: 8))
+        let printed = steps([":step marble \"-a-b-c|\" | debounce 150ms"] + Array(repeating: ":next", count: 6))
         #expect(printed[0].contains("▲ 0 ms"))
         #expect(printed[1].hasPrefix("  +0.100s  │ [0] marble value \"a\"\n"), "\(printed[1])")
         #expect(printed[1].contains("[0] marble \"-a-b-c|\"   ^-a\n[1] debounce 150ms     ^--\n                         ▲ 100 ms\n"), "\(printed[1])")
-        // 200 ms: the marble's timer ticks over an empty frame.
-        #expect(printed[2].hasPrefix("  +0.200s  │ a timer ran; no stage emitted\n"), "\(printed[2])")
-        #expect(printed[3].hasPrefix("  +0.250s  │ [1] debounce value \"a\"\n  +0.250s  value \"a\"\n"), "\(printed[3])")
-        #expect(printed[3].contains("[1] debounce 150ms     ^----a\n                            ▲ 250 ms"), "\(printed[3])")
-        #expect(printed[8].contains("+0.600s  finished                2 values in 600 ms"), "\(printed[8])")
+        // The next instant is debounce's at 250 ms: marble schedules only the frames that hold
+        // something (issue 41: a frame per dash made long marbles quadratic), so no step stops at
+        // 200 ms on an empty frame any more.
+        #expect(printed[2].hasPrefix("  +0.250s  │ [1] debounce value \"a\"\n  +0.250s  value \"a\"\n"), "\(printed[2])")
+        #expect(printed[2].contains("[1] debounce 150ms     ^----a\n                            ▲ 250 ms"), "\(printed[2])")
+        #expect(printed[3].hasPrefix("  +0.300s  │ [0] marble value \"b\"\n"), "\(printed[3])")
+        #expect(printed[6].contains("+0.600s  finished                2 values in 600 ms"), "\(printed[6])")
     }
 
     @Test("the same keystrokes give the same output, byte for byte")
