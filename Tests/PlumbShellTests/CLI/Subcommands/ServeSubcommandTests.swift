@@ -3,7 +3,7 @@ import Testing
 @testable import PlumbShell
 
 @Suite struct ServeSubcommandTests {
-    static func serve(_ directory: String = "Examples/workshop", host: String = "127.0.0.1", port: Int = 8080, state: String? = nil, qr: Bool? = nil)
+    static func serve(_ directory: String? = nil, host: String = "127.0.0.1", port: Int = 8080, state: String? = nil, qr: Bool? = nil)
         -> ServeSubcommand
     {
         var serve = ServeSubcommand()
