@@ -299,6 +299,17 @@ final class StatementRunner {
         return reportLineError(.unknownCommand(message), at: location)
     }
 
+    /// Where the UTF-8 `offset` of `statement`'s text is in its file.
+    private static func location(of offset: Int, in statement: Statement) -> SourceLocation {
+        let before = String(decoding: statement.text.utf8.prefix(offset), as: UTF8.self)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let column = (lines.last?.unicodeScalars.count ?? 0) + 1
+        var location = statement.location
+        location.line += lines.count - 1
+        location.column = lines.count == 1 ? location.column + column - 1 : column
+        return location
+    }
+
     /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
     func say(_ text: String) {
         output.say(text)
@@ -311,6 +322,11 @@ final class StatementRunner {
         if StandardStreams.outputFailed { return .outputFailed }
         reapJobs()
         out.move(from: backgroundOut)
+        if let (name, offset) = values.firstPending(in: statement.text) {
+            return reportLineError(
+                .noSuchJob(LastValues.notReady(name, jobRunning: Int(name.dropFirst()).flatMap(jobs.job) != nil)),
+                at: Self.location(of: offset, in: statement))
+        }
         switch session.execute(statement) {
         case .failure(let diagnostic):
             report([diagnostic], source: source, firstLine: firstLine)
