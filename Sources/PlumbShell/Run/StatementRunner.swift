@@ -23,6 +23,9 @@ struct ShellOptions: Sendable {
     /// Keep every foreground run's diagram in `diagrams` without printing or writing it (the
     /// catalog examples' diagrams: `ExampleRun`).
     var keepsDiagrams = false
+    /// Print the language's warnings (off for the catalog examples, whose `todo` is meant: the
+    /// reference `plumb help --markdown` writes shows no learner's warning).
+    var showsWarnings = true
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
@@ -251,10 +254,11 @@ final class StatementRunner {
         if let error = diagnostics.first(where: { $0.severity == .error }) {
             report.noteError(at: error.location, error.message)
         }
-        if verbosity == .silent { return }
+        let shown = options.showsWarnings ? diagnostics : diagnostics.filter { $0.severity == .error }
+        if verbosity == .silent || shown.isEmpty { return }
         out.flush()
         var text = ""
-        for diagnostic in diagnostics {
+        for diagnostic in shown {
             var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
             if !rendered.hasSuffix("\n") { rendered += "\n" }
             text += rendered
