@@ -258,7 +258,11 @@ final class StatementRunner {
         if verbosity == .silent || shown.isEmpty { return }
         out.flush()
         var text = ""
-        for diagnostic in shown {
+        for var diagnostic in shown {
+            // A message quotes what was typed (a marble, an expected text): made safe to print.
+            diagnostic.message = TerminalText.escaped(diagnostic.message)
+            diagnostic.location.file = TerminalText.escaped(diagnostic.location.file)
+            diagnostic.help = diagnostic.help.map(TerminalText.escaped)
             var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
             if !rendered.hasSuffix("\n") { rendered += "\n" }
             text += rendered
@@ -468,12 +472,13 @@ final class StatementRunner {
             return .ok
         case .fails(let verdict):
             // An endless timer stopped at the horizon: the failure says so too.
-            let message = verdict + (runs.stopNote.map { "\n  note: \($0)" } ?? "")
+            // The verdict quotes the expected and actual texts: made safe for the terminal and the TAP report.
+            let message = TerminalText.escapedLines(verdict + (runs.stopNote.map { "\n  note: \($0)" } ?? ""))
             report.countExpectationFailure()
             report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {
                 out.flush()
-                writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")
+                writeStandardError("\(TerminalText.escaped(location.file)):\(location.line): " + style.red("expect failed") + ": \(message)\n")
             }
             return .expectationFailed(message, location)
         }
