@@ -67,7 +67,7 @@ struct ShellMessage: Sendable, Equatable {
             prefix = "plumb: "
         }
         // Its text quotes what came from outside (a path, a command, an argument): made safe here.
-        return prefix + label + ": \(TerminalText.escaped(Diagnostic.capped(text)))\n"
+        return prefix + label + ": \(TerminalText.escapedLines(Diagnostic.capped(text)))\n"
     }
 }
 
