@@ -273,7 +273,7 @@ struct ScriptRunner {
         case .crashed(let signal):
             let style = Style(enabled: options.color)
             let what = "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart"
-            if printsVerdicts { StandardStreams.write(style.red("FAIL") + " \(file): \(what)\n") }
+            if printsVerdicts { StandardStreams.write(style.red("FAIL") + " \(TerminalText.escaped(file)): \(what)\n") }
             fileReport = TestReport.File(file: file, error: what)
             return (.failed(ExitCode.failure), fileReport)
         }
@@ -289,20 +289,22 @@ struct ScriptRunner {
         func verdict(_ line: String) {
             if printsVerdicts { StandardStreams.write(line) }
         }
+        // The file's name and the messages quote what came from outside: made safe to print.
+        let name = TerminalText.escaped(file)
         switch result {
         case .expectationFailed(let message, let location):
-            verdict(style.red("FAIL") + " \(file):\(location.line): \(message)\n")
+            verdict(style.red("FAIL") + " \(name):\(location.line): \(TerminalText.escapedLines(message))\n")
             return (.failed(ExitCode.failure), TestReport.file(file, text: text, report: report, error: nil))
         case .compileErrors:
             let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
-            verdict(style.red("FAIL") + " \(file)\(detail)\n")
+            verdict(style.red("FAIL") + " \(name)\(TerminalText.escapedLines(detail))\n")
             return (.failed(ExitCode.dataError), TestReport.file(file, text: text, report: report, error: "\(file)\(detail)"))
         case .interrupted:
             return (.interrupted, TestReport.file(file, text: text, report: report, error: "interrupted"))
         case .outputFailed:
             return (.outputFailed, TestReport.file(file, text: text, report: report, error: "standard output failed"))
         case .ok, .quit:
-            verdict(style.green("PASS") + " \(file)\n")
+            verdict(style.green("PASS") + " \(name)\n")
             return (.passed, TestReport.file(file, text: text, report: report, error: nil))
         }
     }

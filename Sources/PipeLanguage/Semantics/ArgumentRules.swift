@@ -59,7 +59,7 @@ public enum DurationLiteral {
     /// Durations are whole nanoseconds below this (an `Int64` of nanoseconds, with room to add).
     static let limitNanoseconds = 9.2e18
     /// The longest duration, as messages give it.
-    static let longest = "\(Int64((limitNanoseconds - 1) / 3600e9))h (about \(Int64(limitNanoseconds / 1e9 / 31_557_600)) years)"
+    public static let longest = "\(Int64((limitNanoseconds - 1) / 3600e9))h (about \(Int64(limitNanoseconds / 1e9 / 31_557_600)) years)"
     /// What a period must be, as messages say it (`interval 0.5ns` is 0 nanoseconds).
     static let atLeastOneNanosecond = "a duration of at least 1ns (durations are whole nanoseconds)"
 
@@ -70,5 +70,13 @@ public enum DurationLiteral {
         let ns = value * scale
         guard ns.isFinite, ns >= 1, ns < limitNanoseconds else { return nil }
         return Int64(ns)
+    }
+
+    /// Whether `text` is a well-formed duration too long for `nanoseconds` (`9999999h`), so a
+    /// message can say "too long" and give `longest` rather than show a usage line.
+    public static func isTooLong(_ text: String) -> Bool {
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(number), let scale = units[String(text.dropFirst(number.count))] else { return false }
+        return value * scale >= limitNanoseconds
     }
 }

@@ -11,7 +11,7 @@ enum ShellHelp {
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }
-        var message = "no help for '\(topic)'"
+        var message = "no help for '\(TerminalText.escaped(topic))'"
         let names = HelpText.topics(commands: Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names)
         if let suggestion = Suggestions.closest(to: name, among: names) {
             message += "; did you mean '\(suggestion)'?"

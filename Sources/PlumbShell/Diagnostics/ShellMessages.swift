@@ -66,7 +66,8 @@ struct ShellMessage: Sendable, Equatable {
         } else {
             prefix = "plumb: "
         }
-        return prefix + label + ": \(Diagnostic.capped(text))\n"
+        // Its text quotes what came from outside (a path, a command, an argument): made safe here.
+        return prefix + label + ": \(TerminalText.escapedLines(Diagnostic.capped(text)))\n"
     }
 }
 

@@ -112,7 +112,8 @@ struct EventFormatter: Sendable {
             if case .int(let int) = value {
                 Self.appendInt(int, to: &out)
             } else {
-                out.append(contentsOf: value.description.utf8)
+                // Values print escaped already; a C1 control (U+009B, a CSI) is shown as �.
+                out.append(contentsOf: TerminalText.escaped(value.description).utf8)
             }
         case .subscribed:
             out.append(contentsOf: style.dim("subscribed").utf8)

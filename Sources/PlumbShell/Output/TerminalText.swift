@@ -18,4 +18,9 @@ enum TerminalText {
         }
         return String(out)
     }
+
+    /// `text` made safe line by line, keeping its line breaks (a message with `note:` lines).
+    static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
 }

@@ -30,6 +30,7 @@ struct ExampleRun {
         var options = ShellOptions()
         options.clock = .virtual
         options.keepsDiagrams = true
+        options.showsWarnings = false
         // The runner flushes its sink as it goes: into an unlinked temporary file, read back after.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-example-\(UUID().uuidString)").path
         let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -67,6 +67,16 @@ enum OperatorReference {
     static func write(to directory: String) -> String? {
         let root = URL(fileURLWithPath: directory)
         let manager = FileManager.default
+        // A file where the folder (or one of its parents) should be: say so, not a Cocoa error.
+        var folder = root.standardizedFileURL
+        while folder.path != "/" {
+            var isFolder: ObjCBool = false
+            if manager.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return "cannot write the reference into \(directory): \(folder.path) is a file, not a folder; "
+                    + "give a folder, new or existing (plumb help --markdown Docs)"
+            }
+            folder.deleteLastPathComponent()
+        }
         do {
             let diagrams = root.appendingPathComponent("diagrams")
             if manager.fileExists(atPath: diagrams.path) { try manager.removeItem(at: diagrams) }

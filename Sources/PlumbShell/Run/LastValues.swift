@@ -23,8 +23,15 @@ final class LastValues {
     /// What each binding the shell made stands for (`_`: "the last run's 3 values").
     private(set) var described: [String: String] = [:]
 
+    /// The names bound to a placeholder (no run or job has given them values yet): a statement
+    /// that runs with one of them is an error, never a run over no values.
+    private(set) var pending: Set<String> = []
+
     /// Forgets them all (a new session has none of the bindings).
-    func forget() { described = [:] }
+    func forget() {
+        described = [:]
+        pending = []
+    }
 
     /// Binds `name` to a source of `record`'s values (or, when they cannot be replayed, to a
     /// source that fails saying why), and remembers what it stands for, for `:bindings`.
@@ -42,6 +49,7 @@ final class LastValues {
             case .success = session.execute(statement)
         else { return }
         described[name] = "\(what)'s \(count)"
+        pending.remove(name)
     }
 
     /// Binds each `_` or `_N` that `text` names and the session lacks to an empty source, so the
@@ -53,7 +61,44 @@ final class LastValues {
             let compiled = session.compile("let \(name) = from []", file: "<\(name)>")
             guard let statement = compiled.statements.first, case .success = session.execute(statement) else { continue }
             described[name] = name == "_" ? "no run yet" : "job \(name.dropFirst()) has not ended yet"
+            pending.insert(name)
         }
+    }
+
+    /// The first placeholder `text` names, with its UTF-8 offset in `text`, or nil when every
+    /// `_`/`_N` it names has values.
+    func firstPending(in text: String) -> (name: String, offset: Int)? {
+        guard !pending.isEmpty, text.contains("_") else { return nil }
+        var word = ""
+        var start = 0
+        var offset = 0
+        var inString = false
+        for character in text + " " {
+            if character == "\"" { inString.toggle() }
+            if !inString, character.isLetter || character.isNumber || character == "_" {
+                if word.isEmpty { start = offset }
+                word.append(character)
+            } else {
+                if pending.contains(word) { return (word, start) }
+                word = ""
+            }
+            offset += character.utf8.count
+        }
+        return nil
+    }
+
+    /// Why `name` has no values yet, and what to type: job `id` is still running, or there is no
+    /// such job.
+    static func notReady(_ name: String, jobRunning: Bool) -> String {
+        let id = name.dropFirst()
+        if id.isEmpty {
+            return "`_` has no values yet: no pipeline has run in this session; run one, then `_` replays its values"
+        }
+        if jobRunning {
+            return "`\(name)` has no values yet: job \(id) is still running, and `\(name)` is bound when it ends; "
+                + "wait for it (`:jobs` lists it) or stop it with `:cancel \(id)`"
+        }
+        return "`\(name)` names job \(id), and there is no job \(id): `:jobs` lists the jobs, and `_N` is bound when job N ends"
     }
 
     /// Whether `text` names `_` or `_N`.

@@ -23,6 +23,9 @@ struct ShellOptions: Sendable {
     /// Keep every foreground run's diagram in `diagrams` without printing or writing it (the
     /// catalog examples' diagrams: `ExampleRun`).
     var keepsDiagrams = false
+    /// Print the language's warnings (off for the catalog examples, whose `todo` is meant: the
+    /// reference `plumb help --markdown` writes shows no learner's warning).
+    var showsWarnings = true
     /// How far a virtual run goes while only an endless timer keeps it going (`--until`).
     var until: Int64 = Runtime.defaultHorizonNanoseconds
 }
@@ -251,10 +254,15 @@ final class StatementRunner {
         if let error = diagnostics.first(where: { $0.severity == .error }) {
             report.noteError(at: error.location, error.message)
         }
-        if verbosity == .silent { return }
+        let shown = options.showsWarnings ? diagnostics : diagnostics.filter { $0.severity == .error }
+        if verbosity == .silent || shown.isEmpty { return }
         out.flush()
         var text = ""
-        for diagnostic in diagnostics {
+        for var diagnostic in shown {
+            // A message quotes what was typed (a marble, an expected text): made safe to print.
+            diagnostic.message = TerminalText.escaped(diagnostic.message)
+            diagnostic.location.file = TerminalText.escaped(diagnostic.location.file)
+            diagnostic.help = diagnostic.help.map(TerminalText.escaped)
             var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
             if !rendered.hasSuffix("\n") { rendered += "\n" }
             text += rendered
@@ -299,6 +307,17 @@ final class StatementRunner {
         return reportLineError(.unknownCommand(message), at: location)
     }
 
+    /// Where the UTF-8 `offset` of `statement`'s text is in its file.
+    private static func location(of offset: Int, in statement: Statement) -> SourceLocation {
+        let before = String(decoding: statement.text.utf8.prefix(offset), as: UTF8.self)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let column = (lines.last?.unicodeScalars.count ?? 0) + 1
+        var location = statement.location
+        location.line += lines.count - 1
+        location.column = lines.count == 1 ? location.column + column - 1 : column
+        return location
+    }
+
     /// Prints command output (to standard output, as text even in jsonl mode: commands are for people).
     func say(_ text: String) {
         output.say(text)
@@ -311,6 +330,11 @@ final class StatementRunner {
         if StandardStreams.outputFailed { return .outputFailed }
         reapJobs()
         out.move(from: backgroundOut)
+        if let (name, offset) = values.firstPending(in: statement.text) {
+            return reportLineError(
+                .noSuchJob(LastValues.notReady(name, jobRunning: Int(name.dropFirst()).flatMap(jobs.job) != nil)),
+                at: Self.location(of: offset, in: statement))
+        }
         switch session.execute(statement) {
         case .failure(let diagnostic):
             report([diagnostic], source: source, firstLine: firstLine)
@@ -448,12 +472,13 @@ final class StatementRunner {
             return .ok
         case .fails(let verdict):
             // An endless timer stopped at the horizon: the failure says so too.
-            let message = verdict + (runs.stopNote.map { "\n  note: \($0)" } ?? "")
+            // The verdict quotes the expected and actual texts: made safe for the terminal and the TAP report.
+            let message = TerminalText.escapedLines(verdict + (runs.stopNote.map { "\n  note: \($0)" } ?? ""))
             report.countExpectationFailure()
             report.noteExpectation(.init(location: location, text: "expect " + ExpectationCheck.describe(expectation), failure: message))
             if !quiet {
                 out.flush()
-                writeStandardError("\(location.file):\(location.line): " + style.red("expect failed") + ": \(message)\n")
+                writeStandardError("\(TerminalText.escaped(location.file)):\(location.line): " + style.red("expect failed") + ": \(message)\n")
             }
             return .expectationFailed(message, location)
         }

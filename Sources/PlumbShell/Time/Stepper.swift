@@ -98,7 +98,16 @@ final class Stepper {
     /// comes first.
     func advance(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
         guard let stepping else { return context.commandError(.noPausedRun(":advance"), at: location) }
-        guard let stride = Self.duration(argument) else { return context.usage(":advance D (a duration: 150ms, 2s; a bare number is ms)", at: location) }
+        guard let stride = Self.duration(argument) else {
+            if Self.isTooLong(argument) {
+                return context.commandError(
+                    ShellMessage(
+                        .commandUsage,
+                        ":advance \(argument): the duration is too long: the longest is \(DurationLiteral.longest); try a shorter one, such as :advance 1h"),
+                    at: location)
+            }
+            return context.usage(":advance D (a duration: 150ms, 2s; a bare number is ms)", at: location)
+        }
         context.log(":advance " + argument)
         let runtime = stepping.runtime
         let (target, overflow) = runtime.nowNanoseconds().addingReportingOverflow(stride)
@@ -252,6 +261,12 @@ final class Stepper {
     }
 
     /// `150ms`, `2s`, `1h`; a bare whole number is milliseconds, as in the language.
+    /// Whether `text` is a duration (or a bare number of ms) past the longest a clock can move.
+    static func isTooLong(_ text: String) -> Bool {
+        if let ms = Double(text), ms > 0, text.allSatisfy({ $0.isNumber }) { return ms * 1e6 >= 9.2e18 }
+        return DurationLiteral.isTooLong(text)
+    }
+
     static func duration(_ text: String) -> Int64? {
         if let ms = Int64(text), ms > 0 {
             let (ns, overflow) = ms.multipliedReportingOverflow(by: 1_000_000)

@@ -42,4 +42,46 @@ import Testing
         #expect(text.contains("value 42"), "\(text)")
         #expect(!text.contains("plumb>") && !text.utf8.contains(0x1B), "\(text.debugDescription)")
     }
+
+    /// Every place that prints a text that came from outside, each fed ESC, BEL, NUL and U+009B
+    /// (a C1 CSI): what plumb was given as a `:` command's argument, a file name, a string in a
+    /// script. Add a row for each new place that prints such a text.
+    static let printingPlaces: [(place: String, arguments: [String], input: String?, script: String?)] = [
+        (":help TOPIC", [], ":help x\u{1B}[31m\u{7}\u{9B}2J\n", nil),
+        (":load FILE", [], ":load x\u{1B}[31m\u{7}\u{9B}2J.pipe\n", nil),
+        ("an unknown command", [], ":zz\u{1B}[31m\u{7}\u{9B}2J\n", nil),
+        ("plumb help TOPIC", ["help", "x\u{1B}[31m\u{7}\u{9B}2J"], nil, nil),
+        ("a value", ["run"], nil, "just \"a\\u{9B}2J\\u{1B}\\u{7}\\u{0}\" | sink\n"),
+        ("an expect failed message", ["run"], nil, "fail \"x\" | sink\nexpect failed \"q\\u{1B}\\u{7}\\u{0}\\u{9B}\"\n"),
+        ("its TAP report", ["test", "--report", "tap"], nil, "fail \"x\" | sink\nexpect failed \"q\\u{1B}\\u{7}\\u{0}\\u{9B}\"\n"),
+        ("its FAIL line", ["test"], nil, "fail \"x\" | sink\nexpect failed \"q\\u{1B}\\u{7}\\u{0}\\u{9B}\"\n"),
+        ("an invalid marble", ["run"], nil, "marble \"a\\u{1B}\\u{7}\\u{0}\\u{9B}|\" | sink\n"),
+    ]
+
+    @Test("no text from outside reaches standard output or error with a raw ESC, BEL, NUL or C1 control", arguments: 0..<printingPlaces.count)
+    func everyPrintingPlace(index: Int) throws {
+        let place = Self.printingPlaces[index]
+        var arguments = ["--clock", "virtual"] + place.arguments
+        if let script = place.script { arguments.append(try PlumbBinary.script(script)) }
+        let result = try PlumbBinary.run(arguments, input: place.input)
+        let bytes = result.stdoutData + Data(result.stderr.utf8)
+        #expect(!bytes.isEmpty, "\(place.place): \(result)")
+        for raw in [0x1B, 0x07, 0x00] as [UInt8] {
+            #expect(!bytes.contains(raw), "\(place.place) printed \(raw) raw: \(result)")
+        }
+        #expect(!String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { (0x80..<0xA0).contains($0.value) }, "\(place.place): \(result)")
+    }
+
+    @Test("a script's file name with control characters is shown as pictures in its diagnostics and FAIL line")
+    func fileNameInFailLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-name-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a\u{1B}[31m\u{7}\u{9B}b.pipe")
+        try Data("zz\n".utf8).write(to: file)
+        let result = try PlumbBinary.run(["test", file.path])
+        let bytes = result.stdoutData + Data(result.stderr.utf8)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "\(result)")
+        #expect(result.stdout.contains("FAIL ") && result.stdout.contains("a␛[31m␇�b.pipe:1:"), "\(result)")
+    }
 }

@@ -18,6 +18,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-reference-\(UUID().uuidString)")
         let result = try PlumbBinary.run(["help", "--markdown", directory.path])
         #expect(result.status == 0, "\(result)")
+        // The catalog's `todo` example is meant: writing the reference prints no learner's warning.
+        #expect(result.stderr.isEmpty, "\(result)")
         let produced = try Self.files(under: directory)
         // What `help --markdown` owns: the reference and its pictures (a stale picture of a
         // removed entry counts); other files in Docs/ (the room's screenshots) are not its.
@@ -50,5 +52,17 @@ import Testing
         #expect(result.status == 2 && result.stderr.contains("cannot write the reference"), "\(result)")
         let misplaced = try PlumbBinary.run(["run", "--markdown", file])
         #expect(misplaced.status == 2 && misplaced.stderr.contains("--markdown is an option of help"), "\(misplaced)")
+    }
+
+    @Test("help --markdown FILE (or a folder under a file) says the path is a file, not a folder, and what to type")
+    func fileForFolder() throws {
+        let file = try PlumbBinary.script("x")
+        for path in [file, file + "/inside"] {
+            let result = try PlumbBinary.run(["help", "--markdown", path])
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("\(file) is a file, not a folder"), "\(result)")
+            #expect(result.stderr.contains("plumb help --markdown Docs"), "\(result)")
+            #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result)")
+        }
     }
 }

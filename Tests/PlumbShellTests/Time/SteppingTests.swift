@@ -196,4 +196,13 @@ import Testing
         #expect(result.stderr.contains(":step needs the virtual clock"), "\(result)")
         #expect(ShellMessage.steppingNeedsVirtualClock.id.description == "E731 stepping-needs-virtual-clock")
     }
+
+    @Test(":advance with a duration past the longest says it is too long and gives the limit, not the usage line")
+    func advanceTooLong() throws {
+        let result = try PlumbBinary.run(
+            ["--clock", "virtual"], input: ":step interval 1s\n:advance 9999999h\n:advance 99999999999999999\n:advance zz\n")
+        #expect(result.stderr.contains("<stdin>:2: error: :advance 9999999h: the duration is too long: the longest is 2555555h"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:3: error: :advance 99999999999999999: the duration is too long"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:4: error: usage: :advance D"), "\(result)")
+    }
 }

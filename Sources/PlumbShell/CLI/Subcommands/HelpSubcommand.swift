@@ -73,7 +73,7 @@ struct HelpSubcommand: PlumbSubcommand, Equatable {
         guard PlumbCommands.named(topic) == nil, !HelpText.isTopic(topic) else { return }
         let looksLikeCode = topic.count > 1 && topic.first.map("EeWw".contains) == true && topic.dropFirst().allSatisfy(\.isNumber)
         if looksLikeCode { throw UsageError(message: "no diagnostic '\(topic)' (plumb help diagnostics lists them)") }
-        var message = "no help for '\(topic)'"
+        var message = "no help for '\(TerminalText.escaped(topic))'"
         if let suggestion = Suggestions.closest(to: topic, among: HelpText.topics(commands: PlumbCommands.names)) {
             message += "; did you mean '\(suggestion)'?"
         } else {
