@@ -41,8 +41,22 @@ final class JobControl {
             output.out.write(style.dim("[\(id)] \(text)") + "\n")
             output.out.flush()
         }
-        let cancellable = pipeline.start(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
-        table.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
+        let run = pipeline.makeRun(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
+        table.add(Job(id: id, text: text, recorder: recorder, cancellable: AnyCancellable(run)))
+        Self.subscribe(run, clock: runtime.clock, label: "plumb.job.\(id)")
+    }
+
+    /// Subscribes a job's run. On the real clock off the main thread, on a queue of the job's
+    /// own: a synchronous source (`from 1...100000000`) emits every value inside `start()`, and
+    /// the main thread belongs to the prompt. The run exists before it starts, so `:cancel` stops
+    /// it mid-emission. On the virtual clock here, in order: nothing runs there until the main
+    /// thread drives time, and a script's later statements must find the job subscribed.
+    private static func subscribe(_ run: PipelineRun, clock: ClockMode, label: String) {
+        guard clock == .real else {
+            run.start()
+            return
+        }
+        DispatchQueue(label: label).async { run.start() }
     }
 
     /// Forgets jobs that have ended.
