@@ -19,11 +19,22 @@ struct MarbleRecording: Sendable {
     /// True once events were dropped for the cap.
     private(set) var truncated = false
 
+    /// Stores an event's mark, or past `maxEvents` drops it: from then on only a lane's first
+    /// ending is kept, so what is kept stays bounded however long the run goes (a `retry` of
+    /// `Int.max` attempts ends an attempt forever).
     mutating func handle(lane: Int, _ signal: LaneSignal, at time: Int64) {
         if case .opened(let label, _, let parent) = signal {
+            // An opening adds a lane: it counts against the cap like any event (an endless
+            // `flatMap` opens inner lanes forever).
+            guard events < Self.maxEvents else {
+                truncated = true
+                return
+            }
+            events += 1
             if let parent, let parentLane = header[parent] {
-                children[parentLane, default: 0] += 1
-                let index = run.addLane(label: "inner \(children[parentLane]!)", parent: parentLane, kind: .inner)
+                let child = children[parentLane, default: 0] + 1
+                children[parentLane] = child
+                let index = run.addLane(label: "inner \(child)", parent: parentLane, kind: .inner)
                 header[lane] = index
                 current[lane] = index
             } else {
@@ -34,12 +45,14 @@ struct MarbleRecording: Sendable {
             return
         }
         guard let main = header[lane] else { return }
-        switch signal {
-        case .finished, .failed, .cancelled: break  // endings are always drawn
-        default:
-            guard events < Self.maxEvents else {
-                truncated = true
-                return
+        if events >= Self.maxEvents {
+            // Past the cap a lane still shows how it ended, once: a lane that has ended (an
+            // attempt whose next ones were not recorded) keeps nothing more.
+            truncated = true
+            switch signal {
+            case .finished, .failed, .cancelled:
+                if Self.hasEnded(run.lanes[current[lane] ?? main].events) { return }
+            default: return
             }
         }
         events += 1
@@ -76,6 +89,14 @@ struct MarbleRecording: Sendable {
         case .failed(let message): run.record(.failed(TerminalText.escaped(message)), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
         case .opened: break
+        }
+    }
+
+    /// Whether a lane's last event is an ending.
+    static func hasEnded(_ events: [MarbleEvent.Timed]) -> Bool {
+        switch events.last?.event {
+        case .finished, .failed, .cancelled: return true
+        default: return false
         }
     }
 

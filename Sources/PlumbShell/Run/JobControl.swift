@@ -41,8 +41,23 @@ final class JobControl {
             output.out.write(style.dim("[\(id)] \(text)") + "\n")
             output.out.flush()
         }
-        let cancellable = pipeline.start(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
-        table.add(Job(id: id, text: text, recorder: recorder, cancellable: cancellable))
+        let run = pipeline.makeRun(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
+        table.add(Job(id: id, text: text, recorder: recorder, cancellable: AnyCancellable(run)))
+        Self.subscribe(run, offMain: runtime.clock == .real && output.interactive, label: "plumb.job.\(id)")
+    }
+
+    /// Subscribes a job's run. At the REPL on the real clock, off the main thread, on a queue of
+    /// the job's own: a synchronous source (`from 1...100000000`) emits every value inside
+    /// `start()`, and the main thread belongs to the prompt. The run exists before it starts, so
+    /// `:cancel` stops it mid-emission. Elsewhere here, in order: on the virtual clock nothing runs
+    /// until the main thread drives time, and a script's later statements (and its end, which
+    /// cancels the jobs) must find the job subscribed.
+    private static func subscribe(_ run: PipelineRun, offMain: Bool, label: String) {
+        guard offMain else {
+            run.start()
+            return
+        }
+        DispatchQueue(label: label).async { run.start() }
     }
 
     /// Forgets jobs that have ended.

@@ -150,7 +150,8 @@ final class RunRecorder: Sendable {
                 record.termination = .cancelled
                 ended.store(true, ordering: .releasing)
             case .output(.note, _, let text) where OutputKind.isFutureStart(text):
-                record.futureStarts.append(ns)
+                // Kept as values are: a future retried forever starts forever.
+                if record.futureStarts.count < Self.keptValues { record.futureStarts.append(ns) }
                 return (true, nil)
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
