@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The chunking state machine under a lock, its task (pulling the base and the signal), and the
 /// continuations it resumes, always after the lock is released.
 final class ChunksOfCountOrSignalStorage<Base: AsyncSequence & Sendable, Signal: AsyncSequence & Sendable>: Sendable
@@ -9,14 +7,14 @@ where Base.Element: Sendable, Signal.Element: Sendable {
         Base.Element, UnsafeContinuation<Chunk?, any Error>, UnsafeContinuation<Bool, Never>, Task<Void, Never>
     >
 
-    private let machine: Mutex<Machine>
+    private let machine: StateLock<Machine>
     private let base: Base
     private let signal: Signal
 
     init(base: Base, count: Int?, signal: Signal) {
         self.base = base
         self.signal = signal
-        machine = Mutex(Machine(count: count))
+        machine = StateLock(Machine(count: count))
     }
 
     func next() async throws -> Chunk? {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when told: `advance(by:)` or `advance(to:)`.
 ///
 /// Sleepers resume in deadline order; sleepers with the same deadline resume in the order they
@@ -58,7 +56,7 @@ public final class ManualClock: Clock, Sendable {
         var cancelledEarly: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
+    private let state = StateLock(State())
 
     /// A clock at instant zero with no sleepers.
     public init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A `TaskExecutor` (SE-0417) whose jobs run only when ``drain()`` is called: FIFO, on the draining
 /// thread, one at a time.
 ///
@@ -20,7 +18,7 @@ public final class ManualExecutor: TaskExecutor, Sendable {
         var draining = false
     }
 
-    private let state = Mutex(State())
+    private let state = StateLock(State())
 
     /// An executor with no jobs.
     public init() {}

@@ -39,7 +39,7 @@ where
     /// The iterator's type, under the name `AsyncSequence` uses.
     public typealias AsyncIterator = Iterator
 
-    typealias Machine = CombineLatestStateMachine<CheckedContinuation<[any Sendable]?, any Error>, CheckedContinuation<Bool, Never>>
+    typealias Machine = CombineLatestStateMachine<UnsafeContinuation<[any Sendable]?, any Error>, UnsafeContinuation<Bool, Never>>
 
     let base1: Base1
     let base2: Base2
@@ -59,17 +59,13 @@ where
 
     /// Creates an iterator; its first `next()` starts the task that iterates the bases.
     public func makeAsyncIterator() -> Iterator {
-        let base1 = base1
-        let base2 = base2
-        let base3 = base3
-        let storage = UpstreamStorage<Machine>(
-            Machine(baseCount: 3),
-            producers: [
-                { await $0.pump(base1, index: 0) { $0 } },
-                { await $0.pump(base2, index: 1) { $0 } },
-                { await $0.pump(base3, index: 2) { $0 } },
-            ])
-        return Iterator(handle: UpstreamIteratorHandle(storage))
+        Iterator(
+            handle: UpstreamIteratorHandle(
+                Machine(baseCount: 3),
+                producers: [
+                    UpstreamStorage<Machine>.erasingProducer(base1, index: 0), UpstreamStorage<Machine>.erasingProducer(base2, index: 1),
+                    UpstreamStorage<Machine>.erasingProducer(base3, index: 2),
+                ]))
     }
 
     /// The iterator of the sequence.
@@ -81,15 +77,8 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            let storage = handle.storage
-            let values = try await withTaskCancellationHandler {
-                try await storage.next()
-            } onCancel: {
-                storage.cancel()
-            }
-            guard let values else { return nil }
-            // The state machine keeps the elements type-erased; slot i holds base i's element.
-            return (values[0] as! Base1.Element, values[1] as! Base2.Element, values[2] as! Base3.Element)
+            guard let values = try await handle.next() else { return nil }
+            return (element(values, 0, as: Base1.Element.self), element(values, 1, as: Base2.Element.self), element(values, 2, as: Base3.Element.self))
         }
     }
 }

@@ -21,7 +21,7 @@ struct CombineLatestStateMachine<Downstream: Sendable, Upstream: Sendable>: Upst
     private(set) var latest: [(any Sendable)?]
     private(set) var buffer: [[any Sendable]] = []
     private var done: [Bool]
-    private var waiting: [Upstream] = []
+    private var waiting: InlineList<Upstream> = []
     private var downstream: Downstream?
 
     init(baseCount: Int) {

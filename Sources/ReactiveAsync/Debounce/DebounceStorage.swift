@@ -1,5 +1,3 @@
-import Synchronization
-
 /// `debounce`'s state machine under a lock, its task, and the continuations it resumes (always
 /// after the lock is released).
 final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable where Base.Element: Sendable {
@@ -9,7 +7,7 @@ final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable 
         UnsafeContinuation<C.Instant?, Never>, Task<Void, Never>
     >
 
-    private let machine = Mutex(Machine())
+    private let machine = StateLock(Machine())
     private let base: Base
     private let interval: C.Instant.Duration
     private let tolerance: C.Instant.Duration?

@@ -41,7 +41,7 @@ where
     /// The iterator's type, under the name `AsyncSequence` uses.
     public typealias AsyncIterator = Iterator
 
-    typealias Machine = MergeStateMachine<Element, CheckedContinuation<Element?, any Error>, CheckedContinuation<Bool, Never>>
+    typealias Machine = MergeStateMachine<Element, UnsafeContinuation<Element?, any Error>, UnsafeContinuation<Bool, Never>>
 
     let base1: Base1
     let base2: Base2
@@ -61,17 +61,13 @@ where
 
     /// Creates an iterator; iterating starts the task that iterates the bases.
     public func makeAsyncIterator() -> Iterator {
-        let base1 = base1
-        let base2 = base2
-        let base3 = base3
-        let storage = UpstreamStorage<Machine>(
-            Machine(baseCount: 3),
-            producers: [
-                { await $0.pump(base1, index: 0) { $0 } },
-                { await $0.pump(base2, index: 1) { $0 } },
-                { await $0.pump(base3, index: 2) { $0 } },
-            ])
-        return Iterator(handle: UpstreamIteratorHandle(storage))
+        Iterator(
+            handle: UpstreamIteratorHandle(
+                Machine(baseCount: 3),
+                producers: [
+                    UpstreamStorage<Machine>.producer(base1, index: 0), UpstreamStorage<Machine>.producer(base2, index: 1),
+                    UpstreamStorage<Machine>.producer(base3, index: 2),
+                ]))
     }
 
     /// The iterator of a merged sequence.
@@ -83,12 +79,7 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            let storage = handle.storage
-            return try await withTaskCancellationHandler {
-                try await storage.next()
-            } onCancel: {
-                storage.cancel()
-            }
+            try await handle.next()
         }
     }
 }

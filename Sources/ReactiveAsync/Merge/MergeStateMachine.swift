@@ -18,7 +18,7 @@ struct MergeStateMachine<Element: Sendable, Downstream: Sendable, Upstream: Send
     let baseCount: Int
     private(set) var state = State.initial
     private(set) var buffer: [Element] = []
-    private var waiting: [Upstream] = []
+    private var waiting: InlineList<Upstream> = []
     private var downstream: Downstream?
     private var finishedCount = 0
 

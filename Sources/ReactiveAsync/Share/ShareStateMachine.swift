@@ -155,14 +155,15 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
     }
 
     /// The base produced `element`: returns the waiting sides' consumers to resume with it.
-    mutating func produced(_ element: Element) -> [Consumer] {
-        guard !stopped else { return [] }
-        if case .bufferingOldest(let limit) = policy, buffer.count >= limit { return [] }
+    mutating func produced(_ element: Element) -> InlineList<Consumer> {
+        guard !stopped else { return InlineList() }
+        if case .bufferingOldest(let limit) = policy, buffer.count >= limit { return InlineList() }
         let index = bufferEnd
         buffer.append(element)
-        var resumed: [Consumer] = []
-        for (id, side) in sides where side.consumer != nil && side.position == index {
-            resumed.append(side.consumer!)
+        var resumed = InlineList<Consumer>()
+        for (id, side) in sides where side.position == index {
+            guard let consumer = side.consumer else { continue }
+            resumed.append(consumer)
             sides[id] = Side(position: index + 1, consumer: nil, sawFailure: side.sawFailure)
         }
         if case .bufferingNewest(let limit) = policy, buffer.count > limit {
@@ -214,7 +215,9 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
 
     /// Drops what every side has read.
     private mutating func trim() {
-        let oldest = sides.values.map(\.position).min() ?? bufferEnd
+        // A loop, not `map(_:).min()`: this runs for every element and must not allocate.
+        var oldest = bufferEnd
+        for side in sides.values where side.position < oldest { oldest = side.position }
         let drop = oldest - bufferStart
         guard drop > 0 else { return }
         buffer.removeFirst(drop)

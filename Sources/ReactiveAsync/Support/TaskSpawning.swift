@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where the tasks an operator starts run.
 ///
 /// swift-async-algorithms starts its operators' tasks on the global executor. A task executor
@@ -31,7 +29,7 @@ public enum TaskSpawning {
 /// #expect(tracker.running == 0)
 /// ```
 public final class TaskTracker: Sendable {
-    private let counts = Mutex((started: 0, running: 0))
+    private let counts = StateLock((started: 0, running: 0))
 
     /// A tracker that has seen no task.
     public init() {}

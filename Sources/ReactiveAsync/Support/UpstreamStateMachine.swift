@@ -6,9 +6,9 @@ struct UpstreamEffects<Downstream, Upstream, Output> {
     /// Resume the consumer with this result.
     var downstream: (Downstream, Result<Output?, any Error>)?
     /// Let these bases call `next()` once more.
-    var resumeUpstreams: [Upstream] = []
+    var resumeUpstreams: InlineList<Upstream> = []
     /// Tell these bases to stop iterating.
-    var stopUpstreams: [Upstream] = []
+    var stopUpstreams: InlineList<Upstream> = []
     /// Start the task that iterates the bases.
     var startTask = false
     /// Cancel the task that iterates the bases.

@@ -1,13 +1,13 @@
-import Synchronization
-
 /// The storage of `merge`, `zip` and `combineLatest`: a state machine under a lock, the task that
 /// iterates the bases (one child task per base), and the continuations it hands out.
 ///
-/// Continuations are resumed and tasks started or cancelled only after the lock is released.
+/// Continuations are resumed and tasks started or cancelled only after the lock is released. They
+/// are unsafe continuations (no checking object allocated per suspension): the state machine
+/// hands each one out exactly once, which its unit tests check.
 final class UpstreamStorage<Machine: UpstreamStateMachine>: Sendable
 where
-    Machine.Downstream == CheckedContinuation<Machine.Output?, any Error>,
-    Machine.Upstream == CheckedContinuation<Bool, Never>,
+    Machine.Downstream == UnsafeContinuation<Machine.Output?, any Error>,
+    Machine.Upstream == UnsafeContinuation<Bool, Never>,
     Machine.Input: Sendable, Machine.Output: Sendable
 {
     /// One base's loop: `pump(_:index:_:)` with the base captured.
@@ -19,17 +19,17 @@ where
         var taskCancelled = false
     }
 
-    private let locked: Mutex<Locked>
+    private let locked: StateLock<Locked>
     private let producers: [Producer]
 
     init(_ machine: sending Machine, producers: [Producer]) {
-        locked = Mutex(Locked(machine: machine))
+        locked = StateLock(Locked(machine: machine))
         self.producers = producers
     }
 
     /// The consumer's `next()`; the caller installs the cancellation handler that calls `cancel()`.
     func next() async throws -> Machine.Output? {
-        try await withCheckedThrowingContinuation { (downstream: Machine.Downstream) in
+        try await withUnsafeThrowingContinuation { (downstream: Machine.Downstream) in
             handle { $0.next(downstream) }
         }
     }
@@ -57,7 +57,7 @@ where
     }
 
     private func demand(_ index: Int) async -> Bool {
-        await withCheckedContinuation { (upstream: Machine.Upstream) in
+        await withUnsafeContinuation { (upstream: Machine.Upstream) in
             handle { $0.upstreamWaiting(index, upstream) }
         }
     }
@@ -99,8 +99,8 @@ where
 /// Cancels the storage when the consumer drops its iterator.
 final class UpstreamIteratorHandle<Machine: UpstreamStateMachine>: Sendable
 where
-    Machine.Downstream == CheckedContinuation<Machine.Output?, any Error>,
-    Machine.Upstream == CheckedContinuation<Bool, Never>,
+    Machine.Downstream == UnsafeContinuation<Machine.Output?, any Error>,
+    Machine.Upstream == UnsafeContinuation<Bool, Never>,
     Machine.Input: Sendable, Machine.Output: Sendable
 {
     let storage: UpstreamStorage<Machine>
@@ -109,8 +109,51 @@ where
         self.storage = storage
     }
 
+    /// An iteration of one producer per base under `machine`; nothing runs before the first `next()`.
+    convenience init(_ machine: sending Machine, producers: [UpstreamStorage<Machine>.Producer]) {
+        self.init(UpstreamStorage(machine, producers: producers))
+    }
+
     deinit {
         storage.cancel()
     }
 
+    /// The consumer's `next()`, with the cancellation handler that stops everything.
+    func next() async throws -> Machine.Output? {
+        let storage = storage
+        return try await withTaskCancellationHandler {
+            try await storage.next()
+        } onCancel: {
+            storage.cancel()
+        }
+    }
+}
+
+extension UpstreamStorage {
+    /// The loop that iterates `base` as base number `index`, its elements unchanged.
+    static func producer<Base: AsyncSequence & Sendable>(_ base: Base, index: Int) -> Producer where Base.Element == Machine.Input {
+        { await $0.pump(base, index: index) { $0 } }
+    }
+
+    /// The loop that iterates `base` as base number `index`, its elements type-erased for a state
+    /// machine that combines bases of different element types (`zip`, `combineLatest`).
+    static func erasingProducer<Base: AsyncSequence & Sendable>(_ base: Base, index: Int) -> Producer
+    where Machine.Input == any Sendable, Base.Element: Sendable {
+        { await $0.pump(base, index: index) { $0 } }
+    }
+}
+
+/// Base `index`'s element in a tuple that `zip` or `combineLatest` assembled type-erased.
+///
+/// The producer of base `index` put a `Element` there, so the cast cannot fail.
+///
+/// - Parameters:
+///   - values: The erased tuple, one element per base.
+///   - index: The base.
+/// - Returns: The element, as its type.
+func element<Element>(_ values: [any Sendable], _ index: Int, as type: Element.Type = Element.self) -> Element {
+    guard let element = values[index] as? Element else {
+        preconditionFailure("slot \(index) holds a \(Swift.type(of: values[index])), not a \(Element.self)")
+    }
+    return element
 }

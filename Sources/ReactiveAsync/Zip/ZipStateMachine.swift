@@ -18,6 +18,8 @@ struct ZipStateMachine<Downstream: Sendable, Upstream: Sendable>: UpstreamStateM
 
     private(set) var state = State.initial
     private(set) var slots: [(any Sendable)?]
+    /// How many slots hold an element: counted, so a `produced` does not scan or copy the slots.
+    private var filled = 0
     private var waiting: [Upstream?]
     private var downstream: Downstream?
 
@@ -57,10 +59,17 @@ struct ZipStateMachine<Downstream: Sendable, Upstream: Sendable>: UpstreamStateM
 
     mutating func produced(_ index: Int, _ value: any Sendable) -> Effects {
         guard case .zipping = state else { return .none }
+        if slots[index] == nil { filled += 1 }
         slots[index] = value
-        let values = slots.compactMap { $0 }
-        guard values.count == slots.count, let downstream else { return .none }
-        slots = Array(repeating: nil, count: slots.count)
+        guard filled == slots.count, let downstream else { return .none }
+        // The one allocation per tuple: the tuple itself. The slots are emptied in place.
+        var values: [any Sendable] = []
+        values.reserveCapacity(slots.count)
+        for index in slots.indices {
+            if let value = slots[index] { values.append(value) }
+            slots[index] = nil
+        }
+        filled = 0
         self.downstream = nil
         return .resume(downstream, .success(values))
     }
@@ -96,8 +105,12 @@ struct ZipStateMachine<Downstream: Sendable, Upstream: Sendable>: UpstreamStateM
     private mutating func finish(_ result: Result<Output?, any Error>) -> Effects {
         state = .finished
         slots = Array(repeating: nil, count: slots.count)
-        var effects = Effects(stopUpstreams: waiting.compactMap { $0 }, cancelTask: true)
-        waiting = Array(repeating: nil, count: waiting.count)
+        filled = 0
+        var effects = Effects(cancelTask: true)
+        for index in waiting.indices {
+            if let upstream = waiting[index] { effects.stopUpstreams.append(upstream) }
+            waiting[index] = nil
+        }
         if let downstream {
             effects.downstream = (downstream, result)
             self.downstream = nil

@@ -140,7 +140,7 @@ where S.Element == Int, S.Failure == TestError {
             Issue.record("expected the producer resumed")
             return
         }
-        #expect(machine.produced(1) == ["a"])
+        #expect(Array(machine.produced(1)) == ["a"])
         // b has not read 1: the bounded(1) buffer is full, the producer must wait.
         guard case .suspend = machine.waitForDemand() else { Issue.record("expected full"); return }
         guard case .element(1, _) = machine.next(side: b) else { Issue.record("expected b to read 1"); return }
