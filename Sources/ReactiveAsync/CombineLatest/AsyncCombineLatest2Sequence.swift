@@ -57,7 +57,7 @@ where
         Iterator(
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 2),
-                producers: [UpstreamStorage<Machine>.erasingProducer(base1, index: 0), UpstreamStorage<Machine>.erasingProducer(base2, index: 1)]))
+                producers: [erasingProducer(base1), erasingProducer(base2)]))
     }
 
     /// The iterator of the sequence.

@@ -63,8 +63,8 @@ where
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 3),
                 producers: [
-                    UpstreamStorage<Machine>.erasingProducer(base1, index: 0), UpstreamStorage<Machine>.erasingProducer(base2, index: 1),
-                    UpstreamStorage<Machine>.erasingProducer(base3, index: 2),
+                    erasingProducer(base1), erasingProducer(base2),
+                    erasingProducer(base3),
                 ]))
     }
 

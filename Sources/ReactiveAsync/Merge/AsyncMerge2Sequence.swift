@@ -58,7 +58,7 @@ where
         Iterator(
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 2),
-                producers: [UpstreamStorage<Machine>.producer(base1, index: 0), UpstreamStorage<Machine>.producer(base2, index: 1)]))
+                producers: [upstreamProducer(base1), upstreamProducer(base2)]))
     }
 
     /// The iterator of a merged sequence.

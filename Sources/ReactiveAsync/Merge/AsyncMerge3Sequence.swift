@@ -65,8 +65,8 @@ where
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 3),
                 producers: [
-                    UpstreamStorage<Machine>.producer(base1, index: 0), UpstreamStorage<Machine>.producer(base2, index: 1),
-                    UpstreamStorage<Machine>.producer(base3, index: 2),
+                    upstreamProducer(base1), upstreamProducer(base2),
+                    upstreamProducer(base3),
                 ]))
     }
 

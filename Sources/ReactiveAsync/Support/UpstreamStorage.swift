@@ -10,8 +10,8 @@ where
     Machine.Upstream == UnsafeContinuation<Bool, Never>,
     Machine.Input: Sendable, Machine.Output: Sendable
 {
-    /// One base's loop: `pump(_:index:_:)` with the base captured.
-    typealias Producer = @Sendable (UpstreamStorage) async -> Void
+    /// One base's loop, given the port it reports through.
+    typealias Producer = UpstreamProducer<Machine.Input>
 
     private struct Locked {
         var machine: Machine
@@ -39,21 +39,15 @@ where
         handle { $0.cancelled() }
     }
 
-    /// Iterates `base` on behalf of the state machine, as base number `index`.
-    func pump<Base: AsyncSequence>(_ base: Base, index: Int, _ transform: (Base.Element) -> Machine.Input) async {
-        var iterator = base.makeAsyncIterator()
-        do {
-            while await demand(index) {
-                guard let element = try await iterator.next() else {
-                    handle { $0.upstreamFinished(index) }
-                    return
-                }
-                let value = transform(element)
-                handle { $0.produced(index, value) }
-            }
-        } catch {
-            handle { $0.upstreamThrew(index, error) }
-        }
+    /// Base `index`'s way in. Its closures are made here, where `Machine` is the one concrete type
+    /// the operator uses (for `zip` and `combineLatest` it does not depend on the bases), so the
+    /// per-element path runs specialized; the base's loop, generic over the base, only calls them.
+    private func port(_ index: Int) -> UpstreamPort<Machine.Input> {
+        UpstreamPort(
+            demand: { [self] in await demand(index) },
+            produced: { [self] value in handle { $0.produced(index, value) } },
+            finished: { [self] in handle { $0.upstreamFinished(index) } },
+            threw: { [self] error in handle { $0.upstreamThrew(index, error) } })
     }
 
     private func demand(_ index: Int) async -> Bool {
@@ -82,8 +76,9 @@ where
         let producers = producers
         let task = TaskSpawning.spawnTask { [self] in
             await withTaskGroup(of: Void.self) { group in
-                for producer in producers {
-                    group.addTask { await producer(self) }
+                for (index, producer) in producers.enumerated() {
+                    let port = self.port(index)
+                    group.addTask { await producer(port) }
                 }
             }
         }
@@ -129,17 +124,45 @@ where
     }
 }
 
-extension UpstreamStorage {
-    /// The loop that iterates `base` as base number `index`, its elements unchanged.
-    static func producer<Base: AsyncSequence & Sendable>(_ base: Base, index: Int) -> Producer where Base.Element == Machine.Input {
-        { await $0.pump(base, index: index) { $0 } }
-    }
+/// What one base's loop reports to an `UpstreamStorage`, and how it asks for demand.
+struct UpstreamPort<Input>: Sendable {
+    /// Waits until the state machine lets the base call `next()`; false: stop.
+    let demand: @Sendable () async -> Bool
+    /// The base produced an element.
+    let produced: @Sendable (Input) -> Void
+    /// The base returned nil.
+    let finished: @Sendable () -> Void
+    /// The base threw.
+    let threw: @Sendable (any Error) -> Void
+}
 
-    /// The loop that iterates `base` as base number `index`, its elements type-erased for a state
-    /// machine that combines bases of different element types (`zip`, `combineLatest`).
-    static func erasingProducer<Base: AsyncSequence & Sendable>(_ base: Base, index: Int) -> Producer
-    where Machine.Input == any Sendable, Base.Element: Sendable {
-        { await $0.pump(base, index: index) { $0 } }
+/// One base's loop, started by `UpstreamStorage` with the port of its base.
+typealias UpstreamProducer<Input> = @Sendable (UpstreamPort<Input>) async -> Void
+
+/// The loop that iterates `base` and reports through the port, its elements unchanged (`merge`).
+func upstreamProducer<Base: AsyncSequence & Sendable>(_ base: Base) -> UpstreamProducer<Base.Element> {
+    { port in await pump(base, into: port) { $0 } }
+}
+
+/// The loop that iterates `base` and reports through the port, its elements type-erased for a
+/// state machine that combines bases of different element types (`zip`, `combineLatest`).
+func erasingProducer<Base: AsyncSequence & Sendable>(_ base: Base) -> UpstreamProducer<any Sendable> where Base.Element: Sendable {
+    { port in await pump(base, into: port) { $0 } }
+}
+
+/// Iterates `base`, one `next()` per demand the port grants.
+private func pump<Base: AsyncSequence, Input>(_ base: Base, into port: UpstreamPort<Input>, _ transform: (Base.Element) -> Input) async {
+    var iterator = base.makeAsyncIterator()
+    do {
+        while await port.demand() {
+            guard let element = try await iterator.next() else {
+                port.finished()
+                return
+            }
+            port.produced(transform(element))
+        }
+    } catch {
+        port.threw(error)
     }
 }
 
