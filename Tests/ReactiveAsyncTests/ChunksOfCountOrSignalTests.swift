@@ -52,13 +52,12 @@ private func chunking(
     @Test("the package's signal examples", arguments: signalCases)
     func signalExamples(example: SignalCase) {
         let transform = example.summed ? sum : concatenated
-        let result = validate {
+        expectMarbles {
             example.input
             example.signal
             chunking($0.inputs[0], $0.inputs[1], count: example.count).map(transform)
             example.output
         }
-        #expect(result.passed, "\(result)")
     }
 
     struct TimerCase: Sendable, CustomTestStringConvertible {
@@ -90,23 +89,21 @@ private func chunking(
     @Test("the package's timer examples", arguments: timerCases)
     func timerExamples(example: TimerCase) {
         let transform = example.summed ? sum : concatenated
-        let result = validate {
+        expectMarbles {
             example.input
             chunking($0.inputs[0], every: example.every, clock: $0.clock, count: example.count).map(transform)
             example.output
         }
-        #expect(result.passed, "\(result)")
     }
 
     @Test("chunks can be collected into another collection type")
     func into() {
-        let result = validate {
+        expectMarbles {
             "ABC-DE-|"
             "---X--X|"
             $0.inputs[0].chunked(by: $0.inputs[1], into: ContiguousArray<String>.self).map { $0.joined() }
             "---'ABC'--'DE'|"
         }
-        #expect(result.passed, "\(result)")
     }
 
     @Test("an empty base finishes at once; a failing signal fails the sequence")

@@ -7,56 +7,51 @@ import Testing
     // The package's Guides/Debounce.md and TestDebounce.test_delayingValues.
     @Test("an element goes out once the interval passes without a newer one")
     func delaysValues() {
-        let result = validate {
+        expectMarbles {
             "abcd----e---f-g----|"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             "------d----e-----g-|"
         }
-        #expect(result.passed, "\(result)")
     }
 
     // TestDebounce.test_delayingValues_dangling_last: the pending element goes out at the finish.
     @Test("when the base finishes, the pending element goes out at once, with the finish")
     func pendingElementAtFinish() {
-        let result = validate {
+        expectMarbles {
             "abcd----e---f-g-|"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             "------d----e----(g|)"
         }
-        #expect(result.passed, "\(result)")
     }
 
     // TestDebounce.test_finishDoesntDebounce.
     @Test("a finish right after an element is not debounced")
     func finishDoesNotWait() {
-        let result = validate {
+        expectMarbles {
             "a|"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             "-(a|)"
         }
-        #expect(result.passed, "\(result)")
     }
 
     // TestDebounce.test_throwDoesntDebounce: the failure goes out at once and the pending element is dropped.
     @Test("a failure goes out at once and drops the pending element")
     func failureDropsPending() {
-        let result = validate {
+        expectMarbles {
             "ab-c#"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             "----#"
         }
-        #expect(result.passed, "\(result)")
     }
 
     // TestDebounce.test_noValues.
     @Test("an empty base finishes when it does", arguments: ["|", "----|", "--#"])
     func empty(diagram: String) {
-        let result = validate {
+        expectMarbles {
             diagram
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             diagram
         }
-        #expect(result.passed, "\(result)")
     }
 
     // Guides/Debounce.md: cancelling the consumer ends the iteration; nothing arrives afterwards and
@@ -64,33 +59,30 @@ import Testing
     // by `passed`).
     @Test("cancelling the consumer ends its task and the base's iteration; nothing arrives afterwards")
     func cancellation() {
-        let result = validate(cancelAt: 7) {
+        let result = expectMarbles(cancelAt: 7) {
             "abcd----e---f-g----|"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             "------d"
         }
-        #expect(result.passed, "\(result)")
         #expect(result.liveTasks == 0 && result.iteratingInputs == 0)
     }
 
     @Test("cancelling while an element is pending drops it; an endless base stops being iterated")
     func cancellationWithPending() {
-        let result = validate(cancelAt: 4) {
+        expectMarbles(cancelAt: 4) {
             "a-b-c-d-e"
             $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
             ""
         }
-        #expect(result.passed, "\(result)")
     }
 
     @Test("an endless base that stops producing: the last element still goes out, then the run is idle")
     func endlessBase() {
-        let result = validate {
+        expectMarbles {
             "a-b"
             $0.inputs[0].debounce(for: .steps(2), clock: $0.clock)
             "----b"
         }
-        #expect(result.passed, "\(result)")
     }
 
     // Guides/Debounce.md: leaving the loop drops the iterator, which ends the operator's task.

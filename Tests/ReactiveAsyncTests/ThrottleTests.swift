@@ -34,43 +34,39 @@ import Testing
 
     @Test("the package's examples", arguments: packageCases)
     func packageExamples(example: Example) {
-        let result = validate {
+        expectMarbles {
             example.input
             $0.inputs[0]._throttle(for: .steps(example.steps), clock: $0.clock, latest: example.latest)
             example.output
         }
-        #expect(result.passed, "\(result)")
     }
 
     // Guides/Throttle.md: the reducing form folds an interval's elements into one.
     @Test("the reducing form folds each interval's elements")
     func reducing() {
-        let result = validate {
+        expectMarbles {
             "abcdefg|"
             $0.inputs[0]._throttle(for: .steps(3), clock: $0.clock) { (joined: String?, element) in (joined ?? "") + element }
             "a--'bcd'--'efg'|"
         }
-        #expect(result.passed, "\(result)")
     }
 
     @Test("the guide's name throttle is the same operator")
     func guideName() {
-        let result = validate {
+        expectMarbles {
             "abcdefghijk|"
             $0.inputs[0].throttle(for: .steps(2), clock: $0.clock)
             "a-c-e-g-i-k|"
         }
-        #expect(result.passed, "\(result)")
     }
 
     @Test("an empty base finishes or fails when it does", arguments: ["|", "---|", "--#"])
     func empty(diagram: String) {
-        let result = validate {
+        expectMarbles {
             diagram
             $0.inputs[0]._throttle(for: .steps(2), clock: $0.clock)
             diagram
         }
-        #expect(result.passed, "\(result)")
     }
 
     // Better than the package: its trailing `try? await clock.sleep` returns the pending reduction
@@ -78,12 +74,11 @@ import Testing
     // after cancellation.
     @Test("cancelling the consumer delivers nothing more, not even a pending reduction")
     func cancellation() {
-        let result = validate(cancelAt: 4) {
+        expectMarbles(cancelAt: 4) {
             "abcde-----f"
             $0.inputs[0]._throttle(for: .steps(3), clock: $0.clock)
             "a--d"
         }
-        #expect(result.passed, "\(result)")
         let pendingWhenCancelled = validate(cancelAt: 5) {
             "a-b---"
             $0.inputs[0]._throttle(for: .steps(3), clock: $0.clock)

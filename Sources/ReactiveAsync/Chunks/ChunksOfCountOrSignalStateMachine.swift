@@ -33,13 +33,7 @@ struct ChunksOfCountOrSignalStateMachine<Element, Downstream, Gate, Handle> {
 
     init(count: Int?) { self.count = count }
 
-    enum NextAction {
-        case startTask
-        case suspend
-        case resumeGate(Gate)
-        case deliver(Collected?)
-        case fail(any Error)
-    }
+    typealias NextAction = GatedNextAction<Gate, Collected>
 
     /// A `next()` arrives.
     mutating func next(_ downstream: Downstream) -> NextAction {
@@ -77,11 +71,7 @@ struct ChunksOfCountOrSignalStateMachine<Element, Downstream, Gate, Handle> {
         return nil
     }
 
-    enum WaitAction {
-        case proceed
-        case suspend
-        case stop
-    }
+    typealias WaitAction = GateAction
 
     /// The base loop is about to pull: it may while a `next()` waits and no closed chunk waits.
     mutating func baseWantsDemand(_ gate: Gate) -> WaitAction {

@@ -4,7 +4,7 @@ final class ChunksOfCountOrSignalStorage<Base: AsyncSequence & Sendable, Signal:
 where Base.Element: Sendable, Signal.Element: Sendable {
     typealias Chunk = [Base.Element]
     private typealias Machine = ChunksOfCountOrSignalStateMachine<
-        Base.Element, UnsafeContinuation<Chunk?, any Error>, UnsafeContinuation<Bool, Never>, Task<Void, Never>
+        Base.Element, UnsafeContinuation<Chunk?, any Error>, PullGate, Task<Void, Never>
     >
 
     private let machine: StateLock<Machine>
@@ -20,13 +20,7 @@ where Base.Element: Sendable, Signal.Element: Sendable {
     func next() async throws -> Chunk? {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (downstream: UnsafeContinuation<Chunk?, any Error>) in
-                switch machine.withLock({ $0.next(downstream) }) {
-                case .startTask: startTask()
-                case .suspend: break
-                case .resumeGate(let gate): gate.resume(returning: true)
-                case .deliver(let chunk): downstream.resume(returning: chunk)
-                case .fail(let error): downstream.resume(throwing: error)
-                }
+                machine.withLock { $0.next(downstream) }.perform(downstream, startTask: startTask)
             }
         } onCancel: {
             end(machine.withLock { $0.cancelled() })
@@ -39,26 +33,14 @@ where Base.Element: Sendable, Signal.Element: Sendable {
     }
 
     private func startTask() {
-        let task = TaskSpawning.spawnTask { [self] in
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.pullBase() }
-                group.addTask { await self.pullSignal() }
-            }
-        }
+        let task = spawnLoops({ [self] in await pullBase() }, { [self] in await pullSignal() })
         machine.withLock { $0.taskStarted(task) }?.cancel()
     }
 
     private func pullBase() async {
         var iterator = base.makeAsyncIterator()
         while true {
-            let proceed = await withUnsafeContinuation { (gate: UnsafeContinuation<Bool, Never>) in
-                switch machine.withLock({ $0.baseWantsDemand(gate) }) {
-                case .proceed: gate.resume(returning: true)
-                case .suspend: break
-                case .stop: gate.resume(returning: false)
-                }
-            }
-            guard proceed else { return }
+            guard await passGate({ gate in machine.withLock { $0.baseWantsDemand(gate) } }) else { return }
             do {
                 guard let element = try await iterator.next() else {
                     end(machine.withLock { $0.baseFinished() })

@@ -104,9 +104,11 @@ extension AsyncDebounceSequence: AsyncSequence {
         private static func next(_ storage: DebounceStorage<Base, C>) async throws(Failure) -> Element? {
             do {
                 return try await storage.next()
+            } catch let failure as Failure {
+                throw failure
             } catch {
                 // The storage throws only what the base threw, and that is a `Failure`.
-                throw error as! Failure
+                preconditionFailure("debounce's base threw \(error), which is not its Failure")
             }
         }
     }

@@ -30,13 +30,7 @@ struct DebounceStateMachine<Element, Instant: InstantProtocol, Downstream, Gate,
 
     private var state = State.initial
 
-    enum NextAction {
-        case startTask
-        case suspend
-        case resumeGate(Gate)
-        case deliver(Element?)
-        case fail(any Error)
-    }
+    typealias NextAction = GatedNextAction<Gate, Element>
 
     /// A `next()` arrives at `now`.
     mutating func next(_ downstream: Downstream, now: Instant) -> NextAction {
@@ -75,11 +69,7 @@ struct DebounceStateMachine<Element, Instant: InstantProtocol, Downstream, Gate,
         return nil
     }
 
-    enum WaitAction {
-        case proceed
-        case suspend
-        case stop
-    }
+    typealias WaitAction = GateAction
 
     /// The upstream loop is about to pull the base: it may while a `next()` waits.
     mutating func upstreamWantsDemand(_ gate: Gate) -> WaitAction {

@@ -3,7 +3,7 @@
 final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable where Base.Element: Sendable {
     typealias Element = Base.Element
     private typealias Machine = DebounceStateMachine<
-        Element, C.Instant, UnsafeContinuation<Element?, any Error>, UnsafeContinuation<Bool, Never>,
+        Element, C.Instant, UnsafeContinuation<Element?, any Error>, PullGate,
         UnsafeContinuation<C.Instant?, Never>, Task<Void, Never>
     >
 
@@ -24,13 +24,7 @@ final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable 
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (downstream: UnsafeContinuation<Element?, any Error>) in
                 let now = clock.now
-                switch machine.withLock({ $0.next(downstream, now: now) }) {
-                case .startTask: startTask()
-                case .suspend: break
-                case .resumeGate(let gate): gate.resume(returning: true)
-                case .deliver(let element): downstream.resume(returning: element)
-                case .fail(let error): downstream.resume(throwing: error)
-                }
+                machine.withLock { $0.next(downstream, now: now) }.perform(downstream, startTask: startTask)
             }
         } onCancel: {
             end(machine.withLock { $0.cancelled() })
@@ -43,26 +37,14 @@ final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable 
     }
 
     private func startTask() {
-        let task = TaskSpawning.spawnTask { [self] in
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.pullBase() }
-                group.addTask { await self.runClock() }
-            }
-        }
+        let task = spawnLoops({ [self] in await pullBase() }, { [self] in await runClock() })
         machine.withLock { $0.taskStarted(task) }?.cancel()
     }
 
     private func pullBase() async {
         var iterator = base.makeAsyncIterator()
         while true {
-            let proceed = await withUnsafeContinuation { (gate: UnsafeContinuation<Bool, Never>) in
-                switch machine.withLock({ $0.upstreamWantsDemand(gate) }) {
-                case .proceed: gate.resume(returning: true)
-                case .suspend: break
-                case .stop: gate.resume(returning: false)
-                }
-            }
-            guard proceed else { return }
+            guard await passGate({ gate in machine.withLock { $0.upstreamWantsDemand(gate) } }) else { return }
             do {
                 guard let element = try await iterator.next() else {
                     end(machine.withLock { $0.upstreamFinished() })

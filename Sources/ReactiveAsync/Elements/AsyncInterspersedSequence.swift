@@ -102,49 +102,34 @@ public struct AsyncInterspersedSequence<Base: AsyncSequence>: AsyncSequence {
     /// The iterator of an `AsyncInterspersedSequence`.
     public struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        let every: Int
         let separator: Separator
-        /// Elements emitted since the last separator; `nil` before the first element.
-        var count: Int?
-        /// The element read ahead while a separator goes out.
-        var pending: Base.Element?
-        var finished = false
+        var cursor: IntersperseCursor<Base.Element>
 
         init(base: Base.AsyncIterator, every: Int, separator: Separator) {
             self.base = base
-            self.every = every
             self.separator = separator
+            cursor = IntersperseCursor(every: every)
         }
 
         /// Returns the next element or separator, or `nil` once the base has finished.
         ///
         /// - Throws: An error thrown by the base; after it, the iterator returns `nil`.
         public mutating func next() async rethrows -> Base.Element? {
-            if let element = pending {
-                pending = nil
-                count = 1
-                return element
-            }
-            guard !finished else { return nil }
+            if let element = cursor.takePending() { return element }
+            guard !cursor.finished else { return nil }
             do {
-                guard let element = try await base.next() else {
-                    finished = true
-                    return nil
+                switch cursor.pulled(try await base.next()) {
+                case .element(let element): return element
+                case .end: return nil
+                case .separator: break
                 }
-                guard let emitted = count, emitted == every else {
-                    count = (count ?? 0) + 1
-                    return element
-                }
-                // The separator goes out first; the element follows at the next call.
-                pending = element
                 switch separator {
                 case .element(let element): return element
                 case .syncClosure(let closure): return closure()
                 case .asyncClosure(let closure): return await closure()
                 }
             } catch {
-                pending = nil
-                finished = true
+                cursor.failed()
                 throw error
             }
         }
@@ -188,48 +173,33 @@ public struct AsyncThrowingInterspersedSequence<Base: AsyncSequence>: AsyncSeque
     /// The iterator of an `AsyncThrowingInterspersedSequence`.
     public struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        let every: Int
         let separator: Separator
-        /// Elements emitted since the last separator; `nil` before the first element.
-        var count: Int?
-        /// The element read ahead while a separator goes out.
-        var pending: Base.Element?
-        var finished = false
+        var cursor: IntersperseCursor<Base.Element>
 
         init(base: Base.AsyncIterator, every: Int, separator: Separator) {
             self.base = base
-            self.every = every
             self.separator = separator
+            cursor = IntersperseCursor(every: every)
         }
 
         /// Returns the next element or separator, or `nil` once the base has finished.
         ///
         /// - Throws: An error thrown by the base or the separator closure; after it, the iterator returns `nil`.
         public mutating func next() async throws -> Base.Element? {
-            if let element = pending {
-                pending = nil
-                count = 1
-                return element
-            }
-            guard !finished else { return nil }
+            if let element = cursor.takePending() { return element }
+            guard !cursor.finished else { return nil }
             do {
-                guard let element = try await base.next() else {
-                    finished = true
-                    return nil
+                switch cursor.pulled(try await base.next()) {
+                case .element(let element): return element
+                case .end: return nil
+                case .separator: break
                 }
-                guard let emitted = count, emitted == every else {
-                    count = (count ?? 0) + 1
-                    return element
-                }
-                // The separator goes out first; the element follows at the next call.
-                pending = element
                 switch separator {
                 case .syncClosure(let closure): return try closure()
                 case .asyncClosure(let closure): return try await closure()
                 }
             } catch {
-                pending = nil
-                finished = true
+                cursor.failed()
                 throw error
             }
         }
@@ -239,3 +209,60 @@ public struct AsyncThrowingInterspersedSequence<Base: AsyncSequence>: AsyncSeque
 extension AsyncThrowingInterspersedSequence: Sendable where Base: Sendable, Base.Element: Sendable {}
 
 extension AsyncThrowingInterspersedSequence.Separator: Sendable where Base: Sendable, Base.Element: Sendable {}
+
+/// Where an interspersing iterator stands, for both forms (a separator value or closure, and a
+/// throwing closure): which element comes next and when a separator is due.
+struct IntersperseCursor<Element> {
+    /// What goes out after a pull.
+    enum Step {
+        /// This element.
+        case element(Element)
+        /// A separator; the element pulled goes out at the next call.
+        case separator
+        /// Nothing: the base has finished.
+        case end
+    }
+
+    let every: Int
+    /// Elements emitted since the last separator; `nil` before the first element.
+    private var count: Int?
+    /// The element read ahead while a separator goes out.
+    private var pending: Element?
+    /// The base has finished or failed.
+    private(set) var finished = false
+
+    init(every: Int) {
+        self.every = every
+    }
+
+    /// The element read ahead behind the last separator, if any: it goes out before any pull.
+    mutating func takePending() -> Element? {
+        guard let element = pending else { return nil }
+        pending = nil
+        count = 1
+        return element
+    }
+
+    /// The base answered `element` (nil: it finished).
+    mutating func pulled(_ element: Element?) -> Step {
+        guard let element else {
+            finished = true
+            return .end
+        }
+        guard let emitted = count, emitted == every else {
+            count = (count ?? 0) + 1
+            return .element(element)
+        }
+        // The separator goes out first; the element follows at the next call.
+        pending = element
+        return .separator
+    }
+
+    /// The base or the separator threw: nothing more goes out.
+    mutating func failed() {
+        pending = nil
+        finished = true
+    }
+}
+
+extension IntersperseCursor: Sendable where Element: Sendable {}

@@ -109,6 +109,39 @@ func countingOperatorTasks(_ body: () async throws -> Void) async rethrows -> Ta
     return tracker
 }
 
+/// Issue 42's cancellation check for a two-base combiner (`zip`, `combineLatest`): both bases
+/// produce 1, the consumer's first tuple arrives, the first base is fed `extra`, and the test
+/// cancels the consumer; then it waits until no base iteration and no operator task is left.
+///
+/// - Parameters:
+///   - extra: What the first base produces after the first tuple, before the cancel.
+///   - consume: The consumer's loop over the combiner of the two bases; calls `delivered` after
+///     each tuple and returns how many it got.
+/// - Returns: How many tuples the consumer got, and how many base iterations were made.
+func tuplesUntilCancelled(
+    feedingFirst extra: [Int] = [],
+    _ consume: @escaping @Sendable (Tracked<AsyncStream<Int>>, Tracked<AsyncStream<Int>>, @escaping @Sendable () -> Void) async -> Int
+) async -> (tuples: Int, iterationsMade: Int) {
+    let counter = IterationCounter()
+    let (first, firstInput) = AsyncStream.makeStream(of: Int.self)
+    let (second, secondInput) = AsyncStream.makeStream(of: Int.self)
+    let (delivered, deliveredInput) = AsyncStream.makeStream(of: Void.self)
+    let bases = (first.tracked(by: counter), second.tracked(by: counter))
+    var tuples = 0
+    let tasks = await countingOperatorTasks {
+        let consumer = Task { await consume(bases.0, bases.1) { deliveredInput.yield() } }
+        firstInput.yield(1)
+        secondInput.yield(1)
+        var signals = delivered.makeAsyncIterator()
+        await signals.next()
+        for value in extra { firstInput.yield(value) }
+        consumer.cancel()
+        tuples = await consumer.value
+    }
+    await waitUntil { counter.live == 0 && tasks.running == 0 }
+    return (tuples, counter.started)
+}
+
 /// An executor that counts the jobs it runs and runs each at once on the calling thread.
 final class JobCountingExecutor: TaskExecutor, Sendable {
     let jobs = Atomic<Int>(0)

@@ -59,29 +59,17 @@ import Testing
     // Issue 42: cancelling the consumer ends every base iteration and operator task.
     @Test("cancelling the consumer ends both bases' iterations and the operator's task")
     func cancellation() async {
-        let counter = IterationCounter()
-        let (first, firstInput) = AsyncStream.makeStream(of: Int.self)
-        let (second, secondInput) = AsyncStream.makeStream(of: Int.self)
-        let (delivered, deliveredInput) = AsyncStream.makeStream(of: Void.self)
-        let tasks = await countingOperatorTasks {
-            let consumer = Task {
-                var count = 0
-                for await _ in zip(first.tracked(by: counter), second.tracked(by: counter)) {
-                    count += 1
-                    deliveredInput.yield()
-                }
-                return count
+        // After the first tuple only the first base answers (2): the consumer waits in next().
+        let outcome = await tuplesUntilCancelled(feedingFirst: [2]) { first, second, delivered in
+            var count = 0
+            for await _ in zip(first, second) {
+                count += 1
+                delivered()
             }
-            firstInput.yield(1)
-            secondInput.yield(1)
-            var signals = delivered.makeAsyncIterator()
-            await signals.next()
-            firstInput.yield(2)  // the second base never answers: the consumer waits in next()
-            consumer.cancel()
-            #expect(await consumer.value == 1)
+            return count
         }
-        await waitUntil { counter.live == 0 && tasks.running == 0 }
-        #expect(counter.started == 2)
+        #expect(outcome.tuples == 1)
+        #expect(outcome.iterationsMade == 2)
     }
 
     // The model is the standard library's zip over arrays.
