@@ -14,10 +14,64 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
         case bufferingOldest(Int)
     }
 
-    private struct Side {
-        var position: Int
-        var consumer: Consumer?
-        var sawFailure = false
+    /// A side's place; not generic, so walking the sides needs no type metadata.
+    private typealias Side = ShareSidePosition
+
+    /// The sides by id, in the order they registered, with their suspended `next()`s beside them.
+    /// A few sides at most, so a scan beats hashing; unlike a `Dictionary` (which `produced`
+    /// copied once per element, walking it while changing it) it is changed in place.
+    private struct SideTable {
+        private var ids: [Int] = []
+        /// The sides, in the order of `ids`; changed in place by slot.
+        var entries: [Side] = []
+        /// Each side's suspended `next()`, by slot; `entries[slot].waiting` says whether it is set.
+        private var consumers: [Consumer?] = []
+
+        var isEmpty: Bool { ids.isEmpty }
+
+        /// The side registered as `id`; setting nil removes it, setting a new id adds it.
+        subscript(id: Int) -> Side? {
+            get {
+                guard let slot = ids.firstIndex(of: id) else { return nil }
+                return entries[slot]
+            }
+            set {
+                let slot = ids.firstIndex(of: id)
+                switch (slot, newValue) {
+                case (let slot?, let side?): entries[slot] = side
+                case (let slot?, nil):
+                    ids.remove(at: slot)
+                    entries.remove(at: slot)
+                    consumers.remove(at: slot)
+                case (nil, let side?):
+                    ids.append(id)
+                    entries.append(side)
+                    consumers.append(nil)
+                case (nil, nil): break
+                }
+            }
+        }
+
+        /// The suspended `next()` of side `id`, if it waits.
+        func consumer(of id: Int) -> Consumer? {
+            guard let slot = ids.firstIndex(of: id) else { return nil }
+            return consumers[slot]
+        }
+
+        /// Side `id` waits with `consumer`.
+        mutating func setConsumer(_ consumer: Consumer, of id: Int) {
+            guard let slot = ids.firstIndex(of: id) else { return }
+            consumers[slot] = consumer
+            entries[slot].waiting = true
+        }
+
+        /// Takes the suspended `next()` of the side in `slot`, if it waits.
+        mutating func takeConsumer(at slot: Int) -> Consumer? {
+            guard entries[slot].waiting else { return nil }
+            entries[slot].waiting = false
+            defer { consumers[slot] = nil }
+            return consumers[slot]
+        }
     }
 
     private enum Termination {
@@ -26,7 +80,7 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
     }
 
     let policy: Policy
-    private var sides: [Int: Side] = [:]
+    private var sides = SideTable()
     private var nextSideID = 0
     private var buffer: [Element] = []
     /// The absolute index of `buffer[0]`.
@@ -102,7 +156,7 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
         case .terminal(let result):
             return .resumeConsumer(consumer, result, resumeProducer: nil)
         case .suspend:
-            sides[id]?.consumer = consumer
+            sides.setConsumer(consumer, of: id)
             return .none(resumeProducer: takeProducerIfReady())
         }
     }
@@ -110,7 +164,7 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
     /// The task of a side's suspended `next()` was cancelled: the side leaves; returns its
     /// consumer (to resume with nil) and the producer to resume, if any.
     mutating func nextCancelled(side id: Int) -> (consumer: Consumer?, producer: Producer?) {
-        let consumer = sides[id]?.consumer
+        let consumer = sides.consumer(of: id)
         guard consumer != nil else { return (nil, nil) }
         return (consumer, removeSide(id))
     }
@@ -161,16 +215,16 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
         let index = bufferEnd
         buffer.append(element)
         var resumed = InlineList<Consumer>()
-        for (id, side) in sides where side.position == index {
-            guard let consumer = side.consumer else { continue }
+        for slot in sides.entries.indices where sides.entries[slot].position == index {
+            guard let consumer = sides.takeConsumer(at: slot) else { continue }
             resumed.append(consumer)
-            sides[id] = Side(position: index + 1, consumer: nil, sawFailure: side.sawFailure)
+            sides.entries[slot].position = index + 1
         }
         if case .bufferingNewest(let limit) = policy, buffer.count > limit {
             let excess = buffer.count - limit
             buffer.removeFirst(excess)
             bufferStart += excess
-            for (id, side) in sides where side.position < bufferStart { sides[id]?.position = bufferStart }
+            for slot in sides.entries.indices where sides.entries[slot].position < bufferStart { sides.entries[slot].position = bufferStart }
         }
         trim()
         return resumed
@@ -181,11 +235,10 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
         guard termination == nil, !stopped else { return [] }
         termination = failure.map { .failed($0) } ?? .finished
         var resumed: [(Consumer, Result<Element?, Failure>)] = []
-        for (id, side) in sides {
-            guard let consumer = side.consumer else { continue }
-            sides[id]?.consumer = nil
+        for slot in sides.entries.indices {
+            guard let consumer = sides.takeConsumer(at: slot) else { continue }
             if let failure {
-                sides[id]?.sawFailure = true
+                sides.entries[slot].sawFailure = true
                 resumed.append((consumer, .failure(failure)))
             } else {
                 resumed.append((consumer, .success(nil)))
@@ -198,7 +251,7 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
 
     private var isReady: Bool {
         if case .bounded(let limit) = policy, buffer.count >= max(limit, 1) { return false }
-        return sides.values.contains { $0.consumer != nil }
+        return sides.entries.contains { $0.waiting }
     }
 
     private mutating func takeProducerIfReady() -> Producer? {
@@ -217,7 +270,7 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
     private mutating func trim() {
         // A loop, not `map(_:).min()`: this runs for every element and must not allocate.
         var oldest = bufferEnd
-        for side in sides.values where side.position < oldest { oldest = side.position }
+        for side in sides.entries where side.position < oldest { oldest = side.position }
         let drop = oldest - bufferStart
         guard drop > 0 else { return }
         buffer.removeFirst(drop)
@@ -232,4 +285,12 @@ struct ShareStateMachine<Element, Failure: Error, Consumer, Producer> {
         self.producer = nil
         return (producer, false, taskStarted)
     }
+}
+
+/// One side of `share()`: where it reads in the buffer, whether its `next()` waits, and whether it
+/// has been told of the failure.
+private struct ShareSidePosition {
+    var position: Int
+    var waiting = false
+    var sawFailure = false
 }
