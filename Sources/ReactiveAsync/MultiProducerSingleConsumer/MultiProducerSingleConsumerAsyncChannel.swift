@@ -44,7 +44,10 @@ public struct MultiProducerSingleConsumerAsyncChannel<Element, Failure: Error>: 
     /// var channel = channelAndSource.takeChannel()
     /// var source = consume channelAndSource.source
     /// ```
+    @frozen
     public struct ChannelAndStream: ~Copyable {
+        // @frozen, as in the package: only then may a client take `source` out by `consume`.
+        @usableFromInline
         var channel: MultiProducerSingleConsumerAsyncChannel?
 
         /// The source.
