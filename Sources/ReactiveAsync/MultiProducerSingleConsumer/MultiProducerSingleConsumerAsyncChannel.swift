@@ -1,9 +1,7 @@
 /// The error a ``MultiProducerSingleConsumerAsyncChannel/Source``'s `send` throws (or passes to
 /// its `onProduceMore` callback) once the channel no longer takes elements: a source finished it,
 /// or its consumer ended.
-public struct MultiProducerSingleConsumerAsyncChannelAlreadyFinishedError: Error {
-    init() {}
-}
+public struct MultiProducerSingleConsumerAsyncChannelAlreadyFinishedError: Error {}
 
 /// A channel from any number of producers to one consumer, with back pressure set by a high and a
 /// low watermark.
@@ -83,10 +81,6 @@ public struct MultiProducerSingleConsumerAsyncChannel<Element, Failure: Error>: 
         let storage = MultiProducerSingleConsumerStorage<Element, Failure>(
             low: backpressureStrategy.low, high: backpressureStrategy.high, weigh: backpressureStrategy.weigh)
         return ChannelAndStream(channel: MultiProducerSingleConsumerAsyncChannel(storage: storage), source: Source(storage: storage))
-    }
-
-    init(storage: MultiProducerSingleConsumerStorage<Element, Failure>) {
-        self.storage = storage
     }
 
     /// Makes a channel that cannot fail, and its first source (the package's `throwing:` default,

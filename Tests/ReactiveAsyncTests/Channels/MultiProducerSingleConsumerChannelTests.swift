@@ -70,9 +70,9 @@ import Testing
         var source = consume channelAndSource.source
         for value in 1...3 {
             guard case .produceMore = try sendNow(&source, [value]) else {
-            Issue.record("level \(value) < 4: produce more")
-            return
-        }
+                Issue.record("level \(value) < 4: produce more")
+                return
+            }
         }
         let called = Mutex<[Bool]>([])
         switch try sendNow(&source, [4, 5]) {

@@ -39,9 +39,9 @@ import Testing
         // Level 4 → 3 → 2: not below low (2) yet.
         for expected in 1...2 {
             guard case .element(let element, let resume) = machine.next() else {
-            Issue.record("expected an element")
-            return
-        }
+                Issue.record("expected an element")
+                return
+            }
             #expect(element == expected && resume.isEmpty)
         }
         guard case .element(3, let resume) = machine.next() else {
@@ -83,7 +83,8 @@ import Testing
 
     @Test("a waiting consumer gets the first element of a send directly")
     func directDelivery() {
-        var machine = Machine(low: 1, high: 2)
+        // Level 2 after the send, 1 after the delivery: below low (2), so no wait.
+        var machine = Machine(low: 2, high: 3)
         _ = machine.sourceMade()
         guard case .suspend = machine.suspend(consumer: "c") else {
             Issue.record("expected the consumer to wait")
