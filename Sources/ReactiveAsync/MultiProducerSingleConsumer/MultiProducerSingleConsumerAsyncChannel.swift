@@ -297,7 +297,7 @@ extension MultiProducerSingleConsumerAsyncChannel {
         /// returns when the sequence ends. It does not finish the channel.
         ///
         /// - Parameter sequence: The elements.
-        /// - Throws: The sequence's error, or what ``send(_:)-(Element)`` throws.
+        /// - Throws: The sequence's error, or what the async `send(_:)` throws.
         public mutating nonisolated(nonsending) func send<S: AsyncSequence & Sendable>(
             contentsOf sequence: consuming sending S
         ) async throws where S.Element == Element, Element: Sendable {
