@@ -192,7 +192,11 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
 /// the consumer is cancelled; then the result counts the operator tasks and input iterations still
 /// alive (both must be zero to pass).
 ///
+/// With `theme: .asyncAlgorithms`, the diagrams are in swift-async-algorithms' validation tokens
+/// (``MarbleTheme``), and a `;` in the expected diagram cancels the consumer at its step.
+///
 /// - Parameters:
+///   - theme: The tokens the diagrams are written in.
 ///   - cancelAt: The step at which to cancel the consuming task, if any.
 ///   - build: The input diagrams, the sequence under test, the expected diagram.
 /// - Returns: The result; show it when it did not pass.
@@ -206,6 +210,7 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
 /// #expect(result.passed, "\(result)")
 /// ```
 public func validate<Output: AsyncSequence>(
+    theme: MarbleTheme = .plumb,
     cancelAt: Int? = nil,
     @MarbleTestBuilder _ build: (MarbleTest) -> MarbleTestCase<Output>
 ) -> MarbleResult {
@@ -213,10 +218,12 @@ public func validate<Output: AsyncSequence>(
     let test = MarbleTest(clock: clock)
     let testCase = build(test)
     var result = MarbleResult(inputs: testCase.inputs, expected: "", actual: "", trace: [], liveTasks: 0, iteratingInputs: 0)
+    let expected = theme.translate(testCase.expected)
+    let cancelAt = cancelAt ?? expected.cancelAt
     do {
-        result.expected = MarbleNotation.render(try MarbleNotation.parse(testCase.expected))
+        result.expected = MarbleNotation.render(try MarbleNotation.parse(expected.diagram))
         for (index, diagram) in testCase.inputs.enumerated() {
-            let events = try MarbleNotation.parse(diagram)
+            let events = try MarbleNotation.parse(theme.translate(diagram, input: true).diagram)
             test.inputs.registry.input(index).events.withLock { $0 = events }
         }
     } catch {

@@ -156,3 +156,70 @@ private func requireSendable<T: Sendable>(_ value: T) {}
         #expect(grouped == [false: [1], true: [2]] && fromThrowing.isEmpty)
     }
 }
+
+// Written against swift-async-algorithms' `MultiProducerSingleConsumerAsyncChannel.swift` public
+// declarations (1.1) and proposal SAA-0016's examples: every name, label, `~Copyable` shape,
+// `sending` and throws shape the package's users write. The body also runs.
+
+/// The package's synchronous `send` from a non-async function (in an async one the async overload wins).
+private func syncSends(
+    _ source: inout MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source
+) throws -> MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source.SendResult {
+    let one: MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source.SendResult = try source.send(1)
+    switch consume one {
+    case .produceMore: break
+    case .enqueueCallback(var handle):
+        let hashable: AnyHashable = handle
+        _ = hashable
+        handle.cancelCallback()
+    }
+    return try source.send(contentsOf: [2, 3])
+}
+
+extension APICompileTests {
+    @Test("MultiProducerSingleConsumerAsyncChannel compiles with the package's signatures")
+    func compiles() async throws {
+        // High enough that no send below waits for the consumer.
+        let strategy: MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source.BackpressureStrategy = .watermark(low: 2, high: 100)
+        let weighted = MultiProducerSingleConsumerAsyncChannel<String, Never>.Source.BackpressureStrategy.watermark(
+            low: 2, high: 4, waterLevelForElement: { $0.count })
+        requireSendable(strategy)
+        requireSendable(weighted)
+
+        var channelAndSource: MultiProducerSingleConsumerAsyncChannel<Int, any Error>.ChannelAndStream = MultiProducerSingleConsumerAsyncChannel.makeChannel(
+            of: Int.self, throwing: (any Error).self, backpressureStrategy: strategy)
+        var channel: MultiProducerSingleConsumerAsyncChannel<Int, any Error> = channelAndSource.takeChannel()
+        var source: MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source = consume channelAndSource.source
+        var additional: MultiProducerSingleConsumerAsyncChannel<Int, any Error>.Source = source.makeAdditionalSource()
+        source.setOnTerminationCallback { @Sendable in }
+        source.setOnTerminationCallback(nil)
+
+        let result = try syncSends(&source)
+        switch consume result {
+        case .produceMore: break
+        case .enqueueCallback(var handle): handle.enqueueCallback(onProduceMore: { (_: Result<Void, any Error>) in })
+        }
+        source.send(4, onProduceMore: { @Sendable (_: Result<Void, any Error>) in })
+        source.send(contentsOf: [5], onProduceMore: { @Sendable _ in })
+        try await additional.send(6)
+        try await additional.send(contentsOf: [7])
+        try await additional.send(contentsOf: [8].async)
+        additional.finish(throwing: nil)
+        source.finish()
+
+        let first: Int? = try await channel.next()
+        #expect(first == 1)
+        let errorType: any Error.Type = MultiProducerSingleConsumerAsyncChannelAlreadyFinishedError.self
+        _ = errorType
+
+        // The Never form: no `throwing:`, and `next()` without `try`.
+        var neverChannelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 1, high: 2))
+        let neverChannel = neverChannelAndSource.takeChannel()
+        var neverSource = consume neverChannelAndSource.source
+        try await neverSource.send(1)
+        neverSource.finish()
+        let elements = neverChannel.elements()
+        requireSendable(elements)
+        for await value in elements { #expect(value == 1) }
+    }
+}
