@@ -31,14 +31,16 @@ let package = Package(
         .systemLibrary(name: "CReadline"),
         // Sessions, REPL, script runner, printers, jobs.
         .target(
-            name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams", "PlumbLanguageServer", "PlumbServer"]),
+            name: "PlumbShell", dependencies: ["PipeLanguage", "Reactive", "CReadline", "PlumbDiagrams", "PlumbLanguageServer", "PlumbServer", "PlumbJSON"]),
         .executableTarget(name: "plumb", dependencies: ["PlumbShell"]),
         // `plumb lsp`: the Language Server Protocol over stdio, on the shell's compile path.
-        .target(name: "PlumbLanguageServer", dependencies: ["PipeLanguage"]),
+        .target(name: "PlumbLanguageServer", dependencies: ["PipeLanguage", "PlumbJSON"]),
+        // One JSON value, reader and writer for the room's API and the language server's messages.
+        .target(name: "PlumbJSON"),
         // GNU libmicrohttpd (Debian `libmicrohttpd-dev`), the HTTP server under `plumb serve`.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // `plumb serve`: the workshop room (HTTP on libmicrohttpd, learners' runs in child processes, the pages).
-        .target(name: "PlumbServer", dependencies: ["CMicroHTTPD", "CQRencode", "PipeLanguage", "PlumbDiagrams"]),
+        .target(name: "PlumbServer", dependencies: ["CMicroHTTPD", "CQRencode", "PipeLanguage", "PlumbDiagrams", "PlumbJSON"]),
         // libqrencode (Debian `libqrencode-dev`): the learners' URL as a QR code in the terminal.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // Marble diagrams: a recorded run → layout → text lines or SVG; pure, no terminal.
@@ -53,15 +55,18 @@ let package = Package(
         .executableTarget(name: "bridges-example", dependencies: ["Reactive"], path: "Examples/Bridges"),
 
         .target(name: "ReactiveTestSupport", dependencies: ["Reactive"], path: "Tests/ReactiveTestSupport"),
+        // Finds the built `plumb` for the tests that run it.
+        .target(name: "PlumbTestSupport", path: "Tests/PlumbTestSupport"),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
         // Reactive too: one timeline with Reactive's virtual time (OneTimelineTests).
         .testTarget(name: "ReactiveAsyncTests", dependencies: ["ReactiveAsync", "ReactiveAsyncTesting", "Reactive"]),
         .testTarget(name: "ReactiveStressTests", dependencies: ["Reactive", "ReactiveTestSupport"]),
         .testTarget(name: "PipeLanguageTests", dependencies: ["PipeLanguage", "Reactive", "ReactiveTestSupport"]),
-        .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport"]),
+        .testTarget(name: "PlumbShellTests", dependencies: ["PlumbShell", "PipeLanguage", "ReactiveTestSupport", "PlumbTestSupport"]),
         .testTarget(name: "PlumbDiagramsTests", dependencies: ["PlumbDiagrams"]),
-        .testTarget(name: "PlumbLanguageServerTests", dependencies: ["PlumbLanguageServer", "PipeLanguage"]),
-        .testTarget(name: "PlumbServerTests", dependencies: ["PlumbServer"]),
+        .testTarget(name: "PlumbLanguageServerTests", dependencies: ["PlumbLanguageServer", "PipeLanguage", "PlumbJSON"]),
+        .testTarget(name: "PlumbServerTests", dependencies: ["PlumbServer", "PlumbJSON", "PlumbTestSupport"]),
+        .testTarget(name: "PlumbJSONTests", dependencies: ["PlumbJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

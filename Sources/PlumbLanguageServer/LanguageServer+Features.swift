@@ -1,14 +1,15 @@
 import Foundation
 import PipeLanguage
+import PlumbJSON
 
 extension LanguageServer {
     /// A diagnostic as the protocol has it: range, severity, the id as `code`, `help` and notes
     /// as related information: a note that points at text (`'s' was bound here`) at that text,
     /// the others at the diagnostic's place.
-    func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSONValue {
+    func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSON {
         let range = analysis.range(of: diagnostic)
-        let location: JSONValue = ["uri": .string(uri), "range": range.json]
-        var related: [JSONValue] = []
+        let location: JSON = ["uri": .string(uri), "range": range.json]
+        var related: [JSON] = []
         if let help = diagnostic.help { related.append(["location": location, "message": .string("help: \(help)")]) }
         for note in diagnostic.notes {
             var at = location
@@ -18,7 +19,7 @@ extension LanguageServer {
             }
             related.append(["location": at, "message": .string("note: \(note.message)")])
         }
-        var json: [String: JSONValue] = [
+        var json: [String: JSON] = [
             "range": range.json,
             "severity": .int(Self.severity(diagnostic.severity)),
             "code": .string(diagnostic.id.code),
@@ -40,17 +41,17 @@ extension LanguageServer {
     // MARK: codeAction
 
     /// Every fix-it of a diagnostic touching the requested range, as a quick fix with its edit.
-    func codeActions(_ params: JSONValue) throws -> JSONValue {
+    func codeActions(_ params: JSON) throws -> JSON {
         let (uri, analysis) = try document(params)
         guard let requested = TextRange(params["range"]) else { throw ResponseError(code: .invalidParams, message: "missing or bad range") }
-        var actions: [JSONValue] = []
+        var actions: [JSON] = []
         for diagnostic in analysis.diagnostics where !diagnostic.fixIts.isEmpty {
             let text = analysis.text(of: diagnostic)
             let (lo, hi) = (text.offset(of: requested.start), text.offset(of: requested.end))
             let end = text.offset(diagnostic.offset, advancedByScalars: diagnostic.length)
             guard diagnostic.offset <= hi, lo <= end else { continue }
             for (index, fix) in diagnostic.fixIts.enumerated() {
-                let edit: JSONValue = [
+                let edit: JSON = [
                     "range": text.range(offset: fix.offset, length: fix.length).json,
                     "newText": .string(fix.replacement),
                 ]
@@ -78,7 +79,7 @@ extension LanguageServer {
     // MARK: hover
 
     /// The catalog entry under the cursor, a binding's inferred type, or a `:command`'s summary.
-    func hover(_ params: JSONValue) throws -> JSONValue {
+    func hover(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         let position = try position(params)
         if let host = analysis.hostLine(at: position.line),
@@ -108,8 +109,8 @@ extension LanguageServer {
         return .null
     }
 
-    static func markdown(_ text: String, range: TextRange? = nil) -> JSONValue {
-        var hover: [String: JSONValue] = ["contents": ["kind": "markdown", "value": .string(text)]]
+    static func markdown(_ text: String, range: TextRange? = nil) -> JSON {
+        var hover: [String: JSON] = ["contents": ["kind": "markdown", "value": .string(text)]]
         if let range { hover["range"] = range.json }
         return .object(hover)
     }
@@ -140,7 +141,7 @@ extension LanguageServer {
 
     /// Completion items at the cursor: `:commands` on a command line, operators and terminals
     /// after `|`, sources, bindings and `let`/`expect` at a statement's start, bindings elsewhere.
-    func completion(_ params: JSONValue) throws -> JSONValue {
+    func completion(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         let position = try position(params)
         let docOffset = analysis.document.offset(of: position)
@@ -162,7 +163,7 @@ extension LanguageServer {
         let offset = analysis.language.offset(of: position)
         let bindings = Self.uniqueNames(analysis.outline.bindings.filter { $0.offset + $0.length <= offset })
         let context = Self.context(of: prefix)
-        var items: [JSONValue] = []
+        var items: [JSON] = []
         switch context {
         case .afterPipe:
             items = Catalog.entries.filter { $0.kind != .source }.map(Self.item)
@@ -181,7 +182,7 @@ extension LanguageServer {
 
     /// The argument labels of the stage being written (`maxPublishers:` in `flatMap maxP`) that
     /// it does not have yet, from the catalog's argument rules.
-    static func labelItems(in prefix: String) -> [JSONValue] {
+    static func labelItems(in prefix: String) -> [JSON] {
         guard let (name, arguments) = stage(in: prefix), let entry = Catalog.entry(named: name) else { return [] }
         return entry.argumentLabels.filter { !arguments.contains($0.label + ":") }.map { label, placeholder in
             [
@@ -244,7 +245,7 @@ extension LanguageServer {
         }
     }
 
-    static func item(_ entry: CatalogEntry) -> JSONValue {
+    static func item(_ entry: CatalogEntry) -> JSON {
         [
             "label": .string(entry.name), "kind": .int(entry.kind == .source ? 3 : 24),
             "detail": .string(entry.signature.split(separator: "\n").first.map(String.init) ?? entry.name),
@@ -252,7 +253,7 @@ extension LanguageServer {
         ]
     }
 
-    static func bindingItem(_ binding: SourceOutline.Binding) -> JSONValue {
+    static func bindingItem(_ binding: SourceOutline.Binding) -> JSON {
         ["label": .string(binding.name), "kind": 6, "detail": .string(binding.type.description), "documentation": .string(binding.text)]
     }
 
@@ -264,7 +265,7 @@ extension LanguageServer {
     // MARK: documentSymbol, definition, inlayHint
 
     /// The `let` bindings, with their types as detail.
-    func documentSymbols(_ params: JSONValue) throws -> JSONValue {
+    func documentSymbols(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         return .array(
             analysis.outline.bindings.map { binding in
@@ -277,7 +278,7 @@ extension LanguageServer {
     }
 
     /// A binding's use → the name in its `let`.
-    func definition(_ params: JSONValue) throws -> JSONValue {
+    func definition(_ params: JSON) throws -> JSON {
         let (uri, analysis) = try document(params)
         let offset = analysis.language.offset(of: try position(params))
         let outline = analysis.outline
@@ -295,7 +296,7 @@ extension LanguageServer {
     }
 
     /// Each stage's output type after it (`→ Int`), as `:type` shows it.
-    func inlayHints(_ params: JSONValue) throws -> JSONValue {
+    func inlayHints(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         let range = TextRange(params["range"])
         let lo = range.map { analysis.language.offset(of: $0.start) } ?? 0

@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbJSON
 
 /// The `.pipe` language server's state and message handling, without any I/O: a message body in,
 /// the messages to send out. `StdioServer` feeds it from standard input; tests call it directly.
@@ -83,7 +84,7 @@ public final class LanguageServer {
 
     /// Handles one frame from the stream: the replies to send (a header that cannot be read gets
     /// a parse error with a null id).
-    public func handle(_ frame: FrameDecoder.Frame) -> [JSONValue] {
+    public func handle(_ frame: FrameDecoder.Frame) -> [JSON] {
         switch frame {
         case .body(let body): handle(body)
         case .badHeader(let reason): [Self.error(id: .null, .parseError, "cannot read the message header: \(reason)")]
@@ -92,8 +93,8 @@ public final class LanguageServer {
 
     /// Handles one message body: the replies to send (a response to a request, nothing for most
     /// notifications, an error for a message that is not JSON-RPC).
-    public func handle(_ body: Data) -> [JSONValue] {
-        guard let message = try? JSONValue.decode(body) else {
+    public func handle(_ body: Data) -> [JSON] {
+        guard let message = JSON.decode(body) else {
             return [Self.error(id: .null, .parseError, "the message is not JSON")]
         }
         guard case .object = message else {
@@ -125,7 +126,7 @@ public final class LanguageServer {
     }
 
     /// A JSON value as a message names it: a number or string as written, other kinds by kind.
-    private static func describe(_ value: JSONValue) -> String {
+    private static func describe(_ value: JSON) -> String {
         switch value {
         case .double(let d): "\(d)"
         case .bool(let b): "\(b)"
@@ -137,20 +138,20 @@ public final class LanguageServer {
         }
     }
 
-    private static func isValidID(_ id: JSONValue) -> Bool {
+    private static func isValidID(_ id: JSON) -> Bool {
         switch id {
         case .int, .string: true
         default: false
         }
     }
 
-    static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> JSONValue {
+    static func error(id: JSON, _ code: ErrorCode, _ message: String) -> JSON {
         ["jsonrpc": "2.0", "id": id, "error": ["code": .int(code.rawValue), "message": .string(message)]]
     }
 
     // MARK: Requests
 
-    private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+    private func request(_ method: String, _ params: JSON) throws -> JSON {
         if method == "initialize" {
             guard !initialized else { throw ResponseError(code: .invalidRequest, message: "initialize was already sent") }
             initialized = true
@@ -172,7 +173,7 @@ public final class LanguageServer {
         }
     }
 
-    static let initializeResult: JSONValue = [
+    static let initializeResult: JSON = [
         "capabilities": [
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 1],
@@ -188,7 +189,7 @@ public final class LanguageServer {
 
     // MARK: Notifications
 
-    private func notification(_ method: String, _ params: JSONValue) -> [JSONValue] {
+    private func notification(_ method: String, _ params: JSON) -> [JSON] {
         if method == "exit" {
             exitCode = shutdownRequested ? 0 : 1
             return []
@@ -229,7 +230,7 @@ public final class LanguageServer {
 
     /// `textDocument/publishDiagnostics` for every document changed since the last call, each
     /// compiled once at its latest text.
-    public func publishPendingDiagnostics() -> [JSONValue] {
+    public func publishPendingDiagnostics() -> [JSON] {
         let uris = pending
         pending = []
         return uris.compactMap { uri in
@@ -240,8 +241,8 @@ public final class LanguageServer {
         }
     }
 
-    static func publish(uri: String, version: Int?, diagnostics: [JSONValue]) -> JSONValue {
-        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
+    static func publish(uri: String, version: Int?, diagnostics: [JSON]) -> JSON {
+        var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
         if let version { params["version"] = .int(version) }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(params)]
     }
@@ -257,7 +258,7 @@ public final class LanguageServer {
     }
 
     /// The open document a request names, or an InvalidParams error.
-    func document(_ params: JSONValue) throws -> (uri: String, Analysis) {
+    func document(_ params: JSON) throws -> (uri: String, Analysis) {
         guard let uri = params["textDocument"]?["uri"]?.string else {
             throw ResponseError(code: .invalidParams, message: "missing textDocument.uri")
         }
@@ -265,7 +266,7 @@ public final class LanguageServer {
         return (uri, analysis(uri))
     }
 
-    func position(_ params: JSONValue) throws -> Position {
+    func position(_ params: JSON) throws -> Position {
         guard let position = Position(params["position"]) else {
             throw ResponseError(code: .invalidParams, message: "missing or bad position")
         }

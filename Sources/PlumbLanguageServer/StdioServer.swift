@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PipeLanguage
+import PlumbJSON
 import Synchronization
 
 /// Runs a `LanguageServer` over standard input and output: a reader thread frames the input, the
@@ -44,9 +45,9 @@ public enum StdioServer {
         }
     }
 
-    private static func write(_ messages: [JSONValue], to output: FileHandle) {
+    private static func write(_ messages: [JSON], to output: FileHandle) {
         for message in messages {
-            try? output.write(contentsOf: FrameDecoder.frame(message.encoded()))
+            try? output.write(contentsOf: FrameDecoder.frame(Data(message.encoded.utf8)))
         }
     }
 }

@@ -1,4 +1,5 @@
 import PipeLanguage
+import PlumbJSON
 
 /// An open document: its text as UTF-8 bytes with line starts, and the conversion between the
 /// compiler's UTF-8 offsets and the protocol's positions (line, UTF-16 code units), which the
@@ -13,22 +14,23 @@ public struct TextDocument: Sendable {
     public let uri: String
     public var version: Int
     public private(set) var text: String
-    private(set) var bytes: [UInt8] = []
-    private(set) var lines = LineIndex([])
+    /// The text's UTF-8 bytes and lines, and the conversions to and from UTF-16 positions.
+    private(set) var positions = UTF16Positions(bytes: [])
+    var bytes: [UInt8] { positions.bytes }
     /// Offsets where each line starts.
-    var lineStarts: [Int] { lines.starts }
+    var lineStarts: [Int] { positions.lines.starts }
 
     public init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
         self.text = text
-        index()
+        positions = UTF16Positions(text)
     }
 
     /// Replaces the whole text.
     public mutating func replace(with text: String) {
         self.text = text
-        index()
+        positions = UTF16Positions(text)
     }
 
     /// Replaces the text between two positions (an incremental change).
@@ -41,57 +43,24 @@ public struct TextDocument: Sendable {
         replace(with: String(decoding: new, as: UTF8.self))
     }
 
-    private mutating func index() {
-        bytes = Array(text.utf8)
-        lines = LineIndex(bytes)
-    }
-
     /// The 0-based line holding `offset`.
-    func line(of offset: Int) -> Int { lines.line(of: offset) }
+    func line(of offset: Int) -> Int { positions.lines.line(of: offset) }
 
     /// The protocol position of a UTF-8 offset (clamped to the text).
     public func position(of offset: Int) -> Position {
-        let offset = max(0, min(offset, bytes.count))
-        let line = line(of: offset)
-        var units = 0
-        var i = lineStarts[line]
-        while i < offset {
-            let b = bytes[i]
-            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
-            i += 1
-        }
-        return Position(line: line, character: units)
+        let (line, character) = positions.position(ofUTF8: offset)
+        return Position(line: line, character: character)
     }
 
-    /// The UTF-8 offset of a protocol position; a character past the line's end means its end, a
-    /// line past the text's end means the text's end, and a position inside a surrogate pair means
-    /// the scalar's start.
+    /// The UTF-8 offset of a protocol position (see `UTF16Positions.utf8Offset(line:character:)`
+    /// for positions past a line's end, past the text, or inside a surrogate pair).
     public func offset(of position: Position) -> Int {
-        guard position.line >= 0 else { return 0 }
-        guard position.line < lineStarts.count else { return bytes.count }
-        let lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
-        var i = lineStarts[position.line]
-        var units = 0
-        while i < lineEnd {
-            let width = bytes[i] >= 0xF0 ? 2 : 1
-            if units + width > position.character { break }
-            units += width
-            i += 1
-            while i < lineEnd, bytes[i] & 0xC0 == 0x80 { i += 1 }
-        }
-        return i
+        positions.utf8Offset(line: position.line, character: position.character)
     }
 
     /// The offset `scalars` Unicode scalars after `offset` (a diagnostic's length is in scalars).
     func offset(_ offset: Int, advancedByScalars scalars: Int) -> Int {
-        var i = max(0, min(offset, bytes.count))
-        var left = scalars
-        while left > 0, i < bytes.count {
-            i += 1
-            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
-            left -= 1
-        }
-        return i
+        positions.utf8Offset(offset, advancedByScalars: scalars)
     }
 
     /// The protocol range of `length` UTF-8 bytes at `offset`.
@@ -127,11 +96,11 @@ public struct Position: Sendable, Hashable {
         self.line = line
         self.character = character
     }
-    init?(_ json: JSONValue?) {
+    init?(_ json: JSON?) {
         guard let line = json?["line"]?.int, let character = json?["character"]?.int else { return nil }
         self.init(line: line, character: character)
     }
-    var json: JSONValue { ["line": .int(line), "character": .int(character)] }
+    var json: JSON { ["line": .int(line), "character": .int(character)] }
 }
 
 /// A protocol range.
@@ -142,9 +111,9 @@ public struct TextRange: Sendable, Hashable {
         self.start = start
         self.end = end
     }
-    init?(_ json: JSONValue?) {
+    init?(_ json: JSON?) {
         guard let start = Position(json?["start"]), let end = Position(json?["end"]) else { return nil }
         self.init(start: start, end: end)
     }
-    var json: JSONValue { ["start": start.json, "end": end.json] }
+    var json: JSON { ["start": start.json, "end": end.json] }
 }

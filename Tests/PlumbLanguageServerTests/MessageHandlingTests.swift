@@ -1,12 +1,13 @@
 import Foundation
 import PipeLanguage
+import PlumbJSON
 import Testing
 
 @testable import PlumbLanguageServer
 
 /// JSON-RPC 2.0 error codes (jsonrpc.org/specification §5.1) and LSP's ServerNotInitialized (-32002).
 @Suite struct MessageHandlingTests {
-    private func errorCode(_ reply: JSONValue?) -> Int? { reply?["error"]?["code"]?.int }
+    private func errorCode(_ reply: JSON?) -> Int? { reply?["error"]?["code"]?.int }
 
     @Test("bad messages get JSON-RPC errors: parse error, invalid request, method not found")
     func badMessages() {

@@ -44,4 +44,12 @@ import Testing
         doc.replace(from: Position(line: 0, character: 12), to: Position(line: 0, character: 17), with: "retry")
         #expect(doc.text == "just \"😀\" | retry 3")
     }
+
+    @Test("a change to a CRLF line's end keeps its \\r\\n (the end is before the \\r)")
+    func crlfLineEnd() {
+        var doc = TextDocument(uri: "u", version: 1, text: "just 1\r\njust 2\r\n")
+        doc.replace(from: Position(line: 0, character: 0), to: Position(line: 0, character: 99), with: "just 3")
+        #expect(doc.text == "just 3\r\njust 2\r\n")
+        #expect(doc.position(of: 8) == Position(line: 1, character: 0))
+    }
 }

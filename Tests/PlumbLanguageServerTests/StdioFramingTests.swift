@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PlumbJSON
 import Testing
 
 @testable import PlumbLanguageServer
@@ -9,7 +10,7 @@ import Testing
 @Suite struct StdioFramingTests {
     /// Serves `input` (then its end) with `StdioServer.run`; every message written back, and the
     /// exit code.
-    static func serve(_ input: [UInt8]) throws -> (replies: [JSONValue], code: Int32) {
+    static func serve(_ input: [UInt8]) throws -> (replies: [JSON], code: Int32) {
         let inPipe = Pipe()
         let outPipe = Pipe()
         let code = LockedBox()
@@ -26,13 +27,13 @@ import Testing
         #expect(done.wait(timeout: .now() + 30) == .success)
         var decoder = FrameDecoder()
         decoder.append(output)
-        var replies: [JSONValue] = []
+        var replies: [JSON] = []
         while let frame = decoder.next() {
             guard case .body(let body) = frame else {
                 Issue.record("the server wrote a bad frame: \(frame)")
                 continue
             }
-            replies.append(try JSONValue.decode(body))
+            replies.append(try #require(JSON.decode(body)))
         }
         return (replies, code.value)
     }

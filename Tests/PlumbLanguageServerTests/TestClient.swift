@@ -1,5 +1,6 @@
 import Foundation
 import PipeLanguage
+import PlumbJSON
 import Testing
 
 @testable import PlumbLanguageServer
@@ -22,21 +23,21 @@ final class TestClient {
     }
 
     /// Sends a raw body; the replies.
-    func send(_ body: String) -> [JSONValue] { server.handle(Data(body.utf8)) }
+    func send(_ body: String) -> [JSON] { server.handle(Data(body.utf8)) }
 
     /// The reply to a request (its `result` or `error`).
     @discardableResult
-    func request(_ method: String, _ params: JSONValue = [:]) -> JSONValue {
+    func request(_ method: String, _ params: JSON = [:]) -> JSON {
         nextID += 1
-        let message: JSONValue = ["jsonrpc": "2.0", "id": .int(nextID), "method": .string(method), "params": params]
-        let replies = server.handle(message.encoded())
+        let message: JSON = ["jsonrpc": "2.0", "id": .int(nextID), "method": .string(method), "params": params]
+        let replies = server.handle(Data(message.encoded.utf8))
         #expect(replies.count == 1, "one reply to \(method), got \(replies)")
         #expect(replies.first?["id"] == .int(nextID))
         return replies.first ?? .null
     }
 
-    func notify(_ method: String, _ params: JSONValue = [:]) -> [JSONValue] {
-        server.handle((["jsonrpc": "2.0", "method": .string(method), "params": params] as JSONValue).encoded())
+    func notify(_ method: String, _ params: JSON = [:]) -> [JSON] {
+        server.handle(Data((["jsonrpc": "2.0", "method": .string(method), "params": params] as JSON).encoded.utf8))
     }
 
     func open(_ text: String) {
@@ -53,15 +54,15 @@ final class TestClient {
     }
 
     /// The diagnostics published now for the test document (asserts exactly one publication).
-    func publishedDiagnostics() -> [JSONValue] {
+    func publishedDiagnostics() -> [JSON] {
         let published = server.publishPendingDiagnostics()
         #expect(published.count == 1)
         #expect(published.first?["params"]?["uri"] == .string(uri))
         return published.first?["params"]?["diagnostics"]?.array ?? []
     }
 
-    func at(_ line: Int, _ character: Int, _ extra: [String: JSONValue] = [:]) -> JSONValue {
-        var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": .int(character)]]
+    func at(_ line: Int, _ character: Int, _ extra: [String: JSON] = [:]) -> JSON {
+        var params: [String: JSON] = ["textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": .int(character)]]
         params.merge(extra) { $1 }
         return .object(params)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 
 @testable import PlumbServer
 

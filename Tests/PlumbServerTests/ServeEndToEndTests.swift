@@ -1,4 +1,6 @@
 import Foundation
+import PlumbJSON
+import PlumbTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,24 +11,8 @@ import Glibc
 
 /// The room with its real children: the built `plumb`, started as `plumb serve` starts it.
 @Suite struct ServeEndToEndTests {
-    /// The `plumb` beside the test bundle (SwiftPM builds every product into one folder), or
-    /// `$PLUMB_BINARY`.
-    static let plumb: String? = {
-        var candidates: [String] = []
-        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] { candidates.append(path) }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("plumb").path)
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/plumb").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     func room(configure: (inout RoomConfiguration) -> Void = { _ in }) throws -> TestRoom {
-        let binary = try #require(Self.plumb, "the plumb binary was not found: swift build --product plumb, or set PLUMB_BINARY")
+        let binary = try #require(BuiltPlumb.path, "\(BuiltPlumb.missing)")
         let text = try exercise("01-map.pipe")
         return try TestRoom(
             worker: WorkerCommand(executable: binary), exercises: [RoomExercise(name: "01-map", lesson: [], hints: [], text: text)],
@@ -34,7 +20,7 @@ import Glibc
     }
 
     func exercise(_ file: String) throws -> String {
-        try String(contentsOf: Self.packageRoot.appendingPathComponent("Examples/workshop/\(file)"), encoding: .utf8)
+        try String(contentsOf: BuiltPlumb.packageRoot.appendingPathComponent("Examples/workshop/\(file)"), encoding: .utf8)
     }
 
     func check(_ room: TestRoom, _ text: String, learner: String) throws -> JSON {
@@ -136,12 +122,13 @@ import Glibc
     /// `done` says it has what the test needs (or 60 s pass), then ends it with SIGTERM.
     /// - Returns: everything it printed, and its exit status.
     static func serve(_ arguments: [String], until done: (String) -> Bool) throws -> (output: String, status: Int32) {
-        let binary = try #require(plumb)
+        let binary = try #require(BuiltPlumb.path, "\(BuiltPlumb.missing)")
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-serve-test-\(Secret.make())")
         defer { try? FileManager.default.removeItem(at: state) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", packageRoot.appendingPathComponent("Examples/workshop").path, "--port", "0", "--state", state.path] + arguments
+        process.arguments =
+            ["serve", BuiltPlumb.packageRoot.appendingPathComponent("Examples/workshop").path, "--port", "0", "--state", state.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 import Testing
 
 @testable import PlumbServer
@@ -98,7 +99,7 @@ import Glibc
         let learner = try room.join()
         let streams = try (0..<4).map { _ in try room.stream(learner: learner) }
         #expect(streams[0].readToEnd())
-        #expect(room.room.events.count == 3)
+        #expect(room.room.live.events.count == 3)
         for stream in streams.dropFirst() { #expect(stream.next()?.name == "present") }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 import Testing
 
 @testable import PlumbServer
@@ -49,7 +50,7 @@ import Testing
             first.withLock { $0 = answer }
         }
         thread.start()
-        while !room.room.busy.withLock({ $0.contains(id) }) { usleep(10_000) }
+        while !room.room.runs.busy.withLock({ $0.contains(id) }) { usleep(10_000) }
         #expect(try room.send("POST", "/api/run", body: Self.runBody("just 2"), learner: learner).status == 429)
         while first.withLock({ $0 == nil }) { usleep(10_000) }
         #expect(first.withLock { $0?.result } == .object(["svg": .null]))
@@ -69,7 +70,7 @@ import Testing
             _ = try? RawHTTP.exchange(port: port, bytes: Array(request.utf8))
         }
         thread.start()
-        while room.room.queue.counts.running == 0 { usleep(10_000) }
+        while room.room.runs.queue.counts.running == 0 { usleep(10_000) }
         let answer = try room.send("POST", "/api/run", body: Self.runBody("just 2"), learner: bea)
         #expect(answer.lines.first == .object(["queued": .int(1)]))
         #expect(answer.result == .object([:]))

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 import Testing
 
 @testable import PlumbServer
@@ -264,11 +265,11 @@ import Testing
         var head = [UInt8](repeating: 0, count: 64)
         #expect(head.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } > 0)
         var waited = 0
-        while waited < 3_000, room.room.busy.withLock({ $0.contains(id) }) {
+        while waited < 3_000, room.room.runs.busy.withLock({ $0.contains(id) }) {
             usleep(10_000)
             waited += 1
         }
-        #expect(room.room.busy.withLock { !$0.contains(id) }, "the learner is still busy with a run nobody reads")
+        #expect(room.room.runs.busy.withLock { !$0.contains(id) }, "the learner is still busy with a run nobody reads")
         let again = try room.send("POST", "/api/run", body: ServeRunTests.runBody("just 1"), learner: learner)
         #expect(again.status == 200)
         #expect(again.result == .object(["svg": .null]))
@@ -282,7 +283,7 @@ import Testing
         let refused = try room.send("POST", "/api/join", body: #"{"name": "one too many"}"#)
         #expect(refused.status == 503)
         #expect(refused.json?["error"]?.string?.hasPrefix("the room is full") == true)
-        #expect(room.room.learners.withLock { $0.count } == 3)
+        #expect(room.room.roster.everyone.count == 3)
         // Those in the room keep working, and the teacher sees exactly them.
         for learner in joined { #expect(try room.send("GET", "/api/exercises", learner: learner).status == 200) }
         let table = try room.send("GET", "/api/teacher/room", key: room.room.teacherKey)

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 import Testing
 
 @testable import PlumbServer

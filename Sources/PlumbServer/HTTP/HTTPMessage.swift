@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 
 /// One HTTP request, read whole before the handler sees it (bodies are capped at
 /// `HTTPServer.Limits.maxBody`).

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import PlumbJSON
 import Synchronization
 
 /// The body of a streamed response: a producer appends chunks (newline-delimited JSON lines, or

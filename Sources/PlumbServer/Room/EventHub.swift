@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 
 /// The room's live streams: server-sent events (`text/event-stream`) to learners' pages (present
 /// mode, their own runs' events) and to the teacher's (the room's table).

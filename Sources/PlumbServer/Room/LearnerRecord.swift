@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 
 /// How one learner stands on one exercise.
 struct ExerciseProgress: Codable, Sendable, Equatable {
@@ -30,8 +31,8 @@ extension ExerciseProgress {
     var json: JSON {
         var fields: [String: JSON] = ["passed": .bool(passed), "hintsUsed": .int(hintsUsed), "checks": .int(checks)]
         if let lastMessage { fields["lastMessage"] = .string(lastMessage) }
-        if let opened { fields["opened"] = .number(opened) }
-        if let passedAt { fields["passedAt"] = .number(passedAt) }
+        if let opened { fields["opened"] = .double(opened) }
+        if let passedAt { fields["passedAt"] = .double(passedAt) }
         if let text { fields["text"] = .string(text) }
         return .object(fields)
     }
@@ -42,7 +43,7 @@ extension LearnerRecord {
     /// last, so that a file cut short still names its learner and their link keeps working.
     var fileText: String {
         var fields: [(String, JSON)] = [
-            ("id", .string(id)), ("secret", .string(secret)), ("name", .string(name)), ("joined", .number(joined)), ("lastSeen", .number(lastSeen)),
+            ("id", .string(id)), ("secret", .string(secret)), ("name", .string(name)), ("joined", .double(joined)), ("lastSeen", .double(lastSeen)),
         ]
         if let playground { fields.append(("playground", .string(playground))) }
         fields.append(("progress", .object(progress.mapValues(\.json))))
@@ -69,13 +70,13 @@ extension LearnerRecord {
         var repairs: [String] = []
         func time(_ value: JSON?, _ what: String) -> Double? {
             guard let value, value != .null else { return nil }
-            if case .number(let n) = value, times.contains(n) { return n }
+            if let n = value.number, times.contains(n) { return n }
             repairs.append(what)
             return nil
         }
         func count(_ value: JSON?, _ what: String) -> Int {
             guard let value else { return 0 }
-            if case .number(let n) = value, n >= 0, n <= Double(maxCount), n == n.rounded() { return Int(n) }
+            if let n = value.number, n >= 0, n <= Double(maxCount), n == n.rounded() { return Int(n) }
             repairs.append(what)
             return 0
         }
@@ -85,7 +86,7 @@ extension LearnerRecord {
             repairs.append(what)
             return nil
         }
-        let name = json["name"]?.string.flatMap(Room.cleanName)
+        let name = json["name"]?.string.flatMap(Roster.cleanName)
         if name == nil || name != json["name"]?.string { repairs.append("name") }
         let joined = time(json["joined"], "joined") ?? now
         var record = LearnerRecord(

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 
 #if canImport(Glibc)
 import Glibc

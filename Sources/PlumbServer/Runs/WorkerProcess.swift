@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import PlumbJSON
 
 #if canImport(Glibc)
 import Glibc

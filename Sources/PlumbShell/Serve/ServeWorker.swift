@@ -1,4 +1,5 @@
 import Foundation
+import PlumbJSON
 import PipeLanguage
 import PlumbDiagrams
 import PlumbServer
@@ -90,32 +91,19 @@ enum ServeWorker {
     /// A diagnostic as the page shows it: its id, words, the rendered source excerpt, its range in
     /// the browser's units (UTF-16), and the text with its first fix-it made, if it has one.
     static func describe(_ diagnostic: Diagnostic, in text: String) -> JSON {
-        let start = utf16Offset(utf8: diagnostic.offset, in: text)
-        let endUTF8 = utf8Offset(scalars: diagnostic.length, from: diagnostic.offset, in: text)
+        let positions = UTF16Positions(text)
+        let start = positions.utf16Offset(ofUTF8: diagnostic.offset)
+        let endUTF8 = positions.utf8Offset(diagnostic.offset, advancedByScalars: diagnostic.length)
         var fields: [String: JSON] = [
             "id": .string(diagnostic.id.code), "name": .string(diagnostic.id.name),
             "severity": .string(diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "note"),
             "line": .int(diagnostic.location.line), "column": .int(diagnostic.location.column), "message": .string(diagnostic.message),
             "rendered": .string(diagnostic.rendered(source: text, color: false)), "start": .int(start),
-            "end": .int(max(start, utf16Offset(utf8: endUTF8, in: text))), "notes": .array(diagnostic.notes.map { .string($0.message) }),
+            "end": .int(max(start, positions.utf16Offset(ofUTF8: endUTF8))), "notes": .array(diagnostic.notes.map { .string($0.message) }),
         ]
         if let help = diagnostic.help { fields["help"] = .string(help) }
         if !diagnostic.fixIts.isEmpty, let fixed = FixIt.applyingFirstFixes(of: [diagnostic], to: text) { fields["fixed"] = .string(fixed) }
         return .object(fields)
-    }
-
-    private static func utf16Offset(utf8 offset: Int, in text: String) -> Int {
-        let utf8 = text.utf8
-        let index = utf8.index(utf8.startIndex, offsetBy: min(max(0, offset), utf8.count))
-        return text.utf16.distance(from: text.utf16.startIndex, to: index.samePosition(in: text.utf16) ?? text.utf16.endIndex)
-    }
-
-    private static func utf8Offset(scalars count: Int, from offset: Int, in text: String) -> Int {
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: min(max(0, offset), utf8.count))
-        guard let scalarStart = start.samePosition(in: text.unicodeScalars) else { return offset }
-        let end = text.unicodeScalars.index(scalarStart, offsetBy: count, limitedBy: text.unicodeScalars.endIndex) ?? text.unicodeScalars.endIndex
-        return utf8.distance(from: utf8.startIndex, to: end)
     }
 
     /// The run's name in messages: the server's (`01-map.pipe`, `playground`), letters, digits and

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbTestSupport
 import Testing
 
 /// What one run of the built `plumb` binary produced.
@@ -17,27 +18,11 @@ struct PlumbResult: CustomStringConvertible {
 
 /// Runs the built `plumb` binary, swift-argument-parser's `AssertExecuteCommand` style.
 enum PlumbBinary {
-    /// The `plumb` next to the test bundle (SwiftPM builds every product into the same folder),
-    /// or `$PLUMB_BINARY`.
-    static let url: URL? = {
-        let fm = FileManager.default
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["PLUMB_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
-        let argument0 = URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: URL(fileURLWithPath: fm.currentDirectoryPath))
-        var directory = argument0.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("plumb"))
-            directory = directory.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/plumb"))
-        return candidates.first { fm.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
-    }()
+    /// The built `plumb` (`BuiltPlumb`, shared with the room's tests).
+    static var url: URL? { BuiltPlumb.url }
 
     /// The package root (for `Examples/`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { BuiltPlumb.packageRoot }
 
     /// Runs `plumb arguments…` with `input` on standard input, colour off unless asked, and a 30 s watchdog.
     static func run(
@@ -53,7 +38,7 @@ enum PlumbBinary {
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
         directory: URL? = nil
     ) throws -> RunningPlumb {
-        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
+        let binary = try #require(url, "\(BuiltPlumb.missing)")
         return try RunningPlumb(binary: binary, arguments: arguments, input: input, environment: environment, directory: directory)
     }
 
@@ -64,7 +49,7 @@ enum PlumbBinary {
         _ script: String, input: String? = nil, directory: URL? = nil,
         within seconds: Double = 30
     ) throws -> PlumbResult {
-        let binary = try #require(url, "the plumb binary was not found: run `swift build --product plumb` first or set PLUMB_BINARY")
+        let binary = try #require(url, "\(BuiltPlumb.missing)")
         // `timeout` kills its whole process group (plumb too, not only bash) with SIGKILL, which
         // the signal mask a test thread passes on cannot block; it then exits 137.
         let running = try RunningPlumb(

@@ -1,10 +1,30 @@
 import Foundation
+import PlumbJSON
 import PipeLanguage
 
 /// Runs and checks: each in a child (`WorkerProcess`), in the room's line (`RunQueue`), one at a
 /// time per learner, streamed back as newline-delimited JSON: `{"queued": N}` while waiting,
 /// `{"event": …}` as the run goes, and one `{"result": …}` at the end.
-extension Room {
+final class RoomRuns: Sendable {
+    /// The line: `slots` children at once, the rest waiting.
+    let queue: RunQueue
+    /// Learners with a run going: one at a time each.
+    let busy = LockedState<Set<String>>([])
+    private let worker: WorkerCommand
+    let limits: RunLimits
+    /// Where runs sent to a learner's event stream go.
+    private let events: EventHub
+    /// Told when the runs going or waiting change (the teacher's table shows them).
+    private let changed: @Sendable () -> Void
+
+    init(configuration: RoomConfiguration, events: EventHub, changed: @escaping @Sendable () -> Void) {
+        queue = RunQueue(slots: configuration.slots, maxWaiting: configuration.maxWaiting)
+        worker = configuration.worker
+        limits = configuration.runLimits
+        self.events = events
+        self.changed = changed
+    }
+
     enum RunKind: String {
         case run, check
     }
@@ -22,7 +42,7 @@ extension Room {
     ///   - learner: the learner it counts against (one run at a time each); nil for the teacher.
     ///   - finish: makes the result line from how the child ended and the events it sent; called
     ///     on the run's own thread (it may save progress).
-    func startRun(
+    func start(
         kind: RunKind, text: String, name: String, learner: String?, delivery: RunDelivery = .response,
         finish: @escaping @Sendable (WorkerOutcome, [JSON]) -> JSON
     ) -> HTTPResponse {
@@ -46,14 +66,14 @@ extension Room {
                 return true
             }
         }
-        let worker = configuration.worker
-        let limits = configuration.runLimits
-        tableChanged()
+        let worker = self.worker
+        let limits = self.limits
+        changed()
         let thread = Thread { [self] in
             defer {
                 if let learner { _ = busy.withLock { $0.remove(learner) } }
                 stream.close()
-                tableChanged()
+                changed()
             }
             let kept = LockedState<[JSON]>([])
             let outcome = queue.run(place: { send(.object(["queued": .int($0)])) }) {
@@ -96,60 +116,4 @@ extension Room {
         case .crashed(let message): return message
         }
     }
-
-    /// Refuses `:` lines (`:load FILE`, `:export FILE`, `:clock` …): nothing a learner sends
-    /// reaches the file system or changes the shell. Nil when there is none.
-    public static func refusedCommands(_ text: String) -> JSON? {
-        let hosts = ScriptLines(text).hostLines
-        guard let first = hosts.first else { return nil }
-        let message =
-            "':\(first.name)' is a shell command, and the room runs only pipelines, bindings and expect lines (no files are read or written here)"
-        let start = utf16Offset(of: first.line, column: first.column, in: text)
-        let diagnostic: JSON = .object([
-            "id": .string(RoomDiagnostic.commandRefused.code), "name": .string(RoomDiagnostic.commandRefused.name),
-            "severity": .string("error"), "line": .int(first.line), "column": .int(first.column), "message": .string(message),
-            "start": .int(start), "end": .int(start + first.text.utf16.count),
-            "rendered": .string("\(first.line):\(first.column): error: \(message)\n  \(first.text)"),
-        ])
-        return .object(["diagnostics": .array([diagnostic])])
-    }
-
-    /// The UTF-16 offset (what a browser's text field counts) of a line and column (from 1).
-    static func utf16Offset(of line: Int, column: Int, in text: String) -> Int {
-        var offset = 0
-        var current = 1
-        for scalar in text.unicodeScalars {
-            if current == line { break }
-            offset += scalar.utf16.count
-            if scalar == "\n" { current += 1 }
-        }
-        return offset + max(0, column - 1)
-    }
-}
-
-/// The room's own diagnostics (the 8xx), beside the language's and the shell's: a layer like
-/// theirs, so the ids are in the golden list and `plumb help diagnostics`, and no other layer
-/// can take their numbers.
-public enum RoomCode: Int, DiagnosticCode {
-    public static let layer = "room"
-
-    /// A `:command` (`:load`, `:export` …) sent by a learner: nothing a learner sends reaches the
-    /// file system or the process.
-    case commandNotInRoom = 801
-    /// An exercise checked with its `expect` lines changed: they are the check.
-    case expectLinesChanged = 802
-}
-
-/// The room's diagnostics as the pages show them (code and name).
-struct RoomDiagnostic: Sendable {
-    let code: String
-    let name: String
-
-    init(_ code: RoomCode) {
-        self.code = code.id.code
-        self.name = code.id.name
-    }
-
-    static let commandRefused = RoomDiagnostic(.commandNotInRoom)
-    static let expectChanged = RoomDiagnostic(.expectLinesChanged)
 }

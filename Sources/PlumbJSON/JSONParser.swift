@@ -1,123 +1,7 @@
 import Foundation
 
-/// A JSON value: what the API reads and writes. Encoding escapes every character JSON needs
-/// escaped and also `<`, `>` and `&` (as `\u003c` …), so no value can close a `<script>` or
-/// start markup wherever a page puts it.
-public enum JSON: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSON])
-    case object([String: JSON])
-
-    public static func int(_ value: Int) -> JSON { .number(Double(value)) }
-
-    /// The value as text, keys sorted.
-    public var encoded: String {
-        var out = ""
-        write(into: &out)
-        return out
-    }
-
-    private func write(into out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += String(n) } else { out += "null" }
-        case .string(let s): JSON.writeString(s, into: &out)
-        case .array(let items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.write(into: &out)
-            }
-            out += "]"
-        case .object(let fields):
-            out += "{"
-            for (i, key) in fields.keys.sorted().enumerated() {
-                if i > 0 { out += "," }
-                JSON.writeString(key, into: &out)
-                out += ":"
-                fields[key]!.write(into: &out)
-            }
-            out += "}"
-        }
-    }
-
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += String(format: "\\u%04x", scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
-
-    /// Parses `bytes`; nil when they are not UTF-8 JSON (or nest deeper than 64).
-    public static func decode(_ bytes: [UInt8]) -> JSON? {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return nil }
-        var parser = JSONParser(bytes: bytes)
-        guard let value = parser.value(depth: 0) else { return nil }
-        parser.skipBlanks()
-        return parser.index == bytes.count ? value : nil
-    }
-
-    /// Reads as much of `bytes` as is JSON: the value with every array and object left open
-    /// closed where the text stops making sense (a field whose value is cut is left out), and
-    /// whether the text was one whole value. How a damaged state file keeps what it can.
-    /// - Returns: the value (nil when not even its start can be read) and whether it was whole.
-    static func decodeSalvaging(_ bytes: [UInt8]) -> (value: JSON?, complete: Bool) {
-        var parser = JSONParser(bytes: bytes)
-        parser.salvaging = true
-        let value = parser.value(depth: 0)
-        parser.skipBlanks()
-        let complete = value != nil && !parser.broken && parser.index == bytes.count && String(validating: bytes, as: UTF8.self) != nil
-        return (value, complete)
-    }
-
-    public subscript(key: String) -> JSON? {
-        if case .object(let fields) = self { return fields[key] }
-        return nil
-    }
-
-    public var string: String? {
-        if case .string(let s) = self { return s }
-        return nil
-    }
-
-    public var int: Int? {
-        if case .number(let n) = self, n.isFinite, abs(n) < 1e15 { return Int(n) }
-        return nil
-    }
-
-    public var bool: Bool? {
-        if case .bool(let b) = self { return b }
-        return nil
-    }
-
-    public var array: [JSON]? {
-        if case .array(let a) = self { return a }
-        return nil
-    }
-}
-
 /// A strict JSON reader (RFC 8259) over UTF-8 bytes.
-private struct JSONParser {
+struct JSONParser {
     let bytes: [UInt8]
     var index = 0
     /// Salvaging: a container whose text stops making sense ends there, with what it had, and
@@ -128,7 +12,11 @@ private struct JSONParser {
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func skipBlanks() {
-        while index < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d else { return }
+            index += 1
+        }
     }
 
     private mutating func literal(_ word: String) -> Bool {
@@ -212,8 +100,11 @@ private struct JSONParser {
         while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
         // A number the text ends in may have been cut short.
         if salvaging, index == bytes.count { return nil }
-        guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8), let n = Double(text), n.isFinite else { return nil }
-        return .number(n)
+        guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8) else { return nil }
+        // Digits only (and a leading minus): an integer, when it fits.
+        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }), let i = Int(text) { return .int(i) }
+        guard let n = Double(text), n.isFinite else { return nil }
+        return .double(n)
     }
 
     private mutating func string() -> String? {
@@ -249,7 +140,12 @@ private struct JSONParser {
                 }
             default:
                 guard byte >= 0x20 else { return nil }
+                // The run of plain bytes from here, at once (a document's text is mostly that).
+                var end = index
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
                 out.append(byte)
+                out.append(contentsOf: bytes[index..<end])
+                index = end
             }
         }
         return nil
