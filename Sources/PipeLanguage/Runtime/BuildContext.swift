@@ -34,11 +34,19 @@ final class BuildContext: Sendable {
     /// Reports a line a stage writes (`print`, hooks, notes): to the run's events, or outside a
     /// run to the runtime's note handler (the shell prints it above the prompt).
     func output(_ kind: OutputKind, stage: Int, _ text: String) {
-        if let events {
-            events.send(.output(kind, stage: stage, text: text))
-        } else {
-            runtime.note(text)
+        reporter()(kind, stage, text)
+    }
+
+    /// Where this graph's lines go, decided now: the run's events; for a graph built outside a
+    /// run (a binding's shared instance), the run subscribing to it at this moment
+    /// (`SubscribingRun`), so `let f = deferred { future … } | share` reports its future's start
+    /// in the run that started it; else the runtime's note handler.
+    func reporter() -> @Sendable (OutputKind, Int, String) -> Void {
+        if let events = events ?? SubscribingRun.events {
+            return { kind, stage, text in events.send(.output(kind, stage: stage, text: text)) }
         }
+        let runtime = self.runtime
+        return { _, _, text in runtime.note(text) }
     }
 
     /// A binding's publisher: its shared instance for an eager source, else its pipeline built
@@ -49,7 +57,8 @@ final class BuildContext: Sendable {
         if let hot = binding.hot {
             var rest = binding.pipeline
             rest.stages.removeFirst(hot.stages)
-            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher, lanes: .none)
+            let upstream = events.map { SubscribingRun.Reporting(upstream: hot.publisher, events: $0).valueStream() } ?? hot.publisher
+            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: upstream, lanes: .none)
         }
         return try scope.build(
             binding.pipeline, source: binding.source, env: .none, depth: depth, lanes: .none, counting: binding.subscriptions)
@@ -122,6 +131,25 @@ final class BuildContext: Sendable {
         let publisher = try build(
             prefix, source: source, env: .none, depth: 0, upstream: hot?.publisher, counting: hot == nil ? counting : nil)
         return HotSource(publisher: publisher, send: hot?.send, complete: hot?.complete, stages: shared + 1)
+    }
+}
+
+/// The run whose subscription is going on, on this thread: a binding's shared graph, built when
+/// its `let` ran, has no run of its own, and what it says while a run subscribes to it (a
+/// `deferred` making a future) belongs to that run.
+enum SubscribingRun {
+    @TaskLocal static var events: EventSerializer?
+
+    /// Subscribes `upstream` with `events` as the subscribing run.
+    struct Reporting: Publisher {
+        typealias Output = Value
+        typealias Failure = any Error
+        let upstream: ValuePublisher
+        let events: EventSerializer
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == any Error {
+            SubscribingRun.$events.withValue(events) { upstream.receive(subscriber: subscriber) }
+        }
     }
 }
 

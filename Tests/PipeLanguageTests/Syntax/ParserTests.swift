@@ -215,7 +215,7 @@ func parse(_ text: String) -> ([StatementAST], [Diagnostic]) {
         let d = diagnose(text)[0]
         #expect(
             d.rendered(source: text, color: false) == """
-                t:1:10: error: unknown operator 'retyr'
+                t:1:10: error[E302]: unknown operator 'retyr'
                 just 1 | retyr 3
                          ^~~~~
                 help: did you mean 'retry'?

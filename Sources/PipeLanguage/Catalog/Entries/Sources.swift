@@ -261,9 +261,11 @@ enum Hot {
         let stage = b.index
         let started = b.env.atRunTime ? OutputKind.futureStartedOnSubscription : OutputKind.futureStarted
         let f = Future<Value, any Error> { promise in
-            context.output(.note, stage: stage, started)
+            // Where its notes go is decided as it starts: the fulfilment belongs there too.
+            let report = context.reporter()
+            report(.note, stage, started)
             context.runtime.schedule(afterNanoseconds: ns) {
-                context.output(.note, stage: stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
+                report(.note, stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
                 promise(.success(value))
             }
         }

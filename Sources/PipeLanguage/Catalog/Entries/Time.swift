@@ -86,7 +86,7 @@ extension CatalogTable {
             build: .operator { b in
                 // Milliseconds (a Double) since the previous value (or the subscription).
                 b.onScheduler(
-                    { (s: VirtualTimeScheduler) in
+                    { (s: StageScheduler) in
                         b.upstream.measureInterval(using: s).map { Value.double(Double($0.nanoseconds) / 1e6) }.valueStream()
                     },
                     { (q: DispatchQueue) in
