@@ -90,6 +90,9 @@ final class BuildContext: Sendable {
             switch stage.target {
             case .binding(let name):
                 upstream = try buildBinding(name, depth: depth)
+                if let events, record, bindings[name]?.isShared == true, let header = run.sharedLane(of: name, proposing: lane) {
+                    upstream = subscriberLanes(upstream, binding: name, under: header, events: events)
+                }
             case .entry(let i):
                 let build = StageBuild(
                     context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
@@ -109,6 +112,19 @@ final class BuildContext: Sendable {
             }
         }
         return upstream
+    }
+
+    /// `share` drawn: each subscription to a shared binding gets a lane of its own (`subscriber
+    /// 1`, `subscriber 2`, …) under the stage that first named the binding in this run, starting
+    /// where it subscribed, so a late subscriber is seen joining the one upstream subscription.
+    private func subscriberLanes(_ upstream: ValuePublisher, binding: String, under header: Int, events: EventSerializer) -> ValuePublisher {
+        let (run, runtime) = (run, runtime)
+        return Deferred { () -> ValuePublisher in
+            let lane = run.nextLane()
+            let label = "subscriber \(run.nextSubscriber(of: binding))"
+            events.send(.lane(lane, .opened(label: label, stage: LaneSignal.subscriberStage, parent: header)))
+            return Tracing.wrap(upstream, stage: 0, name: binding, depth: 0, runtime: runtime, events: events, trace: false, lane: lane, run: run)
+        }.valueStream()
     }
 
     /// A binding's shared instance, made when the `let` runs: an eager source (`let s = subject`,
@@ -178,6 +194,27 @@ final class RunState: Sendable {
         fail?(error)
     }
 
+    private let shared = Lock([String: (lane: Int, subscribers: Int)]())
+
+    /// The lane a shared binding's subscribers are drawn under in this run: the first lane
+    /// proposed for it (the first stage naming it that has a lane); nil until one is.
+    func sharedLane(of binding: String, proposing lane: Int?) -> Int? {
+        shared.withLock { table in
+            if let known = table[binding] { return known.lane }
+            guard let lane else { return nil }
+            table[binding] = (lane, 0)
+            return lane
+        }
+    }
+
+    /// The number of the next subscriber of a shared binding in this run, from 1.
+    func nextSubscriber(of binding: String) -> Int {
+        shared.withLock { table in
+            table[binding, default: (0, 0)].subscribers += 1
+            return table[binding]?.subscribers ?? 1
+        }
+    }
+
     /// A new marble-diagram lane id, unique within the run.
     func nextLane() -> Int {
         lanes.withLock { n in
@@ -216,4 +253,9 @@ enum LaneScope {
     case inner(parent: Int)
     /// Not drawn: a binding's own stages (the stage naming the binding is the lane).
     case none
+}
+
+extension Binding {
+    /// Bound over a `share`: every use subscribes to one upstream subscription.
+    var isShared: Bool { hot != nil && pipeline.stages.contains { $0.entry?.sharesUpstream == true } }
 }

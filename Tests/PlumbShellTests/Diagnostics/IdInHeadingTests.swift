@@ -34,8 +34,9 @@ import Testing
     @Test("the REPL names :help ID, which it can run; the shell's own errors carry their id")
     func shellMessages() {
         let message = ShellMessage.noSuchJob("no job 7")
-        #expect(message.rendered(at: SourceLocation(file: "<repl>", line: 1, column: 1), interactive: true, color: false)
-            == "error[E703]: no job 7\nfor more about this error, type `:help E703`\n")
+        #expect(
+            message.rendered(at: SourceLocation(file: "<repl>", line: 1, column: 1), interactive: true, color: false)
+                == "error[E703]: no job 7\nfor more about this error, type `:help E703`\n")
     }
 
     @Test("the room sends the id's explanation with the diagnostic, and its page heads it error[ID]")
@@ -47,12 +48,33 @@ import Testing
             Issue.record("not an object")
             return
         }
-        #expect(fields["rendered"] == .string("01-map.pipe:1:10: error[E302]: unknown operator 'retyr'\njust 1 | retyr 3\n         ^~~~~\nhelp: did you mean 'retry'?"))
+        #expect(
+            fields["rendered"]
+                == .string("01-map.pipe:1:10: error[E302]: unknown operator 'retyr'\njust 1 | retyr 3\n         ^~~~~\nhelp: did you mean 'retry'?"))
         guard case .string(let explanation)? = fields["explanation"] else {
             Issue.record("no explanation: \(fields)")
             return
         }
         #expect(explanation.hasPrefix("E302  unknown-operator  (checker)"), "\(explanation)")
         #expect(Assets.commonScript.contains("d.severity + '[' + d.id + ']: '"))
+    }
+}
+
+/// `plumb lsp` links each code to its section of Diagnostics.md, which `plumb help --markdown`
+/// writes: every id under a heading whose anchor the link names.
+@Suite struct DiagnosticsReferenceTests {
+    @Test("Diagnostics.md has a section per id, with its explanation; the lsp's link finds the repository's copy")
+    func sections() throws {
+        let text = OperatorReference.explanations()
+        for id in DiagnosticID.everyLayer {
+            #expect(text.contains("\n## \(id.code) \(id.name)\n"), "\(id)")
+        }
+        #expect(text.contains("## E302 unknown-operator\n\nAn error, found by the checker"), "\(text.prefix(600))")
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        let link = try #require(LspSubcommand.explanationLink(executable: binary.path), "no Docs/Diagnostics.md above \(binary.path)")
+        let id = try #require(DiagnosticID.named("E302"))
+        let href = try #require(link(id))
+        #expect(href.hasSuffix("/Docs/Diagnostics.md#e302-unknown-operator"), "\(href)")
+        #expect(href.hasPrefix("file:///"), "\(href)")
     }
 }

@@ -12,14 +12,16 @@ import Glibc
     func runClosedStandardInput() throws {
         let result = try PlumbBinary.shell(#""$PLUMB" run - <&-"#)
         #expect(result.status == 2 && !result.endedBySignal, "\(result)")
-        #expect(result.stderr == "plumb: error[E712]: cannot read standard input: it is closed\nfor more about this error, run `plumb help E712`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read standard input: it is closed\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("run - with a directory on standard input: 'is a directory', exit 2 (no trap)")
     func runDirectoryStandardInput() throws {
         let result = try PlumbBinary.shell(#""$PLUMB" run - < "$PWD""#, directory: PlumbBinary.packageRoot)
         #expect(result.status == 2 && !result.endedBySignal, "\(result)")
-        #expect(result.stderr == "plumb: error[E712]: cannot read standard input: is a directory\nfor more about this error, run `plumb help E712`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read standard input: is a directory\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("statements from a closed or directory standard input: the reason, exit 2", arguments: ["<&-", #"< "$PWD""#])
@@ -71,7 +73,7 @@ import Glibc
     func runDirectory() throws {
         let result = try PlumbBinary.run(["run", PlumbBinary.packageRoot.appendingPathComponent("Examples").path])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.hasSuffix("Examples: is a directory\n"), "\(result)")
+        #expect(result.stderr.hasSuffix("Examples: is a directory\nfor more about this error, run `plumb help E710`\n"), "\(result)")
     }
 
     @Test("an unreadable script: 'permission denied', exit 2")
@@ -94,7 +96,9 @@ import Glibc
         try Data("just 1\njust ".utf8 + [0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
         let result = try PlumbBinary.run(["run", path])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "plumb: error[E710]: cannot read \(path): not UTF-8 at byte 13 (line 2)\nfor more about this error, run `plumb help E710`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read \(path): not UTF-8 at byte 13 (line 2)\nfor more about this error, run `plumb help E710`\n",
+            "\(result)")
     }
 
     @Test("a line of standard input that is not UTF-8: one error with its line (no cascade), the next lines still run, exit 65")
@@ -109,7 +113,8 @@ import Glibc
     func endlessScript() throws {
         let result = try PlumbBinary.run(["run", "/dev/zero"])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "plumb: error[E710]: cannot read /dev/zero: larger than 64 MB\nfor more about this error, run `plumb help E710`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read /dev/zero: larger than 64 MB\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("a line of standard input over 64 MB is reported and skipped; the next line runs")
@@ -220,7 +225,8 @@ import Glibc
     func failedWriteEnds(redirection: String, reason: String) throws {
         let result = try PlumbBinary.shell(#"echo 'interval 1ms | sink' | "$PLUMB" "# + redirection, within: 20)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "plumb: error[E715]: cannot write to standard output: \(reason)\nfor more about this error, run `plumb help E715`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E715]: cannot write to standard output: \(reason)\nfor more about this error, run `plumb help E715`\n", "\(result)")
     }
 
     @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)", .timeLimit(.minutes(1)))
@@ -229,14 +235,19 @@ import Glibc
         #expect(raised.status == 0 && raised.stdout.contains("value 1\n"), "\(raised)")
         let refused = try PlumbBinary.shell(#"ulimit -n 12; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
         #expect(refused.status == 1, "\(refused)")
-        #expect(refused.stderr == "plumb: error[E721]: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\nfor more about this error, run `plumb help E721`\n", "\(refused)")
+        #expect(
+            refused.stderr
+                == "plumb: error[E721]: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\nfor more about this error, run `plumb help E721`\n",
+            "\(refused)")
     }
 
     @Test("--help and --version into a full device fail: exit 1 and a message", arguments: ["--help", "--version", "help run"])
     func helpIntoFullDevice(arguments: String) throws {
         let result = try PlumbBinary.shell(#""$PLUMB" "# + arguments + " >/dev/full")
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "plumb: error[E715]: cannot write to standard output: no space left on device\nfor more about this error, run `plumb help E715`\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E715]: cannot write to standard output: no space left on device\nfor more about this error, run `plumb help E715`\n",
+            "\(result)")
     }
 
     @Test("--version with an operand is a usage error, exit 2")
@@ -276,6 +287,6 @@ import Glibc
         let result = try PlumbBinary.run(["check", path])
         #expect(result.status == 65, "\(result)")
         // The lexer reports the character; the statement is not checked without it.
-        #expect(result.stderr.components(separatedBy: "error:").count - 1 == 1, "\(result)")
+        #expect(result.stderr.components(separatedBy: "error[").count - 1 == 1, "\(result)")
     }
 }
