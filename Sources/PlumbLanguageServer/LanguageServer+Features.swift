@@ -3,7 +3,8 @@ import PipeLanguage
 import PlumbJSON
 
 extension LanguageServer {
-    /// A diagnostic as the protocol has it: range, severity, the id as `code`, `help` and notes
+    /// A diagnostic as the protocol has it: range, severity, the id as `code` (with a link to its
+    /// explanation as `codeDescription` when there is one), `help` and notes
     /// as related information: a note that points at text (`'s' was bound here`) at that text,
     /// the others at the diagnostic's place.
     func diagnosticJSON(_ diagnostic: Diagnostic, in analysis: Analysis, uri: String) -> JSON {
@@ -27,6 +28,8 @@ extension LanguageServer {
             "message": .string(diagnostic.message),
         ]
         if !related.isEmpty { json["relatedInformation"] = .array(related) }
+        // The code links to its explanation, as rust-analyzer links an error code to its page.
+        if let href = explanationLink?(diagnostic.id) { json["codeDescription"] = ["href": .string(href)] }
         return .object(json)
     }
 

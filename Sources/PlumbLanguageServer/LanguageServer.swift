@@ -55,6 +55,8 @@ public final class LanguageServer {
     var diagrams: [String: String?] = [:]
     /// The shell's id for an unknown `:command` (its diagnostics are the shell's, not the language's).
     let unknownCommand: DiagnosticID?
+    /// Where an id's explanation can be read (a URI), for a diagnostic's `codeDescription`.
+    let explanationLink: (@Sendable (DiagnosticID) -> String?)?
     var entries: [String: Entry] = [:]
     /// Documents changed since their diagnostics were last published, in order of change.
     private var pending: [String] = []
@@ -68,9 +70,13 @@ public final class LanguageServer {
     ///   - unknownCommand: The id of the error for a `:command` not among them (none: not checked).
     ///   - exampleDiagram: Runs the example of the entry with this name and draws its marble
     ///     diagram (the shell's runner on the virtual clock), for hover; nil: hover shows none.
+    ///   - explanationLink: The URI of an id's explanation (`file:///…/Diagnostics.md#e302-…`),
+    ///     sent as the diagnostic's `codeDescription`; nil or a nil result: the code alone.
     public init(
-        commands: [Command] = [], unknownCommand: DiagnosticID? = nil, exampleDiagram: (@Sendable (String) -> String?)? = nil
+        commands: [Command] = [], unknownCommand: DiagnosticID? = nil, exampleDiagram: (@Sendable (String) -> String?)? = nil,
+        explanationLink: (@Sendable (DiagnosticID) -> String?)? = nil
     ) {
+        self.explanationLink = explanationLink
         self.commands = commands
         self.unknownCommand = unknownCommand
         self.exampleDiagram = exampleDiagram

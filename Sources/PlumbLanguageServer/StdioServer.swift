@@ -14,11 +14,13 @@ public enum StdioServer {
     ///   comes without `shutdown`.
     public static func run(
         commands: [LanguageServer.Command], unknownCommand: DiagnosticID? = nil,
-        exampleDiagram: (@Sendable (String) -> String?)? = nil, input: FileHandle = .standardInput,
+        exampleDiagram: (@Sendable (String) -> String?)? = nil, explanationLink: (@Sendable (DiagnosticID) -> String?)? = nil,
+        input: FileHandle = .standardInput,
         output: FileHandle = .standardOutput
     ) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(commands: commands, unknownCommand: unknownCommand, exampleDiagram: exampleDiagram)
+        let server = LanguageServer(
+            commands: commands, unknownCommand: unknownCommand, exampleDiagram: exampleDiagram, explanationLink: explanationLink)
         let inbox = Inbox()
         let reader = Thread {
             var decoder = FrameDecoder()

@@ -72,16 +72,18 @@ struct ScriptRunner {
         let loads = ScriptLines(text).hostLines.filter { $0.name == "load" }.map { line -> String in
             let location = SourceLocation(file: file, line: line.line, column: line.column)
             let message = ShellMessage.cannotTranslateLoad(line.argument, file: file)
-            return "\(location): error: \(message.text)"
+            return "\(location): error[\(message.id.code)]: \(message.text)"
         }
         if !loads.isEmpty {
             for line in loads { writeStandardError(line + "\n") }
+            writeStandardError((DiagnosticID.explanationHint(for: [ShellCode.cannotTranslateLoad.id], interactive: false) ?? "") + "\n")
             return ExitCode.dataError
         }
         let result = session.swiftProgram(of: text, file: file)
         switch result {
         case .failure(let errors):
             for d in errors.diagnostics { writeStandardError(d.rendered(source: text, color: options.colorErrors) + "\n") }
+            if let hint = DiagnosticID.explanationHint(for: errors.diagnostics.map(\.id), interactive: false) { writeStandardError(hint + "\n") }
             return ExitCode.dataError
         case .success(let code):
             if program {
@@ -296,7 +298,7 @@ struct ScriptRunner {
             verdict(style.red("FAIL") + " \(name):\(location.line): \(TerminalText.escapedLines(message))\n")
             return (.failed(ExitCode.failure), TestReport.file(file, text: text, report: report, error: nil))
         case .compileErrors:
-            let detail = report.firstError.map { ":\($0.location.line): \($0.message)" } ?? ": errors"
+            let detail = report.firstError.map { ":\($0.location.line): \($0.headline)" } ?? ": errors"
             verdict(style.red("FAIL") + " \(name)\(TerminalText.escapedLines(detail))\n")
             return (.failed(ExitCode.dataError), TestReport.file(file, text: text, report: report, error: "\(file)\(detail)"))
         case .interrupted:

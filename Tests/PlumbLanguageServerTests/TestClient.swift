@@ -12,13 +12,16 @@ final class TestClient {
     private var nextID = 1
     var version = 1
 
-    init(initialize: Bool = true, exampleDiagram: (@Sendable (String) -> String?)? = nil) {
+    init(
+        initialize: Bool = true, exampleDiagram: (@Sendable (String) -> String?)? = nil,
+        explanationLink: (@Sendable (DiagnosticID) -> String?)? = nil
+    ) {
         server = LanguageServer(
             commands: [
                 .init(name: "help", arguments: "[NAME]", summary: "this overview"),
                 .init(name: "trace", aliases: ["t"], arguments: "on|off", summary: "traces"),
             ],
-            unknownCommand: ShellLikeCode.unknownCommand.id, exampleDiagram: exampleDiagram)
+            unknownCommand: ShellLikeCode.unknownCommand.id, exampleDiagram: exampleDiagram, explanationLink: explanationLink)
         if initialize { _ = request("initialize", ["capabilities": [:]]) }
     }
 

@@ -229,11 +229,15 @@ struct StageBuild {
         }
     }
 
-    /// Calls `virtual` with the runtime's VirtualTimeScheduler, or `real` with its dispatch queue.
+    /// Calls `virtual` with the runtime's VirtualTimeScheduler, as this stage's (its actions say
+    /// whose they are, for a paused run), or `real` with the runtime's dispatch queue.
     func onScheduler(
-        _ virtual: (VirtualTimeScheduler) -> ValuePublisher, _ real: (DispatchQueue) -> ValuePublisher
+        _ virtual: (StageScheduler) -> ValuePublisher, _ real: (DispatchQueue) -> ValuePublisher
     ) -> ValuePublisher {
-        if let parts = context.runtime.virtual { return virtual(parts.scheduler) }
+        if let parts = context.runtime.virtual {
+            let text = source.text(stage.stage.span)
+            return virtual(StageScheduler(base: parts.scheduler, stage: depth == 0 ? "[\(index)] \(text)" : text, runtime: context.runtime))
+        }
         return real(context.runtime.queue)
     }
 }

@@ -31,6 +31,30 @@ public struct DiagnosticID: Sendable, Hashable, Comparable, CustomStringConverti
         (LexerCode.ids + ParserCode.ids + CheckerCode.ids + SessionCode.ids + BuildCode.ids + EvaluationCode.ids).sorted()
     }
 
+    /// The one line printed after diagnostics that says how to read their explanations, as
+    /// rustc's "For more information about this error, try `rustc --explain E0308`".
+    ///
+    /// - Parameters:
+    ///   - ids: The ids shown (repeats are said once, in the order given).
+    ///   - interactive: At the prompt (`:help E302`) rather than in a script or a terminal
+    ///     command (`plumb help E302`).
+    /// - Returns: The line without a newline, or nil when `ids` is empty.
+    ///
+    /// ```swift
+    /// DiagnosticID.explanationHint(for: [e302], interactive: false)
+    /// // "for more about this error, run `plumb help E302`"
+    /// ```
+    public static func explanationHint(for ids: [DiagnosticID], interactive: Bool) -> String? {
+        var codes: [String] = []
+        for id in ids where !codes.contains(id.code) { codes.append(id.code) }
+        guard !codes.isEmpty else { return nil }
+        let command = { (code: String) in interactive ? "`:help \(code)`" : "`plumb help \(code)`" }
+        let kind = ids.allSatisfy { $0.severity == .warning } ? "warning" : "error"
+        let verb = interactive ? "type" : "run"
+        if codes.count == 1 { return "for more about this \(kind), \(verb) \(command(codes[0]))" }
+        return "for more about these \(kind)s, \(verb) \(codes.map(command).joined(separator: ", "))"
+    }
+
     /// The id with this code or name (`E302`, `unknown-operator`), ignoring case.
     public static func named(_ codeOrName: String) -> DiagnosticID? {
         let key = codeOrName.lowercased()

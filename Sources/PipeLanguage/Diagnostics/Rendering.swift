@@ -1,6 +1,8 @@
 extension Diagnostic {
-    /// Compiler-style text: `file:line:col: error: message`, the source line, a caret and tildes
-    /// under the culprit, then `help:` and `note:` lines.
+    /// Compiler-style text: `file:line:col: error[E302]: message` (the id in the heading, as rustc
+    /// prints it, so a learner can look it up), the source line, a caret and tildes under the
+    /// culprit, then `help:` and `note:` lines. The line saying where the explanation is comes
+    /// once after a batch of diagnostics: `DiagnosticID.explanationHint(for:interactive:)`.
     ///
     /// - Parameters:
     ///   - source: The text the diagnostic's location refers to (the whole text given to `compile`).
@@ -21,7 +23,7 @@ extension Diagnostic {
         }
         let green = color ? "\u{1B}[1;32m" : ""
         // Messages quote names from the source; a 10 MB identifier must not make a 10 MB message.
-        var out = "\(bold)\(location):\(reset) \(tint)\(severity.word):\(reset) \(bold)\(Self.capped(message))\(reset)"
+        var out = "\(bold)\(location):\(reset) \(tint)\(severity.word)[\(id.code)]:\(reset) \(bold)\(Self.capped(message))\(reset)"
         if let text = Self.sourceLine(source, line: lineInSource) {
             out += Self.annotated(text, column: location.column, length: length, caret: (green, reset))
         }

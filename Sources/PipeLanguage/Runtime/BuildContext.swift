@@ -34,11 +34,19 @@ final class BuildContext: Sendable {
     /// Reports a line a stage writes (`print`, hooks, notes): to the run's events, or outside a
     /// run to the runtime's note handler (the shell prints it above the prompt).
     func output(_ kind: OutputKind, stage: Int, _ text: String) {
-        if let events {
-            events.send(.output(kind, stage: stage, text: text))
-        } else {
-            runtime.note(text)
+        reporter()(kind, stage, text)
+    }
+
+    /// Where this graph's lines go, decided now: the run's events; for a graph built outside a
+    /// run (a binding's shared instance), the run subscribing to it at this moment
+    /// (`SubscribingRun`), so `let f = deferred { future … } | share` reports its future's start
+    /// in the run that started it; else the runtime's note handler.
+    func reporter() -> @Sendable (OutputKind, Int, String) -> Void {
+        if let events = events ?? SubscribingRun.events {
+            return { kind, stage, text in events.send(.output(kind, stage: stage, text: text)) }
         }
+        let runtime = self.runtime
+        return { _, _, text in runtime.note(text) }
     }
 
     /// A binding's publisher: its shared instance for an eager source, else its pipeline built
@@ -49,7 +57,8 @@ final class BuildContext: Sendable {
         if let hot = binding.hot {
             var rest = binding.pipeline
             rest.stages.removeFirst(hot.stages)
-            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: hot.publisher, lanes: .none)
+            let upstream = events.map { SubscribingRun.Reporting(upstream: hot.publisher, events: $0).valueStream() } ?? hot.publisher
+            return try scope.build(rest, source: binding.source, env: .none, depth: depth, upstream: upstream, lanes: .none)
         }
         return try scope.build(
             binding.pipeline, source: binding.source, env: .none, depth: depth, lanes: .none, counting: binding.subscriptions)
@@ -81,6 +90,9 @@ final class BuildContext: Sendable {
             switch stage.target {
             case .binding(let name):
                 upstream = try buildBinding(name, depth: depth)
+                if let events, record, bindings[name]?.isShared == true, let header = run.sharedLane(of: name, proposing: lane) {
+                    upstream = subscriberLanes(upstream, binding: name, under: header, events: events)
+                }
             case .entry(let i):
                 let build = StageBuild(
                     context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
@@ -100,6 +112,19 @@ final class BuildContext: Sendable {
             }
         }
         return upstream
+    }
+
+    /// `share` drawn: each subscription to a shared binding gets a lane of its own (`subscriber
+    /// 1`, `subscriber 2`, …) under the stage that first named the binding in this run, starting
+    /// where it subscribed, so a late subscriber is seen joining the one upstream subscription.
+    private func subscriberLanes(_ upstream: ValuePublisher, binding: String, under header: Int, events: EventSerializer) -> ValuePublisher {
+        let (run, runtime) = (run, runtime)
+        return Deferred { () -> ValuePublisher in
+            let lane = run.nextLane()
+            let label = "subscriber \(run.nextSubscriber(of: binding))"
+            events.send(.lane(lane, .opened(label: label, stage: LaneSignal.subscriberStage, parent: header)))
+            return Tracing.wrap(upstream, stage: 0, name: binding, depth: 0, runtime: runtime, events: events, trace: false, lane: lane, run: run)
+        }.valueStream()
     }
 
     /// A binding's shared instance, made when the `let` runs: an eager source (`let s = subject`,
@@ -122,6 +147,25 @@ final class BuildContext: Sendable {
         let publisher = try build(
             prefix, source: source, env: .none, depth: 0, upstream: hot?.publisher, counting: hot == nil ? counting : nil)
         return HotSource(publisher: publisher, send: hot?.send, complete: hot?.complete, stages: shared + 1)
+    }
+}
+
+/// The run whose subscription is going on, on this thread: a binding's shared graph, built when
+/// its `let` ran, has no run of its own, and what it says while a run subscribes to it (a
+/// `deferred` making a future) belongs to that run.
+enum SubscribingRun {
+    @TaskLocal static var events: EventSerializer?
+
+    /// Subscribes `upstream` with `events` as the subscribing run.
+    struct Reporting: Publisher {
+        typealias Output = Value
+        typealias Failure = any Error
+        let upstream: ValuePublisher
+        let events: EventSerializer
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == any Error {
+            SubscribingRun.$events.withValue(events) { upstream.receive(subscriber: subscriber) }
+        }
     }
 }
 
@@ -148,6 +192,27 @@ final class RunState: Sendable {
             return f
         }
         fail?(error)
+    }
+
+    private let shared = Lock([String: (lane: Int, subscribers: Int)]())
+
+    /// The lane a shared binding's subscribers are drawn under in this run: the first lane
+    /// proposed for it (the first stage naming it that has a lane); nil until one is.
+    func sharedLane(of binding: String, proposing lane: Int?) -> Int? {
+        shared.withLock { table in
+            if let known = table[binding] { return known.lane }
+            guard let lane else { return nil }
+            table[binding] = (lane, 0)
+            return lane
+        }
+    }
+
+    /// The number of the next subscriber of a shared binding in this run, from 1.
+    func nextSubscriber(of binding: String) -> Int {
+        shared.withLock { table in
+            table[binding, default: (0, 0)].subscribers += 1
+            return table[binding]?.subscribers ?? 1
+        }
     }
 
     /// A new marble-diagram lane id, unique within the run.
@@ -188,4 +253,9 @@ enum LaneScope {
     case inner(parent: Int)
     /// Not drawn: a binding's own stages (the stage naming the binding is the lane).
     case none
+}
+
+extension Binding {
+    /// Bound over a `share`: every use subscribes to one upstream subscription.
+    var isShared: Bool { hot != nil && pipeline.stages.contains { $0.entry?.sharesUpstream == true } }
 }

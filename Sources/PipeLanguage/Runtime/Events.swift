@@ -70,6 +70,10 @@ public enum LaneSignal: Sendable, Hashable {
     /// merge's argument, …). `label` is the stage's text.
     case opened(label: String, stage: Int, parent: Int?)
     case subscribed
+
+    /// The `stage` of a subscriber's lane: one subscription to a `share`d binding, drawn under
+    /// the stage that first named the binding (`subscriber 2`), where `label` is its name.
+    public static let subscriberStage = -1
     case value(Value)
     case finished
     case failed(String)

@@ -43,6 +43,8 @@ public final class Runtime: Sendable {
     }
 
     private let noteHandler = Lock<(@Sendable (String) -> Void)?>(nil)
+    /// The stage whose scheduled action ran last (see `StageScheduler`).
+    let timerStage = Lock<String?>(nil)
 
     /// Where notes made outside a run go (a bound `future` saying it started and when it is
     /// fulfilled); the shell prints them above the prompt. Without a handler they are dropped.

@@ -34,7 +34,8 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     /// The value with its kind, as messages name it: `Int 1`, `String "a"`, and `nil` alone.
     var typed: String { self == .null ? "nil" : "\(typeName) \(self)" }
 
-    var typeName: String {
+    /// `Int`, `Double`, `String`, `Bool`, `Array`, or `nil`.
+    public var typeName: String {
         switch self {
         case .int: "Int"
         case .double: "Double"

@@ -120,9 +120,16 @@ extension Assets {
           container.replaceChildren();
           for (const d of diagnostics || []) {
             const box = element('div', null, 'diagnostic ' + d.severity);
-            box.appendChild(element('div', d.line + ':' + d.column + ': ' + d.severity + ' ' + d.id + ': ' + d.message, 'headline'));
+            box.appendChild(element('div', d.line + ':' + d.column + ': ' + d.severity + '[' + d.id + ']: ' + d.message, 'headline'));
             if (d.rendered) box.appendChild(element('pre', d.rendered, 'rendered'));
             if (d.help) box.appendChild(element('div', 'help: ' + d.help, 'help'));
+            // What the id means, as `plumb help ID` says it: the room's way to read more.
+            if (d.explanation) {
+              const more = element('details', null, 'explanation');
+              more.appendChild(element('summary', 'What ' + d.id + ' means', null));
+              more.appendChild(element('pre', d.explanation, null));
+              box.appendChild(more);
+            }
             if (typeof d.fixed === 'string' && editor) {
               const fix = element('button', 'Apply the fix', 'fix');
               fix.addEventListener('click', () => { editor.value = d.fixed; container.replaceChildren(); editor.focus(); });

@@ -15,7 +15,7 @@ extension Room {
             "id": .string(RoomDiagnostic.commandRefused.code), "name": .string(RoomDiagnostic.commandRefused.name),
             "severity": .string("error"), "line": .int(first.line), "column": .int(first.column), "message": .string(message),
             "start": .int(start), "end": .int(start + first.text.utf16.count),
-            "rendered": .string("\(first.line):\(first.column): error: \(message)\n  \(first.text)"),
+            "rendered": .string("\(first.line):\(first.column): error[\(RoomDiagnostic.commandRefused.code)]: \(message)\n  \(first.text)"),
         ])
         return .object(["diagnostics": .array([diagnostic])])
     }

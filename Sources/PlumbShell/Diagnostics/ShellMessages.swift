@@ -54,8 +54,9 @@ struct ShellMessage: Sendable, Equatable {
         self.text = text
     }
 
-    /// How the shell prints it: `file:line: error: text` at a script's line, `error: text` at the
-    /// REPL's prompt, `plumb: error: text` for plumb as a whole.
+    /// How the shell prints it: `file:line: error[E703]: text` at a script's line, `error[E703]: text`
+    /// at the REPL's prompt, `plumb: error[E712]: text` for plumb as a whole; then the line that
+    /// says how to read the id's explanation.
     func rendered(at location: SourceLocation?, interactive: Bool = false, color: Bool) -> String {
         let style = Style(enabled: color)
         let word = id.severity == .warning ? "warning" : "error"
@@ -67,7 +68,8 @@ struct ShellMessage: Sendable, Equatable {
             prefix = "plumb: "
         }
         // Its text quotes what came from outside (a path, a command, an argument): made safe here.
-        return prefix + label + ": \(TerminalText.escapedLines(Diagnostic.capped(text)))\n"
+        let hint = DiagnosticID.explanationHint(for: [id], interactive: interactive && location != nil).map { style.dim($0) + "\n" } ?? ""
+        return prefix + label + "[\(id.code)]: \(TerminalText.escapedLines(Diagnostic.capped(text)))\n" + hint
     }
 }
 

@@ -129,7 +129,7 @@ struct Workshop {
         case .expectationFailed(let message, let location): status = .failed(line: location.line, message: message)
         case .compileErrors:
             let error = report.firstError
-            status = .failed(line: error?.location.line ?? 1, message: error?.message ?? "the exercise has errors")
+            status = .failed(line: error?.location.line ?? 1, message: error?.headline ?? "the exercise has errors")
         default:
             if report.exitCode != ExitCode.success {
                 status = .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")

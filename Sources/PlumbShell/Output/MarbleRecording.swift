@@ -23,7 +23,7 @@ struct MarbleRecording: Sendable {
     /// ending is kept, so what is kept stays bounded however long the run goes (a `retry` of
     /// `Int.max` attempts ends an attempt forever).
     mutating func handle(lane: Int, _ signal: LaneSignal, at time: Int64) {
-        if case .opened(let label, _, let parent) = signal {
+        if case .opened(let label, let stage, let parent) = signal {
             // An opening adds a lane: it counts against the cap like any event (an endless
             // `flatMap` opens inner lanes forever).
             guard events < Self.maxEvents else {
@@ -31,7 +31,12 @@ struct MarbleRecording: Sendable {
                 return
             }
             events += 1
-            if let parent, let parentLane = header[parent] {
+            if let parent, let parentLane = header[parent], stage == LaneSignal.subscriberStage {
+                // A subscriber of a shared binding: drawn under the stage, by its own name.
+                let index = run.addLane(label: label, parent: parentLane, kind: .inner)
+                header[lane] = index
+                current[lane] = index
+            } else if let parent, let parentLane = header[parent] {
                 let child = children[parentLane, default: 0] + 1
                 children[parentLane] = child
                 let index = run.addLane(label: "inner \(child)", parent: parentLane, kind: .inner)

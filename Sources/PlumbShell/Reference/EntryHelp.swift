@@ -12,7 +12,8 @@ enum EntryHelp {
         var lines = [style.bold(entry.signature), "  \(entry.summary)"]
         if !entry.aliases.isEmpty { lines.append("  aliases: \(entry.aliases.joined(separator: ", "))") }
         lines.append("  Combine: \(entry.combine)")
-        lines.append("  example: \(entry.example)")
+        // An example of several lines (a binding and its uses) is indented under its label.
+        lines.append("  example: " + entry.example.replacingOccurrences(of: "\n", with: "\n           "))
         return lines.joined(separator: "\n")
     }
 }

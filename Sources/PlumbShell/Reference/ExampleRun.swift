@@ -16,13 +16,15 @@ import Glibc
 /// example.diagram     // MarbleText's lines, "[0] from [1, 2, 3] …"
 /// ```
 struct ExampleRun {
-    /// The script that was run: the example, and for a binding's example (`let s = subject`) a
-    /// use of it (`s | take 0`) so that something is subscribed and drawn.
+    /// The script that was run: the example (several lines for a binding's: the `let`, its uses,
+    /// and for a subject its sends).
     let script: String
     /// What the run printed: events, notes, verdicts (no colours).
     let events: [String]
     /// The last foreground run's recording, if one ran.
     let run: MarbleRun?
+    /// The pipeline that `run` drew, as written (an example of several lines draws one of them).
+    let title: String?
 
     /// Runs `entry`'s example on a fresh virtual clock, in a runner of its own.
     init(_ entry: CatalogEntry) {
@@ -47,7 +49,13 @@ struct ExampleRun {
             text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
         }
         events = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
-        run = runner.diagrams.last?.run
+        // A subject's example sends into a job: its run is the one to draw.
+        if let last = runner.diagrams.last {
+            (run, title) = (last.run, last.text)
+        } else {
+            run = runner.jobDiagram(1)
+            title = run == nil ? nil : runner.jobs.table.text(1)
+        }
     }
 
     /// The diagram as text lines (`MarbleText`), `width` columns wide, without colours.
@@ -56,11 +64,8 @@ struct ExampleRun {
         return MarbleText.render(run, width: width, color: false)
     }
 
-    /// An entry's example as a script that subscribes once.
-    static func script(for entry: CatalogEntry) -> String {
-        guard entry.example.hasPrefix("let ") else { return entry.example + "\n" }
-        return entry.example + "\n" + entry.example.split(separator: " ")[1] + " | take 0\n"
-    }
+    /// An entry's example as a script.
+    static func script(for entry: CatalogEntry) -> String { entry.example + "\n" }
 
     /// The hover's diagram for the entry named `name`: the example's diagram as one text block
     /// (nil for a terminal, whose example draws nothing of its own, or an unknown name).

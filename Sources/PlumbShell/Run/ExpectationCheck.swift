@@ -42,7 +42,12 @@ enum ExpectationCheck {
         case .subscriptions(let name, let count):
             let actual = subscriptions(name) ?? 0
             guard actual == count else {
-                return .fails("expected \(describe(expectation)), got \(name)'s source subscribed \(actual) time\(actual == 1 ? "" : "s")")
+                var text = "expected \(describe(expectation)), got \(name)'s source subscribed \(actual) time\(actual == 1 ? "" : "s")"
+                if count == 1 && actual > 1 {
+                    text +=
+                        "\n  why: each subscriber of \(name) subscribed to its source anew; `| share` at the end of its `let` makes them share one subscription"
+                }
+                return .fails(text)
             }
             holds = true
         case .started(let expected):
@@ -55,7 +60,33 @@ enum ExpectationCheck {
                 "expected marbles \"\(expected)\", got \"\(comparison.actual)\"\n"
                     + comparison.diff.map { "  " + $0 }.joined(separator: "\n"))
         }
-        return holds ? .holds : .fails("expected \(describe(expectation)), got \(describe(record, for: expectation))")
+        guard !holds else { return .holds }
+        var text = "expected \(describe(expectation)), got \(describe(record, for: expectation))"
+        if case .values(let values) = expectation, let why = why(expected: values, got: record.values) { text += "\n  why: " + why }
+        return .fails(text)
+    }
+
+    /// Why the values differ, when it can be told: a whole number where a fraction was expected
+    /// (`/` between two Ints), or a value of another kind (`1` for `"1"`). Nil otherwise.
+    ///
+    /// ```swift
+    /// ExpectationCheck.why(expected: [.double(2.5)], got: [.int(2)])
+    /// // "2 is 2.5 without its fraction: `/` between two Ints …"
+    /// ```
+    static func why(expected: [Value], got actual: [Value]) -> String? {
+        guard expected.count == actual.count,
+            let index = expected.indices.first(where: { expected[$0] != actual[$0] })
+        else { return nil }
+        let (wanted, got) = (expected[index], actual[index])
+        if case .double(let fraction) = wanted, case .int(let whole) = got, fraction.rounded(.towardZero) == Double(whole),
+            fraction != fraction.rounded()
+        {
+            return "\(whole) is \(wanted) without its fraction: `/` between two Ints divides whole numbers (7 / 2 is 3); "
+                + "make one side a Double (7.0 / 2, or Double($0) / 2)"
+        }
+        guard wanted.typeName != got.typeName else { return nil }
+        return "the pipeline emits \(got.typeName) \(got) where \(wanted.typeName) \(wanted) is expected: a value of another kind "
+            + "(`:type` shows what each stage emits)"
     }
 
     /// Exact on the virtual clock; real time is never exact: within 10% or 20 ms, whichever is larger.

@@ -44,6 +44,9 @@ final class RunRecorder: Sendable {
     /// The run's zero: when the recorder was made, moved to the `subscribed` event when it comes,
     /// so building the graph (milliseconds under load) is not counted as the run's time.
     private let origin: Atomic<Int64>
+    /// The `subscribed` event came: until it does, every event (a lane's `^` as each stage is
+    /// subscribed, on the way down to the terminal) is part of subscribing, and is at the run's 0.
+    private let zeroed = Atomic<Bool>(false)
     var startNanoseconds: Int64 { origin.load(ordering: .relaxed) }
     var start: Duration { .nanoseconds(startNanoseconds) }
     /// Everything but the value path's own figures; `values` and `timeline` are filled from `log`
@@ -93,8 +96,14 @@ final class RunRecorder: Sendable {
     /// Handles one event from `Pipeline.start`.
     func handle(_ event: PipelineEvent) {
         let now = runtime.nowNanoseconds()
-        if case .subscribed = event { origin.store(now, ordering: .relaxed) }
-        let ns = Swift.max(0, now &- startNanoseconds)
+        if case .subscribed = event {
+            origin.store(now, ordering: .relaxed)
+            zeroed.store(true, ordering: .relaxed)
+        }
+        // Events before `subscribed` were measured from the recorder's making, events after it
+        // from the subscription: a stage's `^` stamped on the first scale would fall after the
+        // values it caused (`(a^)` on the real clock, where building takes milliseconds).
+        let ns = zeroed.load(ordering: .relaxed) ? Swift.max(0, now &- startNanoseconds) : 0
         switch event {
         case .value(let value): handleValue(value, next: false, ns: ns)
         case .next(let value): handleValue(value, next: true, ns: ns)

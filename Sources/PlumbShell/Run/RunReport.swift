@@ -35,6 +35,11 @@ struct RunReport: Equatable, Sendable {
     struct FirstError: Equatable, Sendable {
         var location: SourceLocation
         var message: String
+        /// The diagnostic's id, when it is one (a shell error's line has none here).
+        var id: DiagnosticID? = nil
+
+        /// `error[E302]: message`, or the bare message without an id.
+        var headline: String { id.map { "error[\($0.code)]: \(message)" } ?? message }
     }
 
     /// Pipelines that failed (and were not followed by an `expect failed` that held).
@@ -74,8 +79,8 @@ struct RunReport: Equatable, Sendable {
     mutating func countCompileFailure() { compileFailures += 1 }
 
     /// Keeps the first error only.
-    mutating func noteError(at location: SourceLocation, _ message: String) {
-        if firstError == nil { firstError = FirstError(location: location, message: message) }
+    mutating func noteError(at location: SourceLocation, _ message: String, id: DiagnosticID? = nil) {
+        if firstError == nil { firstError = FirstError(location: location, message: message, id: id) }
     }
 }
 

@@ -37,6 +37,13 @@ extension StatementRunner {
         out.flush()
     }
 
+    /// Job `id`'s recorded run, once it has lanes (nil for no such job, or one not recorded).
+    func jobDiagram(_ id: Int) -> MarbleRun? {
+        guard let record = jobs.recorder(id)?.snapshot else { return nil }
+        let run = record.marbles.snapshot(endingAt: EventFormatter.nanoseconds(record.duration))
+        return run.lanes.isEmpty ? nil : run
+    }
+
     /// Writes the diagrams as one SVG; the problem, if it could not.
     static func writeSVG(_ runs: [MarbleRun], titles: [String], to path: String) -> String? {
         writeFile(MarbleSVG.render(runs, titles: titles), to: path)

@@ -252,7 +252,7 @@ final class StatementRunner {
         guard !diagnostics.isEmpty else { return }
         fixes.consider(diagnostics, source: source, firstLine: firstLine)
         if let error = diagnostics.first(where: { $0.severity == .error }) {
-            report.noteError(at: error.location, error.message)
+            report.noteError(at: error.location, error.message, id: error.id)
         }
         let shown = options.showsWarnings ? diagnostics : diagnostics.filter { $0.severity == .error }
         if verbosity == .silent || shown.isEmpty { return }
@@ -266,6 +266,9 @@ final class StatementRunner {
             var rendered = diagnostic.rendered(source: source, color: options.colorErrors)
             if !rendered.hasSuffix("\n") { rendered += "\n" }
             text += rendered
+        }
+        if let hint = DiagnosticID.explanationHint(for: shown.map(\.id), interactive: interactive) {
+            text += Style(enabled: options.colorErrors).dim(hint) + "\n"
         }
         writeStandardError(text)
     }

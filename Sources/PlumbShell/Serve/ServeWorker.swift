@@ -88,7 +88,8 @@ enum ServeWorker {
         return .string(MarbleSVG.render(drawn.map(\.run), titles: drawn.map(\.text)))
     }
 
-    /// A diagnostic as the page shows it: its id, words, the rendered source excerpt, its range in
+    /// A diagnostic as the page shows it: its id, words, the rendered source excerpt, the id's
+    /// explanation (as `plumb help ID` prints it), its range in
     /// the browser's units (UTF-16), and the text with its first fix-it made, if it has one.
     static func describe(_ diagnostic: Diagnostic, in text: String) -> JSON {
         let positions = UTF16Positions(text)
@@ -102,6 +103,9 @@ enum ServeWorker {
             "end": .int(max(start, positions.utf16Offset(ofUTF8: endUTF8))), "notes": .array(diagnostic.notes.map { .string($0.message) }),
         ]
         if let help = diagnostic.help { fields["help"] = .string(help) }
+        // The room has no `plumb help` at hand: the id's explanation goes with it, for the page to
+        // show under the diagnostic.
+        fields["explanation"] = .string(HelpText.diagnostic(diagnostic.id))
         if !diagnostic.fixIts.isEmpty, let fixed = FixIt.applyingFirstFixes(of: [diagnostic], to: text) { fields["fixed"] = .string(fixed) }
         return .object(fields)
     }

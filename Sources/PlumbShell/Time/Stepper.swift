@@ -21,6 +21,9 @@ import PipeLanguage
 final class Stepper {
     /// The run held paused on the virtual clock, if one is.
     private(set) var stepping: SteppedRun?
+    /// How the last stepped run ended (`ended at 300 ms`), once one has: a time command after it
+    /// is a note, not an error.
+    private var lastEnd: String?
     /// Asks the person a yes/no question (the REPL sets it); nil answers yes without asking (scripts).
     var confirm: ((String) -> Bool)?
 
@@ -77,19 +80,21 @@ final class Stepper {
 
     /// `:next`: to the next scheduled instant.
     func next(at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard let stepping else { return context.commandError(.noPausedRun(":next"), at: location) }
+        guard let stepping else { return noPausedRun(":next", at: location, in: context) }
         context.log(":next")
         var moved = true
         let before = stepping.watch.signals
+        stepping.runtime.forgetTimerStage()
         let interrupted = driving(in: context) { _ in moved = stepping.runtime.stepVirtualTime() != nil }
         if !moved && !interrupted && !stepping.isDone {
             context.say(context.style.dim("nothing is scheduled: the run waits for input (a send); :continue ends it, :stop cancels it"))
             return .ok
         }
         if !interrupted && stepping.watch.signals == before && !context.output.quiet && context.options.format == .text {
-            // A timer ran and no stage emitted: say so, or the step looks like it did nothing.
+            // A timer ran and no stage emitted: say whose, or the step looks like it did nothing.
+            let whose = stepping.runtime.lastTimerStage.map { "a timer of \(TerminalText.escaped($0)) ran" } ?? "a timer ran"
             context.output.out.write(
-                "  " + EventFormatter.relativeTime(.nanoseconds(stepping.elapsed)) + "  " + context.style.dim("│ a timer ran; no stage emitted") + "\n")
+                "  " + EventFormatter.relativeTime(.nanoseconds(stepping.elapsed)) + "  " + context.style.dim("│ \(whose); no stage emitted") + "\n")
         }
         return afterDrive(interrupted: interrupted, in: context)
     }
@@ -97,7 +102,7 @@ final class Stepper {
     /// `:advance D`: moves the clock by D, running what falls due, unless a break or the run's end
     /// comes first.
     func advance(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard let stepping else { return context.commandError(.noPausedRun(":advance"), at: location) }
+        guard let stepping else { return noPausedRun(":advance", at: location, in: context) }
         guard let stride = Self.duration(argument) else {
             if Self.isTooLong(argument) {
                 return context.commandError(
@@ -121,7 +126,7 @@ final class Stepper {
 
     /// `:continue`: to the end (or the next break), as a foreground run goes.
     func continueRun(at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard let stepping else { return context.commandError(.noPausedRun(":continue"), at: location) }
+        guard let stepping else { return noPausedRun(":continue", at: location, in: context) }
         context.log(":continue")
         let runtime = stepping.runtime
         let until = context.options.until
@@ -146,7 +151,7 @@ final class Stepper {
 
     /// `:stop`: cancels the paused run.
     func stop(at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard stepping != nil else { return context.commandError(.noPausedRun(":stop"), at: location) }
+        guard stepping != nil else { return noPausedRun(":stop", at: location, in: context) }
         context.log(":stop")
         end(cancelling: true, in: context)
         return .ok
@@ -154,7 +159,7 @@ final class Stepper {
 
     /// `:break`, `:break clear`, `:break STAGE [value|finished|failed]`.
     func breakAt(_ argument: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
-        guard let stepping else { return context.commandError(.noPausedRun(":break"), at: location) }
+        guard let stepping else { return noPausedRun(":break", at: location, in: context) }
         if argument.isEmpty {
             let breakpoints = stepping.watch.breakpoints
             context.say(
@@ -236,12 +241,22 @@ final class Stepper {
         context.say(lines.joined(separator: "\n"))
     }
 
+    /// A time command with no paused run. After a stepped run has ended it says so and goes on:
+    /// a saved session replays its `:next` and `:continue` lines after an edit that ends the run
+    /// sooner (it ran; exit 65 would say nothing of it did). Before any, it is an error (E730).
+    private func noPausedRun(_ command: String, at location: SourceLocation, in context: CommandContext) -> StepResult {
+        guard let lastEnd else { return context.commandError(.noPausedRun(command), at: location) }
+        if !context.output.quiet { context.say(context.style.dim("\(command): no paused run, the stepped run \(lastEnd); nothing to do")) }
+        return .ok
+    }
+
     /// Ends the paused run (cancelling it first when asked and it is still going); it becomes the
     /// last run, as a foreground run does.
     func end(cancelling: Bool, stopNote: String? = nil, in context: CommandContext) {
         guard let stepping else { return }
         if cancelling && !stepping.isDone { stepping.recorder.cancel(stepping.run, waitingOn: context.output.wake) }
         self.stepping = nil
+        lastEnd = "ended at \(stepping.elapsedText)"
         context.output.out.flush()
         let record = stepping.recorder.snapshot
         context.ended(record, text: stepping.pipeline.text, stopNote: stopNote)

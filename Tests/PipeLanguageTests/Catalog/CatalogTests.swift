@@ -24,17 +24,21 @@ import Testing
             let session = Session(runtime: Runtime(clock: .virtual))
             let (statements, diagnostics) = session.compile(entry.example, file: "example")
             #expect(!diagnostics.contains { $0.severity == .error }, "\(entry.name): \(diagnostics)")
-            let checked = try #require(statements.last?.checked, "\(entry.name): the example is not a pipeline")
-            let names = checked.stages.compactMap(\.entry?.name)
+            // An example may be several lines (a binding, its sends and uses): each is performed.
+            let names = statements.flatMap { $0.checked?.stages.compactMap(\.entry?.name) ?? [] }
             #expect(names.contains(entry.name), "\(entry.name)'s example does not use it: \(names)")
-            let statement = try #require(statements.last)
-            guard case .success(let action) = session.execute(statement) else {
-                Issue.record("\(entry.name): the example does not execute")
-                continue
+            var ran = false
+            for statement in statements {
+                guard case .success(let action) = session.execute(statement) else {
+                    Issue.record("\(entry.name): the example does not execute")
+                    break
+                }
+                if case .run(let pipeline) = action {
+                    ran = true
+                    #expect(throws: Never.self, "\(entry.name)'s builder threw") { _ = try pipeline.makePublisher() }
+                }
             }
-            if case .run(let pipeline) = action {
-                #expect(throws: Never.self, "\(entry.name)'s builder threw") { _ = try pipeline.makePublisher() }
-            }
+            #expect(ran, "\(entry.name): the example runs no pipeline")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
         for entry in Catalog.entries {
-            var swift = try session.swiftTranslation(of: entry.example).get().joined
+            var swift = try HelpCombineLine.swift(of: entry, in: session)
             // `:swift` writes the publisher a pipeline ends in; the program form consumes it with
             // `.sink(receiveCompletion:receiveValue:)` (its `run` helper).
             if entry.name == "sink" { swift = try session.swiftProgram(of: entry.example, file: "sink.pipe").get() }
@@ -32,7 +32,7 @@ import Testing
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
         for entry in Catalog.entries {
-            let swift = try session.swiftTranslation(of: entry.example).get().joined
+            let swift = try HelpCombineLine.swift(of: entry, in: session)
             // An operator's example has other stages (`interval` upstream, `asyncMap flaky` before a
             // `retry`): only its own marker counts for it.
             let markers =
@@ -54,6 +54,13 @@ enum HelpCombineLine {
     /// What `:swift` writes for an addition.
     static let additionMarkers = operatorAdditionMarkers + ["Publishers.interval", "func marble"]
     static let operatorAdditionMarkers = [".asyncMap", ".async()", "/* todo */"]
+
+    /// What `:swift` writes for the entry's example: for an example of several lines (a binding,
+    /// its sends and uses), for its first line, the binding that uses the entry.
+    static func swift(of entry: CatalogEntry, in session: Session) throws -> String {
+        let first = entry.example.split(separator: "\n").first.map(String.init) ?? entry.example
+        return try session.swiftTranslation(of: first).get().joined
+    }
 
     static func alternatives(_ line: String) -> [String] {
         var text = line

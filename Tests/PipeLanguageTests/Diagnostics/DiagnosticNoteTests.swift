@@ -19,7 +19,7 @@ import Testing
         #expect(note.range == SourceRange(location: SourceLocation(file: "a.pipe", line: 1, column: 5), offset: marked[1], length: 1))
         #expect(
             d.rendered(source: marked.text, color: false) == """
-                a.pipe:2:1: error: 'n' is not a subject; only 'subject' and 'currentValue' bindings accept send, finish and fail
+                a.pipe:2:1: error[E313]: 'n' is not a subject; only 'subject' and 'currentValue' bindings accept send, finish and fail
                 n.send 2
                 ^
                 a.pipe:1:5: note: 'n' was bound here

@@ -102,7 +102,7 @@ import Testing
     func usageExitsTwo(arguments: [String]) throws {
         let result = try PlumbBinary.run(arguments)
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("plumb: error:"), "\(result)")
+        #expect(result.stderr.contains("plumb: error[E7"), "\(result)")
     }
 
     @Test("run - reads the script from standard input")

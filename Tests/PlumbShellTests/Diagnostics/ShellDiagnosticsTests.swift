@@ -33,12 +33,17 @@ import Testing
     func rendering() {
         let location = SourceLocation(file: "a.pipe", line: 3, column: 1)
         let message = ShellMessage.usage(":trace on|off")
-        #expect(message.rendered(at: location, color: false) == "a.pipe:3: error: usage: :trace on|off\n")
-        #expect(message.rendered(at: location, interactive: true, color: false) == "error: usage: :trace on|off\n")
-        #expect(ShellMessage.noScripts("no .pipe files in x").rendered(at: nil, color: false) == "plumb: error: no .pipe files in x\n")
+        #expect(
+            message.rendered(at: location, color: false) == "a.pipe:3: error[E702]: usage: :trace on|off\nfor more about this error, run `plumb help E702`\n")
+        #expect(
+            message.rendered(at: location, interactive: true, color: false)
+                == "error[E702]: usage: :trace on|off\nfor more about this error, type `:help E702`\n")
+        #expect(
+            ShellMessage.noScripts("no .pipe files in x").rendered(at: nil, color: false)
+                == "plumb: error[E713]: no .pipe files in x\nfor more about this error, run `plumb help E713`\n")
         #expect(
             ShellMessage.historyNotSaved("/h", "read-only").rendered(at: nil, color: false)
-                == "plumb: warning: history will not be saved: /h: read-only\n")
+                == "plumb: warning[W951]: history will not be saved: /h: read-only\nfor more about this warning, run `plumb help W951`\n")
     }
 
     @Test(":help E701 and :help unknown-command describe the shell's diagnostic")

@@ -12,21 +12,23 @@ import Glibc
     func runClosedStandardInput() throws {
         let result = try PlumbBinary.shell(#""$PLUMB" run - <&-"#)
         #expect(result.status == 2 && !result.endedBySignal, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot read standard input: it is closed\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read standard input: it is closed\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("run - with a directory on standard input: 'is a directory', exit 2 (no trap)")
     func runDirectoryStandardInput() throws {
         let result = try PlumbBinary.shell(#""$PLUMB" run - < "$PWD""#, directory: PlumbBinary.packageRoot)
         #expect(result.status == 2 && !result.endedBySignal, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot read standard input: is a directory\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read standard input: is a directory\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("statements from a closed or directory standard input: the reason, exit 2", arguments: ["<&-", #"< "$PWD""#])
     func streamModeUnreadable(redirection: String) throws {
         let result = try PlumbBinary.shell(#""$PLUMB" "# + redirection, directory: PlumbBinary.packageRoot)
         #expect(result.status == 2 && !result.endedBySignal, "\(result)")
-        #expect(result.stderr.hasPrefix("plumb: error: cannot read standard input: "), "\(result)")
+        #expect(result.stderr.hasPrefix("plumb: error[E712]: cannot read standard input: "), "\(result)")
     }
 
     @Test(
@@ -71,7 +73,7 @@ import Glibc
     func runDirectory() throws {
         let result = try PlumbBinary.run(["run", PlumbBinary.packageRoot.appendingPathComponent("Examples").path])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.hasSuffix("Examples: is a directory\n"), "\(result)")
+        #expect(result.stderr.hasSuffix("Examples: is a directory\nfor more about this error, run `plumb help E710`\n"), "\(result)")
     }
 
     @Test("an unreadable script: 'permission denied', exit 2")
@@ -85,7 +87,7 @@ import Glibc
             ? try PlumbBinary.shell("exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$PLUMB\" check '\(path)'")
             : try PlumbBinary.run(["check", path])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot read \(path): permission denied\n", "\(result)")
+        #expect(result.stderr == "plumb: error[E710]: cannot read \(path): permission denied\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("a script that is not UTF-8: 'not UTF-8 at byte N (line L)', exit 2")
@@ -94,14 +96,16 @@ import Glibc
         try Data("just 1\njust ".utf8 + [0xFF, 0x0A]).write(to: URL(fileURLWithPath: path))
         let result = try PlumbBinary.run(["run", path])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot read \(path): not UTF-8 at byte 13 (line 2)\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read \(path): not UTF-8 at byte 13 (line 2)\nfor more about this error, run `plumb help E710`\n",
+            "\(result)")
     }
 
     @Test("a line of standard input that is not UTF-8: one error with its line (no cascade), the next lines still run, exit 65")
     func streamInvalidUTF8Line() throws {
         let result = try PlumbBinary.shell(#"printf 'just 1\njust \xff\njust 2\n' | "$PLUMB" --clock virtual"#)
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == "<stdin>:2: error: not UTF-8 at byte 6 of the line\n", "\(result)")
+        #expect(result.stderr == "<stdin>:2: error[E711]: not UTF-8 at byte 6 of the line\nfor more about this error, run `plumb help E711`\n", "\(result)")
         #expect(result.stdout.contains("value 1\n") && result.stdout.contains("value 2\n"), "\(result)")
     }
 
@@ -109,14 +113,15 @@ import Glibc
     func endlessScript() throws {
         let result = try PlumbBinary.run(["run", "/dev/zero"])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot read /dev/zero: larger than 64 MB\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E710]: cannot read /dev/zero: larger than 64 MB\nfor more about this error, run `plumb help E710`\n", "\(result)")
     }
 
     @Test("a line of standard input over 64 MB is reported and skipped; the next line runs")
     func overlongLine() throws {
         let result = try PlumbBinary.shell(#"(head -c 70000000 /dev/zero | tr '\0' x; printf '\njust 1\n') | "$PLUMB" --clock virtual"#)
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr == "<stdin>:1: error: the line is longer than 64 MB\n", "\(result)")
+        #expect(result.stderr == "<stdin>:1: error[E711]: the line is longer than 64 MB\nfor more about this error, run `plumb help E711`\n", "\(result)")
         #expect(result.stdout.contains("value 1\n"), "\(result)")
     }
 
@@ -125,8 +130,8 @@ import Glibc
         let result = try PlumbBinary.run(
             ["--clock", "virtual"], input: ":load /\n:load /nonexistent.pipe\njust 5\n")
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("<stdin>:1: error: cannot read /: is a directory\n"), "\(result)")
-        #expect(result.stderr.contains("<stdin>:2: error: cannot read /nonexistent.pipe: no such file\n"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:1: error[E710]: cannot read /: is a directory\n"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:2: error[E710]: cannot read /nonexistent.pipe: no such file\n"), "\(result)")
         #expect(result.stdout.contains("value 5\n"), "\(result)")
     }
 }
@@ -138,7 +143,7 @@ import Glibc
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "self.pipe"], directory: URL(fileURLWithPath: folder))
         #expect(!result.endedBySignal, "\(result)")
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("self.pipe:1: error: :load cycle: self.pipe → self.pipe"), "\(result)")
+        #expect(result.stderr.contains("self.pipe:1: error[E705]: :load cycle: self.pipe → self.pipe"), "\(result)")
     }
 
     @Test("two scripts loading each other: the error names the chain; what ran before it stays")
@@ -147,7 +152,7 @@ import Glibc
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "a.pipe"], directory: URL(fileURLWithPath: folder))
         #expect(!result.endedBySignal, "\(result)")
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("b.pipe:2: error: :load cycle: a.pipe → b.pipe → ./a.pipe"), "\(result)")
+        #expect(result.stderr.contains("b.pipe:2: error[E705]: :load cycle: a.pipe → b.pipe → ./a.pipe"), "\(result)")
         #expect(result.stdout.contains("value 1\n") && result.stdout.contains("value 2\n"), "\(result)")
     }
 
@@ -159,7 +164,7 @@ import Glibc
         let folder = try PlumbBinary.folder(files)
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "s0.pipe"], directory: URL(fileURLWithPath: folder))
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains("s31.pipe:1: error: :load nests more than 32 scripts deep: s0.pipe → s1.pipe"), "\(result)")
+        #expect(result.stderr.contains("s31.pipe:1: error[E706]: :load nests more than 32 scripts deep: s0.pipe → s1.pipe"), "\(result)")
         #expect(!result.stdout.contains("value 1"), "\(result)")
     }
 
@@ -220,7 +225,8 @@ import Glibc
     func failedWriteEnds(redirection: String, reason: String) throws {
         let result = try PlumbBinary.shell(#"echo 'interval 1ms | sink' | "$PLUMB" "# + redirection, within: 20)
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot write to standard output: \(reason)\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E715]: cannot write to standard output: \(reason)\nfor more about this error, run `plumb help E715`\n", "\(result)")
     }
 
     @Test("few open files: a low soft limit is raised and the run works; a hard limit under 64 is an error, exit 1 (no trap, no hang)", .timeLimit(.minutes(1)))
@@ -229,21 +235,26 @@ import Glibc
         #expect(raised.status == 0 && raised.stdout.contains("value 1\n"), "\(raised)")
         let refused = try PlumbBinary.shell(#"ulimit -n 12; echo 'interval 10ms | take 2' | "$PLUMB""#, within: 20)
         #expect(refused.status == 1, "\(refused)")
-        #expect(refused.stderr == "plumb: error: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\n", "\(refused)")
+        #expect(
+            refused.stderr
+                == "plumb: error[E721]: plumb needs at least 64 open files, and the limit is 12 (ulimit -n)\nfor more about this error, run `plumb help E721`\n",
+            "\(refused)")
     }
 
     @Test("--help and --version into a full device fail: exit 1 and a message", arguments: ["--help", "--version", "help run"])
     func helpIntoFullDevice(arguments: String) throws {
         let result = try PlumbBinary.shell(#""$PLUMB" "# + arguments + " >/dev/full")
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr == "plumb: error: cannot write to standard output: no space left on device\n", "\(result)")
+        #expect(
+            result.stderr == "plumb: error[E715]: cannot write to standard output: no space left on device\nfor more about this error, run `plumb help E715`\n",
+            "\(result)")
     }
 
     @Test("--version with an operand is a usage error, exit 2")
     func versionWithOperand() throws {
         let result = try PlumbBinary.run(["--version", "extra"])
         #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.hasPrefix("plumb: error: --version takes no operands, not 'extra'\n"), "\(result)")
+        #expect(result.stderr.hasPrefix("plumb: error[E720]: --version takes no operands, not 'extra'\n"), "\(result)")
     }
 }
 
@@ -256,7 +267,7 @@ import Glibc
         #expect(result.status == 65, "exit \(result.status)")
         #expect(result.stderr.utf8.count < 1_000, "the diagnostic is \(result.stderr.utf8.count) bytes")
         #expect(
-            result.stderr.contains("error: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
+            result.stderr.contains("error[E302]: unknown operator '\(String(repeating: "x", count: 39))…\(String(repeating: "x", count: 19))'"),
             "\(result.stderr.prefix(500))")
     }
 
@@ -276,6 +287,6 @@ import Glibc
         let result = try PlumbBinary.run(["check", path])
         #expect(result.status == 65, "\(result)")
         // The lexer reports the character; the statement is not checked without it.
-        #expect(result.stderr.components(separatedBy: "error:").count - 1 == 1, "\(result)")
+        #expect(result.stderr.components(separatedBy: "error[").count - 1 == 1, "\(result)")
     }
 }

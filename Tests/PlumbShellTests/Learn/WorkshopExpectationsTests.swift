@@ -51,7 +51,7 @@ import Testing
     func subscriptionsUnknownBinding() throws {
         let result = try PlumbBinary.run(["--clock", "virtual", "check", try PlumbBinary.script("let ticks = interval 1s\nexpect subscriptions tiks 1\n")])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.contains(":2:22: error: unknown binding 'tiks'"), "\(result)")
+        #expect(result.stderr.contains(":2:22: error[E318]: unknown binding 'tiks'"), "\(result)")
         #expect(result.stderr.contains("did you mean 'ticks'?"), "\(result)")
         let missing = try PlumbBinary.run(["check", try PlumbBinary.script("expect subscriptions\n")])
         #expect(missing.status == 65, "\(missing)")

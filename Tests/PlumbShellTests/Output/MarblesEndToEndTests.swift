@@ -101,7 +101,8 @@ import Testing
 
     @Test("every catalog entry's example draws its diagram: exit 0, one diagram per entry, nothing on stderr")
     func everyExampleDraws() throws {
-        let entries = Catalog.entries.filter { $0.kind != .terminal && !Self.failsOnPurpose.contains($0.name) }
+        // A subject's example sends into a job, drawn by `:marbles 1` (ExampleRun), not after a run.
+        let entries = Catalog.entries.filter { $0.kind != .terminal && !Self.failsOnPurpose.contains($0.name) && $0.name != "subject" }
         #expect(entries.count >= 50, "\(entries.count) entries")
         let script = entries.map(Self.subscribedExample).joined()
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", try PlumbBinary.script(script)])

@@ -53,7 +53,7 @@ import Testing
         #expect(pane.wait { $0.lastLine == "plumb>" }, "\(pane.screen)")
         try pane.type(":edit 7")
         try pane.send("Enter")
-        #expect(pane.wait { $0.screen.contains("error: no job 7") }, "\(pane.screen)")
+        #expect(pane.wait { $0.screen.contains("error[E703]: no job 7") }, "\(pane.screen)")
         try pane.send("C-d")
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
@@ -68,7 +68,7 @@ import Testing
         #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
         try pane.type(":edit")
         try pane.send("Enter")
-        #expect(pane.wait { $0.screen.contains("error: nothing typed yet to edit") }, "\(pane.screen)")
+        #expect(pane.wait { $0.screen.contains("error[E737]: nothing typed yet to edit") }, "\(pane.screen)")
         try pane.type("just 1")
         try pane.send("Enter")
         try pane.type(":edit")
@@ -84,7 +84,7 @@ import Testing
         try failing.send("Enter")
         try failing.type(":edit")
         try failing.send("Enter")
-        #expect(failing.wait { $0.screen.contains("error: the editor 'false' exited with status 1; nothing run") }, "\(failing.screen)")
+        #expect(failing.wait { $0.screen.contains("error[E735]: the editor 'false' exited with status 1; nothing run") }, "\(failing.screen)")
         try failing.send("C-d")
         #expect(failing.wait { !$0.isAlive })
     }

@@ -52,10 +52,10 @@ import Testing
     @Test(
         "_1 while job 1 still runs, _7 with no job 7 and _ before any run are errors naming the job, the line and what to type",
         arguments: [
-            ("interval 1s | sink &\n_1 | count\n", "<stdin>:2: error: `_1` has no values yet: job 1 is still running", ":cancel 1"),
-            ("_7 | map { $0 * 2 } | count\n", "<stdin>:1: error: `_7` names job 7, and there is no job 7", ":jobs"),
-            ("just 1 | count\n_ | zip _3 | count\n", "<stdin>:2: error: `_3` names job 3, and there is no job 3", ":jobs"),
-            ("_ | count\n", "<stdin>:1: error: `_` has no values yet: no pipeline has run", "run one"),
+            ("interval 1s | sink &\n_1 | count\n", "<stdin>:2: error[E703]: `_1` has no values yet: job 1 is still running", ":cancel 1"),
+            ("_7 | map { $0 * 2 } | count\n", "<stdin>:1: error[E703]: `_7` names job 7, and there is no job 7", ":jobs"),
+            ("just 1 | count\n_ | zip _3 | count\n", "<stdin>:2: error[E703]: `_3` names job 3, and there is no job 3", ":jobs"),
+            ("_ | count\n", "<stdin>:1: error[E703]: `_` has no values yet: no pipeline has run", "run one"),
         ])
     func notReady(input: String, error: String, hint: String) throws {
         let result = try PlumbBinary.run(["--clock", "virtual"], input: input)
@@ -69,6 +69,6 @@ import Testing
         let path = try PlumbBinary.script("from [1, 2, 3] | delay 1s | sink &\n_1 | count\nexpect values [0]\n")
         let result = try PlumbBinary.run(["--clock", "virtual", "test", path])
         #expect(result.status != 0, "\(result)")
-        #expect(result.stderr.contains(":2: error: `_1` has no values yet: job 1 is still running"), "\(result)")
+        #expect(result.stderr.contains(":2: error[E703]: `_1` has no values yet: job 1 is still running"), "\(result)")
     }
 }

@@ -82,6 +82,31 @@ import Testing
         #expect(test.status == 0, "\(test)")
     }
 
+    @Test(
+        "a saved stepped session still passes after an edit that ends its run sooner: its later :next, :continue and :stop say the run ended (exit 0, not 65)"
+    )
+    func savedStepsAfterEdit() throws {
+        // Saved from `:step marble "-a-b|"`, then edited to a run with one value less.
+        let path = try PlumbBinary.script(
+            """
+            :step marble "-a|"
+            :next
+            :next
+            :next
+            :continue
+            :stop
+            expect values ["a"]
+            """, name: "edited")
+        let result = try PlumbBinary.run(["--clock", "virtual", "test", path])
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("error"), "\(result)")
+        let run = try PlumbBinary.run(["--clock", "virtual", "run", path])
+        #expect(run.stdout.contains(":continue: no paused run, the stepped run ended at 200 ms; nothing to do"), "\(run)")
+        // Before any stepped run, a time command is still an error that stops the script.
+        let bare = try PlumbBinary.script(":continue\njust 1", name: "bare")
+        #expect(try PlumbBinary.run(["--clock", "virtual", "run", bare]).status == 65)
+    }
+
     @Test("a run on the real clock is saved with expect values and a comment instead of expect marbles")
     func realClock() {
         var record = RunRecord()
@@ -117,7 +142,7 @@ import Testing
     @Test(":save without a file is a usage error; an unwritable one says why")
     func badFile() throws {
         let result = try PlumbBinary.run(["--clock", "virtual"], input: ":save\n:save /no/such/dir/x.pipe\n")
-        #expect(result.stderr.contains("error: usage: :save FILE.pipe"), "\(result)")
+        #expect(result.stderr.contains("error[E702]: usage: :save FILE.pipe"), "\(result)")
         #expect(result.stderr.contains("cannot write /no/such/dir/x.pipe: the folder /no/such/dir does not exist"), "\(result)")
     }
 

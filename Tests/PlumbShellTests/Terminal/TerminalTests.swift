@@ -276,7 +276,7 @@ import Testing
         let binary = try #require(PlumbBinary.url, "build plumb first")
         let pane = try Pane(tmux: Self.tmux!, binary: binary, environment: ["PLUMB_HISTORY": path])
         #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
-        let warning = "plumb: warning: history will not be saved: \(path): \(reason)"
+        let warning = "plumb: warning[W951]: history will not be saved: \(path): \(reason)"
         #expect(pane.screen.contains(warning), "no warning:\n\(pane.screen)")
         try pane.type("just 42")
         try pane.send("Enter")

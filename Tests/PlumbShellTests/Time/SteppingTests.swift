@@ -167,19 +167,28 @@ import Testing
     @Test(
         "bad uses of the time commands are errors with their line and stop a script (exit 65)",
         arguments: [
-            (":next", "t.pipe:1: error: :next needs a paused run: :step PIPELINE starts one"),
-            (":break 1", "t.pipe:1: error: :break needs a paused run"),
-            (":step let a = just 1", "t.pipe:1: error: :step takes a pipeline to run in the foreground"),
-            (":step just 1 &", "t.pipe:1: error: :step takes a pipeline"),
-            (":step marble \"-a|\"\n:advance soon", "t.pipe:2: error: usage: :advance D"),
-            (":step marble \"-a|\"\n:break 9", "t.pipe:2: error: no stage 9: the stages are [0] marble \"-a|\""),
-            (":step marble \"-a|\"\njust 1", "t.pipe:2: error: a stepped run is paused at 0 ms"),
+            (":next", "t.pipe:1: error[E730]: :next needs a paused run: :step PIPELINE starts one"),
+            (":break 1", "t.pipe:1: error[E730]: :break needs a paused run"),
+            (":step let a = just 1", "t.pipe:1: error[E734]: :step takes a pipeline to run in the foreground"),
+            (":step just 1 &", "t.pipe:1: error[E734]: :step takes a pipeline"),
+            (":step marble \"-a|\"\n:advance soon", "t.pipe:2: error[E702]: usage: :advance D"),
+            (":step marble \"-a|\"\n:break 9", "t.pipe:2: error[E733]: no stage 9: the stages are [0] marble \"-a|\""),
+            (":step marble \"-a|\"\njust 1", "t.pipe:2: error[E732]: a stepped run is paused at 0 ms"),
         ])
     func badUses(_ script: String, _ message: String) throws {
         let path = try PlumbBinary.script(script, name: "t")
         let result = try PlumbBinary.run(["--clock", "virtual", "run", path])
         #expect(result.status == 65, "\(result)")
         #expect(result.stderr.contains(message.replacingOccurrences(of: "t.pipe", with: path)), "\(result)")
+        // The id is in the heading, and the next line says how to read its explanation.
+        let code = String(message.split(separator: "[")[1].prefix(4))
+        #expect(result.stderr.contains("for more about this error, run `plumb help \(code)`\n"), "\(result)")
+    }
+
+    @Test("a step where a timer ran and no stage emitted says whose timer it was")
+    func timerNamesItsStage() {
+        let printed = steps([":step marble \"----a-----|\" | collect byTime: 200ms", ":next"])
+        #expect(printed[1].hasPrefix("  +0.200s  │ a timer of [1] collect byTime: 200ms ran; no stage emitted\n"), "\(printed[1])")
     }
 
     @Test(":help step tells the whole set: the moves, breaks, what works while paused, an example")
@@ -201,8 +210,8 @@ import Testing
     func advanceTooLong() throws {
         let result = try PlumbBinary.run(
             ["--clock", "virtual"], input: ":step interval 1s\n:advance 9999999h\n:advance 99999999999999999\n:advance zz\n")
-        #expect(result.stderr.contains("<stdin>:2: error: :advance 9999999h: the duration is too long: the longest is 2555555h"), "\(result)")
-        #expect(result.stderr.contains("<stdin>:3: error: :advance 99999999999999999: the duration is too long"), "\(result)")
-        #expect(result.stderr.contains("<stdin>:4: error: usage: :advance D"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:2: error[E702]: :advance 9999999h: the duration is too long: the longest is 2555555h"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:3: error[E702]: :advance 99999999999999999: the duration is too long"), "\(result)")
+        #expect(result.stderr.contains("<stdin>:4: error[E702]: usage: :advance D"), "\(result)")
     }
 }

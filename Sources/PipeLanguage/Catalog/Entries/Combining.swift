@@ -107,7 +107,9 @@ extension CatalogTable {
         CatalogEntry(
             "share", [[]],
             summary: "shares one upstream subscription among subscribers", combine: ".share()",
-            example: "let t = interval 100ms | take 3 | share",
+            // Two subscribers, the second 150 ms late: it joins the one upstream subscription and
+            // sees 1 and 2 when the first does (without `share` it would start a timer of its own).
+            example: "let t = interval 100ms | take 3 | share\nt | merge (timer 150ms | flatMap { t })\nexpect subscriptions t 1",
             build: .operator { b in b.upstream.share().valueStream() }, infer: Infer.same, sharesUpstream: true,
             swift: { b in b.then(".share()") }),
     ]

@@ -206,7 +206,8 @@ extension CatalogTable {
         CatalogEntry(
             "subject", [[]],
             summary: "a hot source you send into with NAME.send VALUE (bind it with let)",
-            combine: "PassthroughSubject<Value, Error>()", example: "let s = subject",
+            combine: "PassthroughSubject<Value, Error>()",
+            example: "let s = subject\ns.send 0\ns | map { $0 * 10 } &\ns.send 1\ns.send 2\ns.finish",
             build: .source { b in try Hot.subject(b).publisher }, infer: Infer.fixed(.any, fails: true),
             hot: Hot.subject, isSubject: true,
             swift: { b in
@@ -216,7 +217,9 @@ extension CatalogTable {
         CatalogEntry(
             "currentValue", [[p("VALUE", .value)]],
             summary: "a subject that remembers its latest value and replays it to new subscribers",
-            combine: "CurrentValueSubject<Value, Error>(_:)", example: "let c = currentValue 0",
+            combine: "CurrentValueSubject<Value, Error>(_:)",
+            // A late subscriber gets the latest value at once.
+            example: "let c = currentValue 0\nc.send 5\nc | take 1",
             build: .source { b in try Hot.currentValue(b).publisher }, infer: Infer.anyFailing,
             hot: Hot.currentValue, isSubject: true,
             swift: { b in
@@ -261,9 +264,11 @@ enum Hot {
         let stage = b.index
         let started = b.env.atRunTime ? OutputKind.futureStartedOnSubscription : OutputKind.futureStarted
         let f = Future<Value, any Error> { promise in
-            context.output(.note, stage: stage, started)
+            // Where its notes go is decided as it starts: the fulfilment belongs there too.
+            let report = context.reporter()
+            report(.note, stage, started)
             context.runtime.schedule(afterNanoseconds: ns) {
-                context.output(.note, stage: stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
+                report(.note, stage, "future fulfilled with \(value) after \(Printer.duration(ns))")
                 promise(.success(value))
             }
         }

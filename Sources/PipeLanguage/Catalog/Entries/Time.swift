@@ -61,7 +61,8 @@ extension CatalogTable {
             "timeout", [[p("D", .duration), p("MESSAGE", .string, label: "customError", optional: true, labelRequired: true)]],
             summary: "finishes if upstream is silent for D (or fails with MESSAGE, given customError:)",
             combine: ".timeout(_:scheduler:) / .timeout(_:scheduler:customError:)",
-            example: "never | timeout 100ms",
+            // Values, then 100 ms of silence: it finishes (an example must show something).
+            example: "from [1, 2] | append (never) | timeout 100ms",
             build: .operator { b in
                 let ns = try b.duration(0)
                 // Without customError Combine's timeout finishes; with it, it fails with that error.
@@ -86,7 +87,7 @@ extension CatalogTable {
             build: .operator { b in
                 // Milliseconds (a Double) since the previous value (or the subscription).
                 b.onScheduler(
-                    { (s: VirtualTimeScheduler) in
+                    { (s: StageScheduler) in
                         b.upstream.measureInterval(using: s).map { Value.double(Double($0.nanoseconds) / 1e6) }.valueStream()
                     },
                     { (q: DispatchQueue) in
