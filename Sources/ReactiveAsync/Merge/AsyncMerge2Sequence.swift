@@ -38,7 +38,9 @@ where
     /// The iterator's type, under the name `AsyncSequence` uses.
     public typealias AsyncIterator = Iterator
 
-    typealias Machine = MergeStateMachine<Element, UnsafeContinuation<Element?, any Error>, UnsafeContinuation<Bool, Never>>
+    // The elements pass through the machine type-erased: a machine type that does not depend on
+    // the bases runs specialised (see `UpstreamPort`).
+    typealias Machine = MergeStateMachine<any Sendable, UnsafeContinuation<(any Sendable)?, any Error>, UnsafeContinuation<Bool, Never>>
 
     let base1: Base1
     let base2: Base2
@@ -58,7 +60,7 @@ where
         Iterator(
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 2),
-                producers: [upstreamProducer(base1), upstreamProducer(base2)]))
+                producers: [erasingProducer(base1), erasingProducer(base2)]))
     }
 
     /// The iterator of a merged sequence.
@@ -70,7 +72,8 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            try await handle.next()
+            guard let value = try await handle.next() else { return nil }
+            return unerased(value, as: Element.self)
         }
     }
 }

@@ -41,7 +41,9 @@ where
     /// The iterator's type, under the name `AsyncSequence` uses.
     public typealias AsyncIterator = Iterator
 
-    typealias Machine = MergeStateMachine<Element, UnsafeContinuation<Element?, any Error>, UnsafeContinuation<Bool, Never>>
+    // The elements pass through the machine type-erased: a machine type that does not depend on
+    // the bases runs specialised (see `UpstreamPort`).
+    typealias Machine = MergeStateMachine<any Sendable, UnsafeContinuation<(any Sendable)?, any Error>, UnsafeContinuation<Bool, Never>>
 
     let base1: Base1
     let base2: Base2
@@ -65,8 +67,8 @@ where
             handle: UpstreamIteratorHandle(
                 Machine(baseCount: 3),
                 producers: [
-                    upstreamProducer(base1), upstreamProducer(base2),
-                    upstreamProducer(base3),
+                    erasingProducer(base1), erasingProducer(base2),
+                    erasingProducer(base3),
                 ]))
     }
 
@@ -79,7 +81,8 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            try await handle.next()
+            guard let value = try await handle.next() else { return nil }
+            return unerased(value, as: Element.self)
         }
     }
 }

@@ -139,13 +139,9 @@ struct UpstreamPort<Input>: Sendable {
 /// One base's loop, started by `UpstreamStorage` with the port of its base.
 typealias UpstreamProducer<Input> = @Sendable (UpstreamPort<Input>) async -> Void
 
-/// The loop that iterates `base` and reports through the port, its elements unchanged (`merge`).
-func upstreamProducer<Base: AsyncSequence & Sendable>(_ base: Base) -> UpstreamProducer<Base.Element> {
-    { port in await pump(base, into: port) { $0 } }
-}
-
-/// The loop that iterates `base` and reports through the port, its elements type-erased for a
-/// state machine that combines bases of different element types (`zip`, `combineLatest`).
+/// The loop that iterates `base` and reports through the port, its elements type-erased, so the
+/// state machine's type does not depend on the bases (and `zip`'s and `combineLatest`'s can take
+/// bases of different element types).
 func erasingProducer<Base: AsyncSequence & Sendable>(_ base: Base) -> UpstreamProducer<any Sendable> where Base.Element: Sendable {
     { port in await pump(base, into: port) { $0 } }
 }
@@ -164,6 +160,21 @@ private func pump<Base: AsyncSequence, Input>(_ base: Base, into port: UpstreamP
     } catch {
         port.threw(error)
     }
+}
+
+/// An element that went through a state machine type-erased, as its type again.
+///
+/// The producer put an `Element` there, so the cast cannot fail.
+///
+/// - Parameters:
+///   - value: The erased element.
+///   - type: Its type.
+/// - Returns: The element, as its type.
+func unerased<Element>(_ value: any Sendable, as type: Element.Type = Element.self) -> Element {
+    guard let element = value as? Element else {
+        preconditionFailure("an erased \(Swift.type(of: value)) is not a \(Element.self)")
+    }
+    return element
 }
 
 /// Base `index`'s element in a tuple that `zip` or `combineLatest` assembled type-erased.
