@@ -5,6 +5,8 @@ struct Disconnected<Value>: @unchecked Sendable {  // @unchecked: the value arri
     init(_ value: consuming Value) { self.value = value }
 
     consuming func take() -> sending Value {
+        // The region checker cannot see that a value kept in the lock's state since its `sending`
+        // arrival is still disconnected; the state machine hands each one out once.
         nonisolated(unsafe) let value = value
         return value
     }
