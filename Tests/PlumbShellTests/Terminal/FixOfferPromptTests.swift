@@ -16,8 +16,7 @@ import Testing
     private func isDim(_ line: String, _ text: String) -> Bool {
         guard let range = line.range(of: text) else { return false }
         let before = line[..<range.lowerBound]
-        guard let sgr = before.range(of: "\u{1B}[", options: .backwards) ?? before.range(of: "2m", options: .backwards) else { return false }
-        return before[sgr.lowerBound...].contains("2m") || before.contains(";2m") || before.contains("[2m")
+        return before.contains("\u{1B}[2m") || before.contains(";2m")
     }
 
     @Test(
