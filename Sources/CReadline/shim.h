@@ -41,10 +41,6 @@ static inline int plumb_rl_point(void) { return rl_point; }
 static inline void plumb_rl_set_point(int value) { rl_point = value; }
 static inline int plumb_rl_end(void) { return rl_end; }
 
-/// Runs `hook` when readline next sets up a line, before it draws the prompt (NULL: nothing). The
-/// REPL inserts a fix-it's corrected line there, so the prompt comes up with it already typed.
-static inline void plumb_rl_set_startup_hook(rl_hook_func_t *hook) { rl_startup_hook = hook; }
-
 /// The filename generator, for `:load` completion.
 static inline char **plumb_rl_filename_matches(const char *text) {
     return rl_completion_matches(text, rl_filename_completion_function);
@@ -81,10 +77,28 @@ static inline void plumb_rl_hide_line(void) {
     fflush(rl_outstream ? rl_outstream : stdout);
 }
 
-/// Draws the prompt and the typed text again after output was printed above it.
+/// Draws the prompt and the typed text again after output was printed above it (through the
+/// redisplay function, which also draws a fix-it's dimmed offer).
 static inline void plumb_rl_show_line(void) {
     rl_on_new_line();
-    rl_redisplay();
+    (*rl_redisplay_function)();
+}
+
+/// The function readline draws the line with (NULL: its own, `rl_redisplay`).
+static inline void plumb_rl_set_redisplay(rl_voidfunc_t *function) {
+    rl_redisplay_function = function ? function : rl_redisplay;
+}
+
+/// Writes `text` where readline writes, after what it buffered (an offer drawn after the line).
+static inline void plumb_rl_write(const char *text) {
+    FILE *out = rl_outstream ? rl_outstream : stdout;
+    fputs(text, out);
+    fflush(out);
+}
+
+/// The function bound to `keyseq` in the current keymap now (NULL: none), to put back later.
+static inline rl_command_func_t *plumb_rl_function_of(const char *keyseq) {
+    return rl_function_of_keyseq(keyseq, NULL, NULL);
 }
 
 #endif

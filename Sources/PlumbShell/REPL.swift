@@ -129,20 +129,27 @@ struct REPL {
         return yes
     }
 
-    /// After a line failed with a fix-it: shows the corrected line and puts it on the next prompt.
+    /// After a line failed with a fix-it: shows the corrected line and offers it on the next
+    /// prompt without typing it there (what the person types is all that runs): dimmed after the
+    /// typed text, taken with → or Tab; without colour (dim text could not be told from typed
+    /// text), or while lines of a paste are still coming, one Up away in the history instead.
     /// Only a one-line correction: a continued statement is not put back on one line.
     private func offerFix(_ fixed: String?, editor: LineEditor, morePending: Bool) {
         guard let fixed, !fixed.contains("\n") else { return }
         let style = Style(enabled: options.colorErrors)
-        // Lines of a paste are still coming: pre-filling would glue the next one onto the fix.
-        // Offer it in the history instead.
+        let shown = TerminalText.escaped(fixed)
         if morePending || editor.hasPendingInput {
-            writeStandardError(style.dim("fix: \(fixed)  (more lines follow: press Up to get it back)") + "\n")
+            writeStandardError(style.dim("fix: \(shown)  (more lines follow: press Up to get it back)") + "\n")
             editor.offerInHistory(fixed)
             return
         }
-        writeStandardError(style.dim("fix: \(fixed)  (press Enter to run it, or edit it)") + "\n")
-        editor.prefillNextLine(fixed)
+        guard options.color else {
+            writeStandardError(style.dim("fix: \(shown)  (press Up to get it)") + "\n")
+            editor.offerInHistory(fixed)
+            return
+        }
+        writeStandardError(style.dim("fix: \(shown)  (→ or Tab takes it; Enter runs what you type)") + "\n")
+        editor.offerNextLine(fixed)
     }
 
     private func refreshCompletion(_ runner: StatementRunner) {

@@ -1,6 +1,7 @@
 import Foundation
 import PipeLanguage
 import PlumbDiagrams
+import PlumbServer
 
 #if canImport(Glibc)
 import Glibc
@@ -86,11 +87,32 @@ struct Workshop {
         return .success(Workshop(directory: directory, exercises: exercises))
     }
 
+    /// How long one check may take, in real time: the room's limit for a run (`RunLimits`), so a
+    /// check ends alike wherever it runs (`plumb learn`, `--once`, `plumb serve`).
+    static let secondsLimit = RunLimits().seconds
+
     /// Checks an exercise in a child `plumb` (`ChildCheck`), so a crash or a check that will not
-    /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it.
+    /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it. A
+    /// check past `seconds` of real time (`interval 1ns | count` on the virtual clock ticks a
+    /// billion times per virtual second) is ended and fails, saying so.
     /// - Returns: nil when `shouldStop` ended the check (or Ctrl-C did).
-    static func check(_ exercise: Exercise, options: ShellOptions, shouldStop: () -> Bool = { false }) -> ExerciseStatus? {
-        let (ending, output) = ChildCheck.run(file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst()), shouldStop: shouldStop)
+    static func check(
+        _ exercise: Exercise, options: ShellOptions, seconds: Double = secondsLimit, shouldStop: () -> Bool = { false }
+    ) -> ExerciseStatus? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var timedOut = false
+        let (ending, output) = ChildCheck.run(file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst())) {
+            if shouldStop() { return true }
+            timedOut = DispatchTime.now().uptimeNanoseconds >= deadline
+            return timedOut
+        }
+        if timedOut {
+            return .failed(
+                line: 1,
+                message:
+                    "stopped after \(Self.secondsText(seconds)) of real time, the limit for a check (the room's too): does a source never end, or tick too fast (interval 1ns)? take, prefix or timeout end it"
+            )
+        }
         switch ending {
         case .interrupted: return nil
         case .crashed(let signal):
@@ -140,6 +162,11 @@ struct Workshop {
             }
         }
         return (status, runner.diagrams)
+    }
+
+    /// `5 s`, `0.5 s`.
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
     /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).

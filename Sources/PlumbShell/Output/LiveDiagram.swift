@@ -1,6 +1,6 @@
 import Foundation
 import PlumbDiagrams
-import Reactive
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,11 +14,14 @@ import Glibc
 /// counts the rows the last diagram takes at the window's new width (`TerminalRows`, as a
 /// terminal that rewraps lines shows them), so no stale copy stays above the new one, and the
 /// event lines, which are never part of the diagram, are never erased.
-final class LiveDiagram: @unchecked Sendable {
-    // @unchecked: `drawn` is only touched under `lock`; `sink` is itself thread-safe.
+///
+/// A terminal that does not read (Ctrl-S) keeps a write waiting: the event lines then pile up in
+/// the deferred sink, which drops past its limit and says how many, and the interrupt watcher's
+/// tick does not wait for the writer, so Ctrl-C still cancels the run.
+final class LiveDiagram: Sendable {
     let sink = OutputSink(fd: STDOUT_FILENO, deferred: true)
-    private let lock = Lock()
-    private var drawn: [String] = []
+    /// The diagram on the screen now; held while writing, so writes keep their order.
+    private let drawn = Mutex<[String]>([])
     private let columns: @Sendable () -> Int
 
     /// - Parameter columns: The window's width now (read at each redraw).
@@ -29,7 +32,8 @@ final class LiveDiagram: @unchecked Sendable {
     /// Writes pending lines while no diagram is on the screen yet (a synchronous source keeps the
     /// main thread busy; the interrupt watcher's tick calls this).
     func drainBeforeDrawn() {
-        lock.guarded {
+        // Not waiting for a write in progress: the caller's thread also handles Ctrl-C.
+        _ = drawn.withLockIfAvailable { drawn in
             guard drawn.isEmpty else { return }
             Self.write(sink.take())
         }
@@ -37,8 +41,8 @@ final class LiveDiagram: @unchecked Sendable {
 
     /// Replaces the diagram on the screen with `lines`, after the event lines that came meanwhile.
     func redraw(_ lines: [String]) {
-        lock.guarded {
-            var bytes = erase()
+        drawn.withLock { drawn in
+            var bytes = erase(drawn)
             bytes += sink.take()
             for line in lines {
                 bytes += Array(line.utf8)
@@ -52,15 +56,15 @@ final class LiveDiagram: @unchecked Sendable {
     /// Takes the diagram off the screen and writes the last event lines (the final diagram is
     /// printed after them, as for any run).
     func finish() {
-        lock.guarded {
-            Self.write(erase() + sink.take())
+        drawn.withLock { drawn in
+            Self.write(erase(drawn) + sink.take())
             drawn = []
         }
     }
 
     /// Cursor up over the drawn diagram, as many rows as it takes at the window's width now, and
     /// clear to the end of the screen.
-    private func erase() -> [UInt8] {
+    private func erase(_ drawn: [String]) -> [UInt8] {
         drawn.isEmpty ? [] : Array("\u{1B}[\(TerminalRows.count(drawn, columns: columns()))A\r\u{1B}[J".utf8)
     }
 

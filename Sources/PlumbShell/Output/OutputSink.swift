@@ -13,6 +13,13 @@ import Glibc
 /// foreground pipeline runs the engine does so every 50 ms from its interrupt watcher's thread,
 /// which is free even when the main thread is busy inside a synchronous source, and when it ends).
 /// Writing one large block instead of one line per event is what keeps printing out of the way.
+///
+/// A deferred sink (background jobs' output, a live diagram's event lines) is written by its owner
+/// when the terminal takes it, while its producers never wait: so it holds at most
+/// `deferredLimit` bytes. Past that, whole lines are dropped and counted, and `take()` ends with
+/// a line that says how many (a terminal stopped with Ctrl-S, or a slow link, cannot make plumb's
+/// memory grow without bound). A sink that writes itself applies back-pressure instead: a
+/// producer waits while the descriptor does not take its bytes.
 final class OutputSink: Sendable {
     private struct State {
         var buffer: ByteBuffer
@@ -21,6 +28,8 @@ final class OutputSink: Sendable {
         var appendsSinceClockCheck = 0
         var lastFlush: UInt64 = DispatchTime.now().uptimeNanoseconds
         var broken = false
+        /// Lines a full deferred sink dropped since the last `take()`.
+        var droppedLines = 0
     }
 
     let fd: Int32
@@ -34,10 +43,17 @@ final class OutputSink: Sendable {
 
     static let flushInterval: UInt64 = 50_000_000
 
-    init(fd: Int32, threshold: Int = 1 << 16, deferred: Bool = false, onPending: (@Sendable () -> Void)? = nil) {
+    /// The most a deferred sink holds before it drops lines: seconds of a terminal's reading.
+    static let deferredLimit = 4 << 20
+
+    /// Bytes a deferred sink holds before it drops (`deferredLimit`; smaller in tests).
+    private let limit: Int
+
+    init(fd: Int32, threshold: Int = 1 << 16, deferred: Bool = false, limit: Int = OutputSink.deferredLimit, onPending: (@Sendable () -> Void)? = nil) {
         self.fd = fd
         self.threshold = threshold
         self.deferred = deferred
+        self.limit = limit
         self.onPending = onPending
         state = Mutex(State(buffer: ByteBuffer(capacity: threshold + 1024)))
     }
@@ -51,7 +67,11 @@ final class OutputSink: Sendable {
         let wasEmpty = state.withLock { state -> Bool in
             let wasEmpty = state.buffer.isEmpty
             body(&state.scratch)
-            state.buffer.append(state.scratch)
+            if isFull(state.buffer.count) {
+                state.droppedLines += Swift.max(1, state.scratch.reduce(0) { $1 == 10 ? $0 + 1 : $0 })
+            } else {
+                state.buffer.append(state.scratch)
+            }
             state.scratch.removeAll(keepingCapacity: true)
             return appended(&state, wasEmpty: wasEmpty)
         }
@@ -63,10 +83,20 @@ final class OutputSink: Sendable {
     func appendLine(maxBytes: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         let wasEmpty = state.withLock { state -> Bool in
             let wasEmpty = state.buffer.isEmpty
-            state.buffer.append(maxBytes: maxBytes, write)
+            if isFull(state.buffer.count) {
+                state.droppedLines += 1
+            } else {
+                state.buffer.append(maxBytes: maxBytes, write)
+            }
             return appended(&state, wasEmpty: wasEmpty)
         }
         if wasEmpty { onPending?() }
+    }
+
+    /// A deferred sink at its limit: the next line is dropped and counted.
+    @inline(__always)
+    private func isFull(_ count: Int) -> Bool {
+        deferred && count >= limit
     }
 
     /// After an append, under the lock: writes the buffer out when it is due. Returns whether a
@@ -94,13 +124,23 @@ final class OutputSink: Sendable {
         state.withLock { Self.writeOut(&$0, fd: fd) }
     }
 
-    /// Removes and returns the buffered bytes (for deferred sinks).
+    /// Removes and returns the buffered bytes (for deferred sinks), followed by a line that says
+    /// how many lines were dropped since the last take, if any were.
     func take() -> [UInt8] {
         state.withLock { state in
-            let bytes = state.buffer.array
+            var bytes = state.buffer.array
             state.buffer.removeAll()
+            if state.droppedLines > 0 {
+                bytes += Array(Self.droppedNote(state.droppedLines).utf8)
+                state.droppedLines = 0
+            }
             return bytes
         }
+    }
+
+    /// What a deferred sink says in place of the lines it dropped.
+    static func droppedNote(_ lines: Int) -> String {
+        "… \(lines) \(lines == 1 ? "line" : "lines") not shown: they came faster than the terminal read them (stopped with Ctrl-S, or a slow link)\n"
     }
 
     /// Moves what `other` holds (a deferred sink) into this one and flushes, so background

@@ -43,21 +43,31 @@ final class JobControl {
         }
         let run = pipeline.makeRun(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
         table.add(Job(id: id, text: text, recorder: recorder, cancellable: AnyCancellable(run)))
-        Self.subscribe(run, offMain: runtime.clock == .real && output.interactive, label: "plumb.job.\(id)")
+        Self.subscribe(run, offMain: output.interactive, label: "plumb.job.\(id)")
     }
 
-    /// Subscribes a job's run. At the REPL on the real clock, off the main thread, on a queue of
+    /// How long the prompt waits for a job's start before it comes back anyway.
+    static let startWait: DispatchTimeInterval = .milliseconds(100)
+
+    /// Subscribes a job's run. At the REPL, on either clock, off the main thread, on a queue of
     /// the job's own: a synchronous source (`from 1...100000000`) emits every value inside
-    /// `start()`, and the main thread belongs to the prompt. The run exists before it starts, so
-    /// `:cancel` stops it mid-emission. Elsewhere here, in order: on the virtual clock nothing runs
-    /// until the main thread drives time, and a script's later statements (and its end, which
-    /// cancels the jobs) must find the job subscribed.
+    /// `start()`, and the main thread belongs to the prompt. The prompt waits up to `startWait`
+    /// for the start, so a quick one (almost all) is subscribed before the next line runs, as in
+    /// a script (a pasted `s | sink &` then `s.send 1`); a long one goes on behind the prompt. The
+    /// run exists before it starts, so `:cancel` stops it mid-emission. In a script, on the main
+    /// thread, in order: its later statements (and its end, which cancels the jobs) must find the
+    /// job subscribed, and a virtual-clock script stays repeatable.
     private static func subscribe(_ run: PipelineRun, offMain: Bool, label: String) {
         guard offMain else {
             run.start()
             return
         }
-        DispatchQueue(label: label).async { run.start() }
+        let started = DispatchSemaphore(value: 0)
+        DispatchQueue(label: label).async {
+            run.start()
+            started.signal()
+        }
+        _ = started.wait(timeout: .now() + startWait)
     }
 
     /// Forgets jobs that have ended.

@@ -53,8 +53,9 @@ final class StatementEditor {
             context.say(context.style.dim("unchanged: nothing run"))
             return .ok
         }
-        // Shown as if typed, so the screen says what ran.
-        context.say("plumb> " + statement)
+        // Shown as if typed, so the screen says what ran; the editor's text is outside text, so a
+        // control character in it is shown as its picture, not sent to the terminal.
+        context.say("plumb> " + TerminalText.escaped(statement))
         addToHistory?(statement)
         return context.runLine(statement)
     }

@@ -14,7 +14,8 @@ import Glibc
 /// `count`) until the source is exhausted. The watcher reads `Signals.pipe` from `init` until
 /// `stop()` (a dispatch read source, not a signal source: that would take SIGINT's disposition away
 /// from readline's prompt). Its queue is a serial one, so it gets a thread even when every thread
-/// of the global pool is busy. `stop()` waits until no handler can run any more, so that the pipe
+/// of the global pool is busy. The tick has a queue of its own: a flush to a terminal that does not
+/// read (Ctrl-S) waits in `write`, and Ctrl-C must still cancel the run meanwhile. `stop()` waits until no handler can run any more, so that the pipe
 /// is the prompt's again and no Ctrl-C meant for it is swallowed.
 ///
 /// ```swift
@@ -37,7 +38,7 @@ final class InterruptWatcher {
     ///   - catchingSignal: Install the SIGINT handler for the watch and restore the previous
     ///     disposition at `stop()` (scripts; the REPL installs it once for good). A second Ctrl-C
     ///     during the same watch then ends the process at once, in case the pipeline does not stop.
-    ///   - onTick: Called on the watcher's queue every 50 ms.
+    ///   - onTick: Called every 50 ms, on a queue of its own (it may run while `onInterrupt` does).
     ///   - onInterrupt: Called on the watcher's queue for each Ctrl-C (so it must be idempotent).
     init(catchingSignal: Bool, onTick: @escaping @Sendable () -> Void, onInterrupt: @escaping @Sendable () -> Void) {
         previousAction = catchingSignal ? Signals.catchInterrupt() : nil
@@ -45,7 +46,7 @@ final class InterruptWatcher {
         interruptsAtStart = start
         let queue = DispatchQueue(label: "plumb.interrupts")
         source = DispatchSource.makeReadSource(fileDescriptor: Signals.pipe.readFD, queue: queue)
-        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "plumb.interrupts.tick"))
         let stopped = self.stopped
         source.setEventHandler {
             // Resize bytes go too: nothing is drawn while a pipeline runs, and the prompt

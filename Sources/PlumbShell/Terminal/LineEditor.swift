@@ -55,8 +55,12 @@ final class LineEditor {
         // Only once readline has initialised its streams: before that it dereferences NULL.
         if hasPrompted { rl_reset_screen_size() }
         hasPrompted = true
+        let offering = Offer.begin(promptWidth: Self.visibleWidth(ofPrompt: prompt))
         rl_callback_handler_install(prompt, plumbLineHandler)
-        defer { rl_callback_handler_remove() }
+        defer {
+            rl_callback_handler_remove()
+            if offering { Offer.end() }
+        }
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: Signals.pipe.readFD, events: Int16(POLLIN), revents: 0),
@@ -74,6 +78,7 @@ final class LineEditor {
                 let now = Signals.interrupts.load(ordering: .relaxed)
                 if now != seenInterrupts {
                     seenInterrupts = now
+                    Offer.withdraw()
                     plumb_rl_interrupt_line()
                     return .interrupted
                 }
@@ -96,15 +101,32 @@ final class LineEditor {
     /// Prints output above the prompt line and redraws the prompt with the text being typed.
     func printAbove(_ output: [UInt8]) {
         plumb_rl_hide_line()
+        Offer.hidden()
         OutputSink.writeAll(fd: STDOUT_FILENO, output)
         plumb_rl_show_line()
     }
 
-    /// Puts `text` on the next prompt's line, as if typed (the cursor at its end), for Enter to run or
-    /// for editing.
-    func prefillNextLine(_ text: String) {
-        Prefill.text.withLock { $0 = text }
-        plumb_rl_set_startup_hook(plumbStartupHook)
+    /// Offers `text` on the next prompt, as fish and zsh-autosuggestions do: drawn dimmed after
+    /// the typed text for as long as that text is how `text` begins; → (or Ctrl-F) or Tab at the
+    /// end of the line takes it into the line; Enter runs only what was typed. Nothing is put
+    /// into the line by itself, so a person who types something else gets only that. For the
+    /// next read only; needs a terminal that shows dim text (colour on).
+    func offerNextLine(_ text: String) {
+        Offer.state.withLock { $0 = Offer.State(text: text) }
+    }
+
+    /// The columns a prompt takes: without readline's `\u{1}`…`\u{2}` invisible stretches.
+    static func visibleWidth(ofPrompt prompt: String) -> Int {
+        var width = 0
+        var invisible = false
+        for scalar in prompt.unicodeScalars {
+            switch scalar {
+            case "\u{1}": invisible = true
+            case "\u{2}": invisible = false
+            default: if !invisible { width += TerminalColumns.width(of: scalar) }
+            }
+        }
+        return width
     }
 
     /// True when more typed or pasted input is already waiting on standard input (the rest of a
@@ -142,18 +164,6 @@ final class LineEditor {
     }
 }
 
-/// The text the startup hook inserts, once.
-private enum Prefill {
-    static let text = Mutex<String?>(nil)
-}
-
-/// readline's startup hook: inserts the pre-filled text and removes itself.
-private func plumbStartupHook() -> Int32 {
-    plumb_rl_set_startup_hook(nil)
-    if let text = Prefill.text.withLock({ $0.take() }) { _ = rl_insert_text(text) }
-    return 0
-}
-
 /// Where the C line handler leaves the line it received.
 private enum LineHandler {
     static let state = Mutex<LineInput?>(nil)
@@ -163,6 +173,7 @@ private enum LineHandler {
 
 private func plumbLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     guard let line else {
+        Offer.withdraw()
         LineHandler.state.withLock { $0 = .endOfInput }
         return
     }

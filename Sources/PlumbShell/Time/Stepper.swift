@@ -65,8 +65,11 @@ final class Stepper {
             trace: context.options.trace, stageLines: !context.options.trace && context.options.format == .text, onTerminal: { wake.signal() })
         stepping = run
         context.log(":step " + argument)
-        run.start()
+        // Subscribing runs time 0, where a synchronous source emits every value: under the same
+        // watch as every later move, so Ctrl-C stops it there too.
+        let interrupted = driving(in: context) { _ in run.start() }
         context.output.out.flush()
+        if interrupted || StandardStreams.outputFailed { return afterDrive(interrupted: interrupted, in: context) }
         if run.isDone {
             context.say(context.style.dim("the run ended at once: there was nothing to step through"))
             end(cancelling: false, in: context)
@@ -195,10 +198,15 @@ final class Stepper {
 
     /// Runs `body` with Ctrl-C watched; `body` gets the test that tells it to stop (Ctrl-C, the
     /// run's end, a break, a failed write). Returns whether Ctrl-C came.
+    ///
+    /// Ctrl-C also cancels the run from the watcher's thread: one instant can be long (a
+    /// synchronous source emits all its values at time 0, from inside `start()` or one step),
+    /// and the test is only asked between two actions.
     private func driving(in context: CommandContext, _ body: (_ stop: () -> Bool) -> Void) -> Bool {
         guard let stepping else { return false }
         let out = context.output.out
-        let watcher = InterruptWatcher(catchingSignal: !context.output.interactive, onTick: { out.flush() }) {}
+        let run = stepping.run
+        let watcher = InterruptWatcher(catchingSignal: !context.output.interactive, onTick: { out.flush() }) { run.cancel() }
         body { watcher.interrupted || StandardStreams.outputFailed || stepping.isDone || stepping.watch.hasHit }
         watcher.stop()
         return watcher.interrupted

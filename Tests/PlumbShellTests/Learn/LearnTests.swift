@@ -41,6 +41,21 @@ import Testing
         #expect(result.stdout.hasPrefix("\(names.count)/\(names.count) done\n"), "\(result)")
     }
 
+    @Test("learn --once on an exercise that never ends (interval 1ns): stopped at the room's limit, said so, the next exercise still checked")
+    func endlessExerciseIsBounded() throws {
+        let folder = try PlumbBinary.folder([
+            "01-fast.pipe": "# Ticks a billion times a virtual second.\ninterval 1ns | count\nexpect values [1]\n",
+            "02-fine.pipe": "just 1\nexpect values [1]\n",
+        ])
+        let started = Date()
+        let result = try PlumbBinary.run(["learn", "--once", folder])
+        #expect(Date().timeIntervalSince(started) < 20, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.hasPrefix("1/2 done\n"), "\(result)")
+        #expect(result.stdout.contains("next: 01-fast"), "\(result)")
+        #expect(result.stdout.contains("stopped after 5 s of real time, the limit for a check"), "\(result)")
+    }
+
     @Test("learn --reset restores an exercise from the copy learn kept; without one it says how to")
     func reset() throws {
         let folder = try Self.workshopCopy()

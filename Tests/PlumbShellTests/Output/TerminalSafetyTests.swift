@@ -45,7 +45,8 @@ import Testing
 
     /// Every place that prints a text that came from outside, each fed ESC, BEL, NUL and U+009B
     /// (a C1 CSI): what plumb was given as a `:` command's argument, a file name, a string in a
-    /// script. Add a row for each new place that prints such a text.
+    /// script. Add a row for each new place that prints such a text. (`:edit`'s echo of the edited
+    /// line needs a terminal: `EditTests.editEchoIsTerminalSafe` drives it in tmux.)
     static let printingPlaces: [(place: String, arguments: [String], input: String?, script: String?)] = [
         (":help TOPIC", [], ":help x\u{1B}[31m\u{7}\u{9B}2J\n", nil),
         (":load FILE", [], ":load x\u{1B}[31m\u{7}\u{9B}2J.pipe\n", nil),

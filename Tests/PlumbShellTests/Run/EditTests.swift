@@ -59,6 +59,29 @@ import Testing
     }
 
     @Test(
+        "the edited line is echoed with its control characters as pictures: an editor's ESC cannot clear the screen",
+        .enabled(if: TerminalTests.tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    func editEchoIsTerminalSafe() throws {
+        let binary = try #require(PlumbBinary.url, "build plumb first")
+        // The editor writes a line with ESC [2J (clear the screen) and BEL in a string.
+        let rewrite = try editor("printf 'just \"a\\033[2J\\007b\"\\n' > \"$1\"")
+        defer { unlink(rewrite) }
+        let pane = try TerminalTests.Pane(
+            tmux: TerminalTests.tmux!, binary: binary, arguments: ["--clock", "virtual"], environment: ["EDITOR": rewrite, "VISUAL": nil])
+        #expect(pane.wait { $0.lastLine.hasPrefix("plumb>") }, "no prompt:\n\(pane.screen)")
+        try pane.type("just 7")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("value 7") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        try pane.type(":edit")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("plumb> just \"a␛[2J␇b\"") }, "the echo is not terminal-safe:\n\(pane.screen)")
+        // The screen was not cleared: the first run is still on it.
+        #expect(pane.screen.contains("value 7"), "\(pane.screen)")
+        try pane.send("C-d")
+        #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
+    }
+
+    @Test(
         "an editor that changes nothing runs nothing; one that fails says so and runs nothing",
         .enabled(if: TerminalTests.tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func unchangedAndFailing() throws {

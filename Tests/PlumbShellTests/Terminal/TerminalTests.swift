@@ -183,7 +183,7 @@ import Testing
     }
 
     @Test(
-        "a line that fails with a fix-it (or a misspelt :command): the fix is shown, pre-filled on the next prompt, and Enter runs it",
+        "without colour, a line that fails with a fix-it (or a misspelt :command): the fix is shown and one Up away, never typed into the next line",
         .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
     func fixItOffer() throws {
         let binary = try #require(PlumbBinary.url, "build plumb first")
@@ -192,18 +192,23 @@ import Testing
         try pane.type("from [1, 2] | map { $0 * 10ms }")
         try pane.send("Enter")
         #expect(
-            pane.wait { $0.screen.contains("fix: from [1, 2] | map { $0 * 10 }  (press Enter to run it, or edit it)") },
+            pane.wait { $0.screen.contains("fix: from [1, 2] | map { $0 * 10 }  (press Up to get it)") },
             "no fix line:\n\(pane.screen)")
-        #expect(pane.wait { $0.lastLine == "plumb> from [1, 2] | map { $0 * 10 }" }, "the prompt is not pre-filled:\n\(pane.screen)")
+        #expect(pane.wait { $0.lastLine == "plumb>" }, "the prompt is not empty:\n\(pane.screen)")
+        try pane.send("Up")
+        #expect(pane.wait { $0.lastLine == "plumb> from [1, 2] | map { $0 * 10 }" }, "the fix is not one Up away:\n\(pane.screen)")
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("value 20") && $0.lastLine == "plumb>" }, "the fix did not run:\n\(pane.screen)")
 
-        // Editing the offer: the pre-filled text is ordinary typed text.
+        // Editing the offer: once taken it is ordinary typed text; typing something else instead
+        // runs that alone.
         try pane.type("let s = subject")
         try pane.send("Enter")
         #expect(pane.wait { $0.lastLine == "plumb>" }, "\(pane.screen)")
         try pane.type("s.sned 1")
         try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("fix: s.send 1") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        try pane.send("Up")
         #expect(pane.wait { $0.lastLine == "plumb> s.send 1" }, "\(pane.screen)")
         try pane.send("BSpace")
         try pane.type("2")
@@ -218,7 +223,9 @@ import Testing
         // A misspelt :command is offered corrected too.
         try pane.type(":jbos")
         try pane.send("Enter")
-        #expect(pane.wait { $0.screen.contains("did you mean ':jobs'?") && $0.lastLine == "plumb> :jobs" }, "\(pane.screen)")
+        #expect(pane.wait { $0.screen.contains("did you mean ':jobs'?") && $0.lastLine == "plumb>" }, "\(pane.screen)")
+        try pane.send("Up")
+        #expect(pane.wait { $0.lastLine == "plumb> :jobs" }, "\(pane.screen)")
         try pane.send("Enter")
         #expect(pane.wait { $0.screen.contains("no background jobs") && $0.lastLine == "plumb>" }, "\(pane.screen)")
         try pane.send("C-d")

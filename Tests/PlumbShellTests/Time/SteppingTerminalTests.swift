@@ -161,4 +161,25 @@ import Testing
         try pane.send("C-d")
         #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
     }
+
+    @Test(
+        ":step of a long synchronous source: Ctrl-C while time 0 runs cancels it at once, as in the foreground, and the shell stays",
+        .enabled(if: tmux != nil, "tmux is not installed: skipping the pseudo-terminal test"))
+    func interruptedSynchronousStart() throws {
+        let pane = try pane()
+        try pane.type(":step from 1...100000000")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("│ [0] from value") }, "no values:\n\(pane.screen)")
+        let pressed = Date()
+        try pane.send("C-c")
+        #expect(
+            pane.wait(seconds: 5) { $0.lastLine == "plumb>" && $0.screen.contains("cancelled") },
+            "Ctrl-C did not stop the stepped start:\n\(pane.screen)")
+        #expect(Date().timeIntervalSince(pressed) < 5, "Ctrl-C took \(Date().timeIntervalSince(pressed)) s")
+        try pane.type("just 3")
+        try pane.send("Enter")
+        #expect(pane.wait { $0.screen.contains("value 3") && $0.lastLine == "plumb>" }, "the session is gone:\n\(pane.screen)")
+        try pane.send("C-d")
+        #expect(pane.wait { !$0.isAlive }, "Ctrl-D did not exit:\n\(pane.screen)")
+    }
 }
