@@ -63,6 +63,20 @@ ensure_rsvg() {
     fi
 }
 
+# The Emacs test (Scripts/check-editors) runs Debian's emacs-nox with its eglot (elpa-eglot): both
+# installed when missing; false (the test is skipped) when they cannot be.
+ensure_emacs() {
+    if command -v emacs >/dev/null 2>&1 && emacs --batch --eval "(require 'eglot)" >/dev/null 2>&1; then
+        return 0
+    fi
+    echo "plumb: installing emacs-nox and elpa-eglot (for the Emacs test)..." >&2
+    if apt_install --no-prompt emacs-nox elpa-eglot && emacs --batch --eval "(require 'eglot)" >/dev/null 2>&1; then
+        return 0
+    fi
+    echo "plumb: could not install emacs-nox and elpa-eglot" >&2
+    return 1
+}
+
 # One virtual environment (.build/venv) for every Python check: pytest-lsp (Scripts/check-lsp),
 # textmate-grammar-python (Scripts/check-editors), junitparser (the JUnit report test). Made again
 # when the list below changes.

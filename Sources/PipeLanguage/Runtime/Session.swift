@@ -16,6 +16,8 @@ public struct Statement: Sendable {
 
     /// True for `expect …` statements.
     public var isExpectation: Bool { if case .expect = statement { true } else { false } }
+    /// True for `let` statements.
+    public var isBinding: Bool { if case .bind = statement { true } else { false } }
 }
 
 /// A `let` binding: its checked pipeline, the bindings it names as they were when the `let` ran

@@ -13,6 +13,8 @@ struct Lexer {
     var open: [(UInt8, Int)] = []
     /// An unterminated string reached the end of the text.
     var openString = false
+    /// The last look for a line starting with `|`: where it stopped and what it found.
+    private var pipeLookahead = (end: -1, answer: false)
 
     init(source: SourceText, range: Range<Int>? = nil) {
         self.source = source
@@ -54,7 +56,7 @@ struct Lexer {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 i += 1
             case UInt8(ascii: "\n"):
-                let continues = open.count > 0 || tokens.last?.isPunct("|") == true
+                let continues = open.count > 0 || tokens.last?.isPunct("|") == true || nextLineStartsWithPipe(after: i)
                 if !continues, let last = tokens.last, last.kind != .newline {
                     tokens.append(Token(kind: .newline, span: Span(i, 1)))
                 }
@@ -121,6 +123,32 @@ struct Lexer {
             error(.unterminatedBracket(bracket), offset, 1, help: "add '\(closer)'", fixIts: [inserting(space + closer, at: last)])
         }
         tokens.append(Token(kind: .eof, span: Span(end, 0)))
+    }
+
+    /// Whether the next line that holds a token starts with `|` (not `||`): a pipeline broken
+    /// before its `|` goes on. Blank lines and comment lines between are skipped; the answer is
+    /// kept for the newlines it skipped, so a run of blank lines is scanned once.
+    private mutating func nextLineStartsWithPipe(after newline: Int) -> Bool {
+        guard let last = tokens.last, last.kind != .newline else { return false }
+        if newline < pipeLookahead.end { return pipeLookahead.answer }
+        let bytes = source.bytes
+        var i = newline + 1
+        var answer = false
+        scan: while i < end {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                i += 1
+            case UInt8(ascii: "#"):
+                while i < end, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            case UInt8(ascii: "|"):
+                answer = i + 1 >= end || bytes[i + 1] != UInt8(ascii: "|")
+                break scan
+            default:
+                break scan
+            }
+        }
+        pipeLookahead = (i, answer)
+        return answer
     }
 
     private mutating func trackBracket(_ c: UInt8, at offset: Int) {

@@ -18,6 +18,8 @@ struct Parser {
     var diagnostics: [Diagnostic] = []
     /// The lexer already reported an unterminated bracket or string: errors at the end are noise.
     var endAlreadyReported = false
+    /// Where the parser found tokens whose spacing the formatter must keep (`LayoutMarks`).
+    var layout = LayoutMarks()
 
     struct Failure: Error { var diagnostic: Diagnostic }
 
@@ -231,7 +233,7 @@ struct Parser {
             var frame: ArgumentValue?
             if current.identifier == "frame", peek().isPunct(":") {
                 _ = advance()
-                _ = advance()
+                layout.labelColons.insert(advance().span.offset)
                 frame = try parseArgumentValue()
             }
             kind = .marbles(marbles, frame: frame)
@@ -302,7 +304,7 @@ struct Parser {
         let start = current
         if let label = start.identifier, peek().isPunct(":") {
             _ = advance()
-            _ = advance()
+            layout.labelColons.insert(advance().span.offset)
             switch current.kind {
             case .newline, .eof: throw fail(.missingLabelValue(label), current.span)
             case .punct(let p) where p == "|" || p == "&" || p == ")" || p == "}":
@@ -509,6 +511,7 @@ struct Parser {
     mutating func parseUnary() throws -> Expr {
         if let p = current.punct, UnaryOperator.named(p) != nil {
             let op = advance()
+            layout.unaryOperators.insert(op.span.offset)
             try enter(op.span)
             defer { depth -= 1 }
             let operand = try parseUnary()
@@ -530,6 +533,7 @@ struct Parser {
         while true {
             if current.isPunct("[") && current.span.offset == e.span.offset + e.span.length {
                 let open = advance()
+                layout.attachedOpeners.insert(open.span.offset)
                 try enter(open.span)
                 let index = try parseExpression()
                 let close = try expect("]", closing: open)
@@ -540,7 +544,7 @@ struct Parser {
                 var last = advance()
                 // `uppercased()` reads like Swift; a member takes no arguments.
                 if current.isPunct("("), peek().isPunct(")"), current.span.offset == last.span.offset + last.span.length {
-                    _ = advance()
+                    layout.attachedOpeners.insert(advance().span.offset)
                     last = advance()
                 }
                 e = try make(.member(e, name), e.span.through(last.span))
@@ -584,6 +588,7 @@ struct Parser {
                     fixIts: fix.fixIts)
             }
             let open = advance()
+            layout.attachedOpeners.insert(open.span.offset)
             try enter(open.span)
             var arguments: [Expr] = []
             if !current.isPunct(")") {
@@ -659,4 +664,15 @@ struct Parser {
         self.tokens = tokens.filter { $0.kind != .newline }
         self.depth = depth
     }
+}
+
+/// What the parser learns about spacing that tokens alone do not tell: which `-` is unary, which
+/// `:` ends a label, which `(` or `[` must touch what precedes it. Byte offsets of those tokens.
+struct LayoutMarks: Sendable {
+    /// Unary operators (`-1`, `!$0`): no space after them.
+    var unaryOperators: Set<Int> = []
+    /// A label's colon (`frame: 10ms`): no space before it.
+    var labelColons: Set<Int> = []
+    /// A call's `(` (`min(`) or an index's `[` (`$0[1]`): no space before them.
+    var attachedOpeners: Set<Int> = []
 }

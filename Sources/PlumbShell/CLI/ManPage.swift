@@ -12,12 +12,19 @@ enum ManPage {
         let summary = title.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? title
         var out = [
             #".TH PLUMB 1 "" "plumb \#(version)" "User Commands""#,
+            // No hyphenation: a word broken across lines (`termi‐nal`) cannot be searched for.
+            ".nh",
             ".SH NAME",
             #"plumb \- \#(escaped(summary))"#,
         ]
         var section = ""
         var inExamples = false
+        // In a paragraph of unindented lines: the next such line continues it, so a parenthesis
+        // opened on one line is closed in the same paragraph.
+        var inParagraph = false
         for line in lines {
+            let continuesParagraph = inParagraph
+            inParagraph = false
             if line.isEmpty {
                 if inExamples {
                     out.append(".fi")
@@ -43,7 +50,8 @@ enum ManPage {
                     out.append(".SH NOTES")
                     section = ""
                 }
-                out += [".PP", escaped(line)]
+                out += continuesParagraph ? [escaped(line)] : [".PP", escaped(line)]
+                inParagraph = true
                 continue
             }
             let body = line.drop { $0 == " " }
@@ -64,8 +72,18 @@ enum ManPage {
 
     /// Text safe in roff: backslashes doubled as `\e`, a leading `.` or `'` made literal, and
     /// `-` written `\-` so options stay minus signs (and copy as such).
+    /// Code quoted in backticks (`` `plumb test` ``) is set in bold, without the backticks: roff
+    /// prints a backtick as it is.
     static func escaped(_ text: String) -> String {
         var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        let pieces = result.split(separator: "`", omittingEmptySubsequences: false)
+        if pieces.count > 1 {
+            result = pieces.enumerated().map { index, piece in
+                // Quoted pieces are the odd ones; an unpaired backtick becomes an apostrophe.
+                guard index % 2 == 1 else { return String(piece) }
+                return index == pieces.count - 1 ? "'" + piece : "\\fB" + piece + "\\fR"
+            }.joined()
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }

@@ -41,6 +41,8 @@ extension CommandLineOption {
         CommandLineOption("--once", of: ["learn"], summary: "(learn) check the exercises once"),
         CommandLineOption(
             "--reset", .file(suffix: ".pipe"), placeholder: "FILE", of: ["learn"], summary: "(learn) restore an exercise to its first version"),
+        CommandLineOption(
+            "--check", of: ["fmt"], summary: "(fmt) change nothing: list the scripts that are not formatted, exit 1 if any"),
         CommandLineOption("--program", of: ["swift"], summary: "(swift) one main.swift that compiles and runs"),
         CommandLineOption(
             "--report", .choice(["junit", "tap"], fileAfter: ["junit": ".xml"]), placeholder: "junit FILE.xml | tap", of: ["test"],

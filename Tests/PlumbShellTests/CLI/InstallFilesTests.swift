@@ -21,7 +21,7 @@ import Testing
             #expect(roff.contains(ManPage.escaped(option)), "\(option)")
         }
         for line in roff.split(separator: "\n") where line.hasPrefix(".") {
-            #expect([".TH", ".SH", ".TP", ".PP", ".nf", ".fi"].contains(String(line.prefix(3))), "\(line)")
+            #expect([".TH", ".SH", ".TP", ".PP", ".nf", ".fi", ".nh"].contains(String(line.prefix(3))), "\(line)")
         }
     }
 
@@ -33,6 +33,26 @@ import Testing
         let page = try PlumbBinary.script(roff, name: "plumb")
         let rendered = try PlumbBinary.shell("MANWIDTH=80 man --warnings -l \(page) 2>&1 >/dev/null; echo \"status $?\"")
         #expect(rendered.stdout == "status 0\n", "\(rendered)")
+    }
+
+    @Test(
+        "man -l prints no literal backtick, and no paragraph breaks inside a parenthesis",
+        .enabled(if: installed("man") && installed("groff"), "man or groff is not installed (Debian man-db, groff)"))
+    func manPageReadsBack() throws {
+        let roff = try PlumbBinary.run(["help", "--man"]).stdout
+        let page = try PlumbBinary.script(roff, name: "plumb")
+        let rendered = try PlumbBinary.shell("MANWIDTH=80 man -l \(page) 2>/dev/null")
+        #expect(rendered.status == 0)
+        #expect(!rendered.stdout.contains("`"), "\(rendered.stdout)")
+        #expect(rendered.stdout.contains("an interactive shell"))
+        for paragraph in rendered.stdout.components(separatedBy: "\n\n") {
+            var depth = 0
+            for c in paragraph {
+                if c == "(" { depth += 1 }
+                if c == ")" { depth -= 1 }
+            }
+            #expect(depth == 0, "a paragraph breaks inside a parenthesis: \(paragraph)")
+        }
     }
 
     @Test("each completion script names every subcommand and option", arguments: Completions.shells)
