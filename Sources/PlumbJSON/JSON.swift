@@ -83,7 +83,9 @@ public enum JSON: Sendable {
         var parser = JSONParser(bytes: bytes)
         guard let value = parser.value(depth: 0) else { return nil }
         parser.skipBlanks()
-        return parser.index == bytes.count ? value : nil
+        // Not a ternary: with `JSON` a nil literal, `cond ? value : nil` would be `.null`.
+        guard parser.index == bytes.count else { return nil }
+        return value
     }
 
     /// Reads as much of `bytes` as is JSON: the value with every array and object left open

@@ -31,9 +31,10 @@ struct JSONParser {
         skipBlanks()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
-        case UInt8(ascii: "n"): return literal("null") ? .null : nil
-        case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
-        case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
+        // Not `literal(…) ? value : nil`: with `JSON` a nil literal, that nil would be `.null`.
+        case UInt8(ascii: "n"): return literal("null") ? JSON.null : Optional<JSON>.none
+        case UInt8(ascii: "t"): return literal("true") ? JSON.bool(true) : Optional<JSON>.none
+        case UInt8(ascii: "f"): return literal("false") ? JSON.bool(false) : Optional<JSON>.none
         case UInt8(ascii: "\""): return string().map(JSON.string)
         case UInt8(ascii: "["):
             index += 1
