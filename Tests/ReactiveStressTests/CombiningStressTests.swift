@@ -107,6 +107,21 @@ final class LiveCounter: Sendable {
     var most: Int { state.withLock { $0.most } }
 }
 
+/// Three values for `n`, as a sequence publisher: an inner whose elements `flatMap` takes directly.
+private func threeFrom(_ n: Int) -> Publishers.Sequence<[Int], TestError> {
+    Publishers.Sequence(sequence: [n * 3, n * 3 + 1, n * 3 + 2])
+}
+
+/// Values of each `threeFrom` inner must arrive in order (inner = value / 3).
+private func inOrderPerInner(_ values: [Int]) -> Bool {
+    var last: [Int: Int] = [:]
+    for value in values {
+        if let previous = last[value / 3], previous >= value { return false }
+        last[value / 3] = value
+    }
+    return true
+}
+
 /// Values per source must arrive in order (value = source * 1_000_000 + index).
 private func inOrderPerSource(_ values: [Int]) -> Bool {
     var last: [Int: Int] = [:]
@@ -310,6 +325,56 @@ struct CombiningStressTests {
             #expect(sub.values.map { $0.0 } == Array(0..<300))
             #expect(sub.values.allSatisfy { $0.0 == $0.1 })
             #expect(sub.completion == .finished)
+        }
+    }
+
+    @Test("C25 C08 flatMap over sequence inners while three threads request one at a time: serialised, every value once, in order per inner")
+    func flatMapSequenceInnersConcurrentDemand() {
+        for _ in 0..<20 {
+            let outer = DemandSource()
+            let sub = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            outer.flatMap(threeFrom).subscribe(sub)
+            let deadline = Date() + 5
+            let finished = runConcurrently(threads: 4) { index in
+                if index == 0 {
+                    _ = outer.drive(0..<1_000, deadline: deadline)
+                } else {
+                    for _ in 0..<1_000 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog")
+            #expect(sub.violations.isEmpty, "\(sub.violations.prefix(3))")
+            // Under limited demand each live inner has a value queued, so inners interleave (as
+            // when subscribed); each inner's own values stay in order.
+            #expect(sub.values.sorted() == Array(0..<3_000))
+            #expect(inOrderPerInner(sub.values))
+            #expect(sub.completion == .finished)
+        }
+    }
+
+    @Test("C26 C15 flatMap over sequence inners: a cancel racing the outer and requests, nothing after it on its thread")
+    func flatMapSequenceInnersCancelRace() {
+        for _ in 0..<50 {
+            let outer = DemandSource()
+            let sub = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+            outer.flatMap(threeFrom).subscribe(sub)
+            let deadline = Date() + 5
+            let finished = runConcurrently(threads: 4) { index in
+                switch index {
+                case 0: _ = outer.drive(0..<1_000, deadline: deadline)
+                case 3:
+                    for _ in 0..<50 { sub.request(.max(1)) }
+                    sub.cancel()
+                default:
+                    for _ in 0..<500 { sub.request(.max(1)) }
+                }
+            }
+            #expect(finished, "watchdog")
+            #expect(sub.violations.isEmpty, "\(sub.violations.prefix(3))")
+            #expect(sub.completion == nil)
+            // On the other three threads, at most the delivery each had under way (a requester
+            // delivers queued values).
+            #expect(sub.eventsAfterCancel.count <= 3, "\(sub.eventsAfterCancel)")
         }
     }
 }

@@ -310,6 +310,65 @@ struct FlatMapOrderingTests {
         #expect(sub.events == [.subscription, .value(1), .value(5), .finished])
         #expect(sub.violations.isEmpty)
     }
+
+    /// Runs `flatMap` over sequence inners with a demand pattern, once with the inners as they are
+    /// (their elements taken without a subscription while the engine can deliver them) and once
+    /// erased (always subscribed): the two must not differ.
+    private func sequenceInnersRun(
+        maxPublishers: Subscribers.Demand, initial: Subscribers.Demand, returned: Subscribers.Demand, erased: Bool
+    ) -> [RecordedEvent<Int, Never>] {
+        let sub = TestSubscriber<Int, Never>(initialDemand: initial)
+        sub.onValue = { _, _ in returned }
+        let inner = { (n: Int) in [n, n * 10, n * 100].publisher }
+        if erased {
+            [1, 2, 3].publisher.flatMap(maxPublishers: maxPublishers) { inner($0).eraseToAnyPublisher() }.subscribe(sub)
+        } else {
+            [1, 2, 3].publisher.flatMap(maxPublishers: maxPublishers) { inner($0) }.subscribe(sub)
+        }
+        for _ in 0..<12 { sub.request(.max(1)) }
+        #expect(sub.violations.isEmpty)
+        return sub.events
+    }
+
+    @Test(
+        "sequence inners taken without a subscription: the same values, order and completion as subscribed ones",
+        arguments: [Subscribers.Demand.unlimited, .max(1), .max(2)], [Subscribers.Demand.unlimited, .none, .max(1), .max(4)])
+    func sequenceInnersFused(maxPublishers: Subscribers.Demand, initial: Subscribers.Demand) {
+        for returned in [Subscribers.Demand.none, .max(1)] {
+            let fused = sequenceInnersRun(maxPublishers: maxPublishers, initial: initial, returned: returned, erased: false)
+            let subscribed = sequenceInnersRun(maxPublishers: maxPublishers, initial: initial, returned: returned, erased: true)
+            #expect(fused == subscribed, "returned \(returned)")
+        }
+    }
+
+    @Test("C05 a cancel from inside a sequence inner's iterator: nothing more is sent, as when subscribed")
+    func cancelInsideSequenceInner() {
+        for erased in [false, true] {
+            let sub = TestSubscriber<Int, Never>()
+            let inner = { (n: Int) in
+                (0..<3).lazy.map { i -> Int in
+                    if n == 2, i == 1 { sub.cancel() }
+                    return n * 10 + i
+                }.publisher
+            }
+            if erased {
+                [1, 2, 3].publisher.flatMap { inner($0).eraseToAnyPublisher() }.subscribe(sub)
+            } else {
+                [1, 2, 3].publisher.flatMap { inner($0) }.subscribe(sub)
+            }
+            #expect(sub.events == [.subscription, .value(10), .value(11), .value(12)], "erased \(erased)")
+            #expect(sub.violations.isEmpty)
+        }
+    }
+
+    @Test("merge of sequences takes their elements the same way, with the same result")
+    func mergeOfSequences() {
+        let sub = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        [1, 2].publisher.merge(with: [3, 4].publisher).subscribe(sub)
+        #expect(sub.values == [1, 2, 3])
+        sub.request(.max(5))
+        #expect(sub.events == [.subscription, .value(1), .value(2), .value(3), .value(4), .finished])
+    }
 }
 
 /// Sends one value and finishes at once, then keeps its subscriber: `sendLate` sends to it again.

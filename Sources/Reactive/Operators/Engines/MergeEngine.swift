@@ -123,7 +123,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
 
     /// Subscribes to one inner publisher on behalf of the storage.
     @usableFromInline
-    final class Inner: Subscriber, CustomStringConvertible {
+    final class Inner: SequenceFusionBase<Downstream.Input, Downstream.Failure>, Subscriber, CustomStringConvertible {
         @usableFromInline let storage: MergeEngine
         // Guarded by `storage.lock`.
         /// `NoSubscription()` until it arrives and once done, with `subscribed` false. Not
@@ -135,7 +135,11 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         @usableFromInline @exclusivity(unchecked) var unlimited = false
         @usableFromInline @exclusivity(unchecked) var done = false
 
-        @inlinable init(storage: MergeEngine) { self.storage = storage }
+        @inlinable
+        init(storage: MergeEngine) {
+            self.storage = storage
+            super.init()
+        }
 
         /// Forgets the subscription (with the lock held; the caller keeps a copy if it needs one).
         @inlinable
@@ -150,6 +154,52 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         @inlinable func receive(_ input: Downstream.Input) -> Subscribers.Demand { storage.innerReceive(self, input) }
         @inlinable func receive(completion: Subscribers.Completion<Downstream.Failure>) {
             storage.innerCompleted(self, completion)
+        }
+
+        @inlinable
+        override func fuse<I: IteratorProtocol>(_ first: Downstream.Input, _ iterator: inout I) -> Downstream.Input?
+        where I.Element == Downstream.Input {
+            storage.fuseSequence(self, first, &iterator)
+        }
+    }
+
+    /// A sequence's elements taken by `inner` without a subscription (`SequenceFusionBase`):
+    /// each one that finds nobody delivering, demand and an empty queue goes straight down, as
+    /// `scalar` sends a `Just`'s value, one lock hold each; the inner finishes when the iterator
+    /// runs out. The first element that cannot go at once is returned, and the sequence subscribes
+    /// the inner as usual from it, so it is queued exactly as it would have been. Observably the
+    /// same as subscribing: the same values, order, demand and completion.
+    @inlinable
+    func fuseSequence<I: IteratorProtocol>(_ inner: Inner, _ first: Output, _ iterator: inout I) -> Output? where I.Element == Output {
+        // switchToLatest asks its inner for the outstanding demand and passes requests on to it:
+        // it keeps its subscriptions.
+        if exclusive { return first }
+        var element = first
+        while true {
+            let admitted = lock.guarded { () -> Bool? in
+                guard isActive, !inner.done, !inner.subscribed else { return nil }
+                guard isIdle, demand > 0, queueIsEmpty, downstream != nil else { return false }
+                wip.store(1, ordering: .relaxed)
+                demand -= 1
+                return true
+            }
+            // Ended (cancelled or failed): a subscription would have been cancelled at once.
+            guard let admitted else { return nil }
+            guard admitted else { return element }
+            // As a subscription does: the next element is taken before this one is sent.
+            let following = iterator.next()
+            // The iterator may run user code (a lazy map): a cancel or failure from inside it left
+            // the delivery to this thread by raising `wip`; then nothing more goes down.
+            if wip.load(ordering: .acquiring) != 1, !lock.guarded({ isActive }) {
+                drain(adding: .none, direct: false)
+                return nil
+            }
+            drain(adding: deliver(element), direct: true)
+            guard let following else {
+                innerCompleted(inner, .finished)
+                return nil
+            }
+            element = following
         }
     }
 

@@ -22,9 +22,9 @@ import Synchronization
 /// of a value are read-modify-writes because anything less loses that agreement: with a plain
 /// store on either side, the owner and a cancel on another thread can each miss the other (a
 /// store waits in its core's buffer while the next load runs), and the release is then lost or
-/// runs under a value in flight. Those two are about a third of a fused `tryMap`/`tryFilter`
-/// value's time; running several step operators in one engine (`StepFusion.swift`) keeps it to
-/// one pair per value.
+/// runs under a value in flight. Those two were about half of a `tryMap`/`tryFilter` value's
+/// time: a per-value operator therefore runs without an engine (`PerValueRelay.swift`) unless it
+/// can fuse into the step engine after it (`StepFusion.swift`), which keeps one pair per value.
 ///
 /// C15: once `cancel()` returns, no delivery starts on that thread, and a value whose logic ran
 /// while the cancel happened is dropped; a delivery that had already passed that check on

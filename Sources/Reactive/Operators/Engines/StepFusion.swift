@@ -1,12 +1,12 @@
 // Fusing a run of step operators into one engine.
 //
-// `tryMap { … }.tryFilter { … }` is two operators; unfused, each value crosses two `StepEngine`s,
-// each owning its flow with a compare-and-swap in and out. A per-value operator (one that turns
-// each value into at most one value or a failure, forwards demand one for one and passes the
-// completion on) subscribing to a fresh engine instead takes that engine's logic and downstream
-// and runs both logics in one engine: one flow, one pair of compare-and-swaps per value, the same
-// events, demand and lifecycle. The downstream sees one subscription, named after the operator
-// nearest to it, as it did before.
+// `tryMap { … }.count()` is two operators; unfused, each value would cross `tryMap`'s operator and
+// `count`'s `StepEngine`. A per-value operator (one that turns each value into at most one value or
+// a failure, forwards demand one for one and passes the completion on) subscribing to a fresh
+// engine instead takes that engine's logic and downstream and runs both logics in one engine: one
+// flow, one pair of compare-and-swaps per value, the same events, demand and lifecycle. The
+// downstream sees one subscription, named after the operator nearest to it, as it did before. In
+// front of anything else a per-value operator needs no engine at all (`PerValueRelay.swift`).
 
 /// A logic that turns each value into at most one value (`.emit`, `.skip`) or a failure
 /// (`.fail`), never ends early, forwards demand one for one and passes the completion on
@@ -85,11 +85,12 @@ class StepFusionBase<Input, Failure: Error> {
     }
 }
 
-/// Subscribes `subscriber` to `upstream` through a step engine running `logic`, fused with the
-/// engine `subscriber` is when it is a fresh one.
+/// Subscribes `subscriber` to `upstream` through `logic`: fused into the engine `subscriber` is
+/// when it is a fresh one, otherwise through a `PerValueSubscriber`, which needs no engine
+/// (`PerValueRelay.swift`).
 @inlinable
 func subscribeStep<Upstream: Publisher, Logic: PerValueLogic, S: Subscriber>(_ upstream: Upstream, _ logic: Logic, _ subscriber: S)
 where Upstream.Output == Logic.Input, Upstream.Failure == Logic.UpstreamFailure, S.Input == Logic.Output, S.Failure == Logic.Failure {
     if let next = subscriber as? StepFusionBase<S.Input, S.Failure>, next.subscribe(upstream, fusing: logic) { return }
-    upstream.receive(subscriber: StepEngine(logic: logic, downstream: subscriber))
+    upstream.receive(subscriber: PerValueSubscriber(logic: logic, downstream: subscriber))
 }
