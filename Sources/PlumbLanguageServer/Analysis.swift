@@ -12,6 +12,16 @@ struct Analysis {
     let hostLines: [ScriptLines.HostLine]
     let diagnostics: [Diagnostic]
     let outline: SourceOutline
+    /// The files the document `:load`s (paths relative to its folder), compiled first in the same
+    /// session so their bindings are known, as the shell does.
+    let loaded: [LoadedFile]
+
+    /// A `:load`ed file: its URI, its language text and its outline.
+    struct LoadedFile {
+        var uri: String
+        var language: TextDocument
+        var outline: SourceOutline
+    }
 
     init(_ document: TextDocument, commands: [LanguageServer.Command]? = nil, unknownCommand: DiagnosticID? = nil) {
         self.document = document
@@ -19,6 +29,7 @@ struct Analysis {
         language = TextDocument(uri: document.uri, version: document.version, text: script.language)
         hostLines = script.hostLines
         let session = Session(runtime: Runtime(clock: .virtual))
+        loaded = Self.load(script.hostLines, from: document.uri, into: session)
         let (statements, diagnostics) = session.compile(script.language, file: Self.fileName(document.uri))
         var all = diagnostics
         if let commands, let unknownCommand {
@@ -50,6 +61,28 @@ struct Analysis {
                 id: id, message: message, location: SourceLocation(file: file, line: line.line, column: line.column + 1),
                 length: line.name.unicodeScalars.count, fixIts: fixIts, offset: offset)
         }
+    }
+
+    /// Compiles each `:load`ed file that can be read into `session`, binding its `let`s (nothing
+    /// runs); their diagnostics are theirs, not the document's.
+    static func load(_ lines: [ScriptLines.HostLine], from uri: String, into session: Session) -> [LoadedFile] {
+        guard let base = URL(string: uri), base.isFileURL else { return [] }
+        let folder = base.deletingLastPathComponent()
+        var files: [LoadedFile] = []
+        for line in lines where line.name == "load" && !line.argument.isEmpty {
+            var path = line.argument
+            if path.count >= 2, path.hasPrefix("\""), path.hasSuffix("\"") { path = String(path.dropFirst().dropLast()) }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard url.standardizedFileURL != base.standardizedFileURL, let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            let language = ScriptLines(text).language
+            let (statements, _) = session.compile(language, file: url.path)
+            for statement in statements where statement.isBinding { _ = session.execute(statement) }
+            files.append(
+                LoadedFile(
+                    uri: url.absoluteString, language: TextDocument(uri: url.absoluteString, version: 0, text: language),
+                    outline: SourceOutline(statements)))
+        }
+        return files
     }
 
     /// `file:///a/b.pipe` → `/a/b.pipe` (what diagnostics name).

@@ -294,7 +294,16 @@ extension LanguageServer {
         } else {
             target = nil
         }
-        guard let target else { return .null }
+        guard let target else {
+            // A binding a `:load`ed file makes.
+            let name =
+                outline.references.first(where: { $0.offset <= offset && offset <= $0.offset + $0.length })?.name
+                ?? analysis.language.word(at: offset)?.text
+            guard let name, let file = analysis.loaded.last(where: { $0.outline.bindings.contains { $0.name == name } }),
+                let binding = file.outline.bindings.last(where: { $0.name == name })
+            else { return .null }
+            return ["uri": .string(file.uri), "range": file.language.range(offset: binding.nameOffset, length: binding.nameLength).json]
+        }
         return ["uri": .string(uri), "range": analysis.language.range(offset: target.nameOffset, length: target.nameLength).json]
     }
 

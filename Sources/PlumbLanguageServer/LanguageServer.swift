@@ -35,6 +35,8 @@ public final class LanguageServer {
         case methodNotFound = -32601
         case invalidParams = -32602
         case serverNotInitialized = -32002
+        /// The request was valid but cannot be done (a rename to a taken name, formatting a text with errors).
+        case requestFailed = -32803
     }
 
     struct ResponseError: Error {
@@ -175,6 +177,12 @@ public final class LanguageServer {
         case "textDocument/documentSymbol": return try documentSymbols(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/inlayHint": return try inlayHints(params)
+        case "textDocument/formatting": return try formatting(params)
+        case "textDocument/rangeFormatting": return try rangeFormatting(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
+        case "textDocument/signatureHelp": return try signatureHelp(params)
         default: throw ResponseError(code: .methodNotFound, message: "unknown method '\(method)'")
         }
     }
@@ -189,6 +197,11 @@ public final class LanguageServer {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "inlayHintProvider": true,
+            "documentFormattingProvider": true,
+            "documentRangeFormattingProvider": true,
+            "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "signatureHelpProvider": ["triggerCharacters": [" "], "retriggerCharacters": [" "]],
         ],
         "serverInfo": ["name": "plumb"],
     ]

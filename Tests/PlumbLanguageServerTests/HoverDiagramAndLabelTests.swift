@@ -73,17 +73,17 @@ import Testing
         }
     }
 
-    /// The language's Printer works on the syntax tree, which keeps no comments (the lexer drops
-    /// them) and joins a pipeline continued over lines into one: formatting with it would delete
-    /// a script's comments. So the server does not offer formatting.
-    @Test("no formatting: not in the capabilities, and a formatting request is an unknown method")
-    func noFormatting() {
+    /// Formatting is `PipeFormatter`'s, on the lossless syntax tree: comments are kept.
+    @Test("formatting is offered, and keeps comments")
+    func formattingKeepsComments() {
         let client = TestClient(initialize: false)
         let initialize = client.request("initialize", ["capabilities": [:]])
         #expect(initialize["result"]?["capabilities"]?["hoverProvider"] == true)
-        #expect(initialize["result"]?["capabilities"]?["documentFormattingProvider"] == nil)
-        client.open("# keep me\njust 1 | sink")
+        #expect(initialize["result"]?["capabilities"]?["documentFormattingProvider"] == true)
+        client.open("# keep me\njust 1|sink")
         let reply = client.request("textDocument/formatting", ["textDocument": ["uri": .string(client.uri)], "options": ["tabSize": 4, "insertSpaces": true]])
-        #expect(reply["error"]?["code"] == -32601)
+        let edits = reply["result"]?.array ?? []
+        #expect(!edits.isEmpty)
+        #expect(edits.allSatisfy { $0["newText"]?.string?.contains("keep") == false })
     }
 }

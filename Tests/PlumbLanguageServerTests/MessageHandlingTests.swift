@@ -18,7 +18,7 @@ import Testing
         #expect(client.send(#"{"id": 3, "method": "shutdown"}"#).first?["id"] == 3)
         #expect(errorCode(client.send(#"{"jsonrpc": "2.0", "id": {"a": 1}, "method": "x"}"#).first) == -32600)
         #expect(errorCode(client.send(#"{"jsonrpc": "2.0", "id": 4}"#).first) == -32600)
-        #expect(errorCode(client.request("textDocument/formatting")) == -32601)
+        #expect(errorCode(client.request("textDocument/noSuchMethod")) == -32601)
         #expect(errorCode(client.request("textDocument/hover", ["textDocument": ["uri": "file:///nope"], "position": ["line": 0, "character": 0]])) == -32602)
         #expect(errorCode(client.request("textDocument/hover", 42)) == -32602)
     }

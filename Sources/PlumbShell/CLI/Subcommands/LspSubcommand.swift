@@ -14,7 +14,8 @@ struct LspSubcommand: PlumbSubcommand, Equatable {
             hover (an entry's signature, summary, Combine equivalent, example and the example's marble
             diagram; a binding's type), completion (operators after |, sources and bindings at a
             statement's start, argument labels, :commands),
-            document symbols (the let bindings), go to definition and inlay hints (each stage's
+            document symbols (the let bindings), go to definition, references and rename (also across
+            :load'ed files), signature help, formatting (as plumb fmt) and inlay hints (each stage's
             output type). Configure the editor to start `plumb lsp` for *.pipe files (README.md).
 
             EXIT CODES
