@@ -1,25 +1,26 @@
 import Foundation
 import PipeLanguage
+import PlumbJSON
 
 extension LanguageServer {
     // MARK: formatting, rangeFormatting
 
     /// The house style's edits (`PipeFormatter`, as `plumb fmt`); a document with errors is left
     /// alone, with an error that says why.
-    func formatting(_ params: JSONValue) throws -> JSONValue {
+    func formatting(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         return try formattingEdits(analysis, in: nil)
     }
 
     /// The house style's edits that touch the requested range.
-    func rangeFormatting(_ params: JSONValue) throws -> JSONValue {
+    func rangeFormatting(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         guard let range = TextRange(params["range"]) else { throw ResponseError(code: .invalidParams, message: "missing or bad range") }
         let text = analysis.document
         return try formattingEdits(analysis, in: text.offset(of: range.start)..<max(text.offset(of: range.start), text.offset(of: range.end)))
     }
 
-    private func formattingEdits(_ analysis: Analysis, in range: Range<Int>?) throws -> JSONValue {
+    private func formattingEdits(_ analysis: Analysis, in range: Range<Int>?) throws -> JSON {
         let text = analysis.document
         switch PipeFormatter.edits(text.text, file: Analysis.fileName(text.uri), in: range) {
         case .failure(let refusal):
@@ -42,7 +43,7 @@ extension LanguageServer {
         var cursor: TextRange
     }
 
-    func bindingSites(_ params: JSONValue) throws -> BindingSites? {
+    func bindingSites(_ params: JSON) throws -> BindingSites? {
         let (uri, analysis) = try document(params)
         let offset = analysis.language.offset(of: try position(params))
         let outline = analysis.outline
@@ -81,7 +82,7 @@ extension LanguageServer {
     }
 
     /// Every use of the binding at the position (and its `let`, when asked).
-    func references(_ params: JSONValue) throws -> JSONValue {
+    func references(_ params: JSON) throws -> JSON {
         guard let sites = try bindingSites(params) else { return .array([]) }
         let declaration = params["context"]?["includeDeclaration"] != .bool(false)
         let all = (declaration ? [sites.declaration] : []) + sites.uses
@@ -89,7 +90,7 @@ extension LanguageServer {
     }
 
     /// The range and name a rename would change, or an error when the position names no binding.
-    func prepareRename(_ params: JSONValue) throws -> JSONValue {
+    func prepareRename(_ params: JSON) throws -> JSON {
         guard let sites = try bindingSites(params) else {
             throw ResponseError(code: .requestFailed, message: "only a let binding's name can be renamed here")
         }
@@ -98,7 +99,7 @@ extension LanguageServer {
 
     /// A workspace edit renaming the binding at the position, its `let` and every use; refused
     /// when the new name is not a name or is taken.
-    func rename(_ params: JSONValue) throws -> JSONValue {
+    func rename(_ params: JSON) throws -> JSON {
         guard let newName = params["newName"]?.string else { throw ResponseError(code: .invalidParams, message: "missing newName") }
         guard let sites = try bindingSites(params) else {
             throw ResponseError(code: .requestFailed, message: "only a let binding's name can be renamed here")
@@ -119,7 +120,7 @@ extension LanguageServer {
             throw ResponseError(code: .requestFailed, message: "'\(newName)' is taken: a binding of that name exists already")
         }
         _ = uri
-        var changes: [String: [JSONValue]] = [:]
+        var changes: [String: [JSON]] = [:]
         for site in [sites.declaration] + sites.uses {
             changes[site.uri, default: []].append(["range": site.range.json, "newText": .string(newName)])
         }
@@ -135,7 +136,7 @@ extension LanguageServer {
 
     /// The catalog's signatures of the stage whose arguments the cursor is in, the argument being
     /// written active.
-    func signatureHelp(_ params: JSONValue) throws -> JSONValue {
+    func signatureHelp(_ params: JSON) throws -> JSON {
         let (_, analysis) = try document(params)
         let offset = analysis.language.offset(of: try position(params))
         let prefix = analysis.language.linePrefix(before: offset)
@@ -145,7 +146,7 @@ extension LanguageServer {
         }
         let written = complete ? arguments.count : max(0, arguments.count - 1)
         let overloads = entry.signature.split(separator: "\n").map(String.init)
-        var signatures: [JSONValue] = []
+        var signatures: [JSON] = []
         var active = 0
         var activeParameter = 0
         for (index, line) in overloads.enumerated() {
