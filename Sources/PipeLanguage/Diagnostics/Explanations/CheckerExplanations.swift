@@ -156,7 +156,7 @@ extension CheckerCode {
         case .noFormOnSide:
             Explanation(
                 "A stage name resolves by the side it stands on: after `values` (or `stream`) the stages are AsyncSequence operators (swift-async-algorithms' and the standard library's), before it, or after `publisher`, Combine's. This stage has no form on its side; cross first. `:help NAME` shows which sides an operator has.",
-                example: "just 1 | values | retry 2", fix: "just 1 | values | publisher | retry 2",
+                example: "just 1 | values | map { $0 } | scan 0 { $0 + $1 }", fix: "just 1 | values | map { $0 } | publisher | scan 0 { $0 + $1 }",
                 combine: "an AsyncSequence has no `retry` (a `for await` loop cannot resubscribe), and a Publisher has no `adjacentPairs`.")
         case .crossingTwice:
             Explanation(
