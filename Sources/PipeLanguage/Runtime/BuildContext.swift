@@ -82,34 +82,8 @@ final class BuildContext: Sendable {
                 }
             }
             if let entry = stage.entry, entry.crossing != nil || stage.side == .async {
-                let build = StageBuild(
-                    context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
-                switch entry.crossing {
-                case .values?: sequence = AsyncValues(upstream.values)
-                case .stream?: sequence = try AsyncStreamBridge.sequence(upstream, build)
-                case .publisher?:
-                    upstream = crossBack(sequence ?? AsyncValues(upstream.values))
-                    sequence = nil
-                case nil:
-                    guard let form = entry.async, let current = sequence else {
-                        throw PipelineError(.noFormOnSide(stage.stage.name, side: .async), location: build.location)
-                    }
-                    sequence = try form.build(build, current)
-                }
-                if stage.side == .async, let lane, let events, var current = sequence {
-                    let run = self.run
-                    current = current.reporting { signal in
-                        switch signal {
-                        case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
-                        default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
-                        }
-                    }
-                    sequence = current
-                } else if stage.side == .publisher, let events, trace || lane != nil {
-                    upstream = Tracing.wrap(
-                        upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
-                        trace: trace, lane: lane, run: run)
-                }
+                // Out of line: this function recurses through bindings, and its frame must stay small.
+                try buildAcross(entry, stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: &upstream, sequence: &sequence)
                 continue
             }
             switch stage.target {
@@ -138,6 +112,43 @@ final class BuildContext: Sendable {
         // task iterates it while the terminal asks (a sink asks for everything: `for try await`).
         if let sequence { return crossBack(sequence) }
         return upstream
+    }
+
+    /// One crossing or async stage: `values`/`stream` start the async sequence, `publisher` ends it,
+    /// an async stage builds its twin over it.
+    @inline(never)
+    private func buildAcross(
+        _ entry: CatalogEntry, _ stage: CheckedStage, index: Int, lane: Int?, source: SourceText, env: ClosureArguments, depth: Int,
+        upstream: inout ValuePublisher, sequence: inout AsyncValues?
+    ) throws {
+        let build = StageBuild(
+            context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
+        switch entry.crossing {
+        case .values?: sequence = AsyncValues(upstream.values)
+        case .stream?: sequence = try AsyncStreamBridge.sequence(upstream, build)
+        case .publisher?:
+            upstream = crossBack(sequence ?? AsyncValues(upstream.values))
+            sequence = nil
+        case nil:
+            guard let form = entry.async, let current = sequence else {
+                throw PipelineError(.noFormOnSide(stage.stage.name, side: .async), location: build.location)
+            }
+            sequence = try form.build(build, current)
+        }
+        if stage.side == .async, let lane, let events, var current = sequence {
+            let run = self.run
+            current = current.reporting { signal in
+                switch signal {
+                case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
+                default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
+                }
+            }
+            sequence = current
+        } else if stage.side == .publisher, let events, trace || lane != nil {
+            upstream = Tracing.wrap(
+                upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
+                trace: trace, lane: lane, run: run)
+        }
     }
 
     /// `sequence.publisher`, iterating in a task on the runtime's executor, with ReactiveAsync's
