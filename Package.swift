@@ -25,8 +25,8 @@ let package = Package(
         // the toolchain alone, and its marble-testing product.
         .target(name: "ReactiveAsync"),
         .target(name: "ReactiveAsyncTesting", dependencies: ["ReactiveAsync"]),
-        // The `.pipe` language: syntax, diagnostics, catalog, graph builder.
-        .target(name: "PipeLanguage", dependencies: ["Reactive"]),
+        // The `.pipe` language: syntax, diagnostics, catalog, graph builder; stages after `values` run on ReactiveAsync.
+        .target(name: "PipeLanguage", dependencies: ["Reactive", "ReactiveAsync"]),
         // GNU readline (Debian `libreadline-dev`), linked without pkg-config.
         .systemLibrary(name: "CReadline"),
         // Sessions, REPL, script runner, printers, jobs.

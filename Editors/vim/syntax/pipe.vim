@@ -16,6 +16,7 @@ syntax keyword pipeOperator flatMap handleEvents ignoreOutput last map max measu
 syntax keyword pipeOperator output prefix prepend print receive receiveOn reduce removeDuplicates
 syntax keyword pipeOperator replaceEmpty replaceError replaceNil retry scan share sink skip
 syntax keyword pipeOperator subscribeOn switchToLatest take throttle timeout values zip
+syntax keyword pipeOperator adjacentPairs chunks publisher stream
 " `contains` is an argument of :syntax keyword, so it cannot be one: a match instead.
 syntax match pipeOperator /\<contains\>/
 syntax keyword pipeLet let nextgroup=pipeBinding skipwhite

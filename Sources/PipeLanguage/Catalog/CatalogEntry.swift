@@ -68,6 +68,26 @@ public struct CatalogEntry: Sendable {
     var sharesUpstream: Bool = false
     /// The stage as Swift Combine code against `Reactive` (`:swift`, `plumb swift`).
     var swift: SwiftTranslation? = nil
+    /// Its twin on the async side (after `values` or `stream`): the same name resolves to it there.
+    var async: AsyncForm? = nil
+    /// A stage that crosses between publishers and async sequences (`values`, `stream`, `publisher`).
+    var crossing: Crossing? = nil
+
+    /// The sides this entry has a form on: an entry without an async twin is a publisher's only;
+    /// an async-only entry (`adjacentPairs`) is the async side's only; a crossing stands on the
+    /// side it leaves.
+    public var sides: Set<Side> {
+        if let crossing { return [crossing == .publisher ? .async : .publisher] }
+        if case .asyncOnly = build { return [.async] }
+        return async == nil ? [.publisher] : [.publisher, .async]
+    }
+
+    /// Whether it crosses between publishers and async sequences (`values`, `stream`, `publisher`).
+    public var isCrossing: Bool { crossing != nil }
+    /// Its async twin's Swift form, for `:help` (nil for a publisher-only entry).
+    public var asyncSwift: String? { async?.swift }
+    /// What differs between its two forms (nil when it has one form, or nothing differs).
+    public var asyncDifference: String? { async?.difference }
 }
 
 /// How an entry is built: sources and operators make a publisher, terminals subscribe to one.
@@ -75,11 +95,13 @@ enum EntryBuild: Sendable {
     case source(Builder)
     case `operator`(Builder)
     case terminal(TerminalBuilder)
+    /// An operator with no publisher form (`adjacentPairs`): its `async` form is the one.
+    case asyncOnly
 
     var kind: CatalogEntry.Kind {
         switch self {
         case .source: .source
-        case .operator: .operator
+        case .operator, .asyncOnly: .operator
         case .terminal: .terminal
         }
     }
@@ -179,7 +201,8 @@ extension CatalogEntry {
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: (@Sendable () -> Message)? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
         sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
-        anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil
+        anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil, async: AsyncForm? = nil,
+        crossing: Crossing? = nil
     ) {
         let signature = overloads.map { params in
             ([name]
@@ -200,6 +223,8 @@ extension CatalogEntry {
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
             hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
         self.joinsArgument = joinsArgument
+        self.async = async
+        self.crossing = crossing
     }
 }
 

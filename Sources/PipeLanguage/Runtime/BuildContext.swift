@@ -72,6 +72,9 @@ final class BuildContext: Sendable {
         lanes: LaneScope = .stages, counting: SubscriptionCounter? = nil
     ) throws -> ValuePublisher {
         var upstream = start ?? Empty<Value, any Error>().valueStream()
+        // After `values` or `stream`, the stages build over this async sequence until `publisher`
+        // (or the end) crosses back.
+        var sequence: AsyncValues?
         for (index, stage) in p.stages.enumerated() {
             // The lane is chosen before the stage is built, so its inner pipelines can hang under it.
             var lane: Int?
@@ -87,6 +90,11 @@ final class BuildContext: Sendable {
                     events.send(.lane(lane, .opened(label: source.text(stage.stage.span), stage: index, parent: parent)))
                 }
             }
+            if let entry = stage.entry, entry.crossing != nil || stage.side == .async {
+                // Out of line: this function recurses through bindings, and its frame must stay small.
+                try buildAcross(entry, stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: &upstream, sequence: &sequence)
+                continue
+            }
             switch stage.target {
             case .binding(let name):
                 upstream = try buildBinding(name, depth: depth)
@@ -101,6 +109,7 @@ final class BuildContext: Sendable {
                     // The workshop's placeholder: the statement fails at it, when it runs.
                     upstream = Fail(error: PipelineError(.todo, location: source.location(of: stage.todo!.offset))).valueStream()
                 case .source(let make), .operator(let make): upstream = try make(build)
+                case .asyncOnly: throw PipelineError(.noFormOnSide(stage.stage.name, side: .publisher), location: build.location)
                 case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
                 }
             }
@@ -111,6 +120,9 @@ final class BuildContext: Sendable {
                     trace: trace, lane: lane, run: run)
             }
         }
+        // A pipeline that ends on the async side is consumed as a publisher of its sequence: a
+        // task iterates it while the terminal asks (a sink asks for everything: `for try await`).
+        if let sequence { return crossBack(sequence) }
         return upstream
     }
 
@@ -125,6 +137,50 @@ final class BuildContext: Sendable {
             events.send(.lane(lane, .opened(label: label, stage: LaneSignal.subscriberStage, parent: header)))
             return Tracing.wrap(upstream, stage: 0, name: binding, depth: 0, runtime: runtime, events: events, trace: false, lane: lane, run: run)
         }.valueStream()
+    }
+
+    /// One crossing or async stage: `values`/`stream` start the async sequence, `publisher` ends it,
+    /// an async stage builds its twin over it.
+    @inline(never)
+    private func buildAcross(
+        _ entry: CatalogEntry, _ stage: CheckedStage, index: Int, lane: Int?, source: SourceText, env: ClosureArguments, depth: Int,
+        upstream: inout ValuePublisher, sequence: inout AsyncValues?
+    ) throws {
+        let build = StageBuild(
+            context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
+        switch entry.crossing {
+        case .values?: sequence = AsyncValues(upstream.values)
+        case .stream?: sequence = try AsyncStreamBridge.sequence(upstream, build)
+        case .publisher?:
+            upstream = crossBack(sequence ?? AsyncValues(upstream.values))
+            sequence = nil
+        case nil:
+            guard let form = entry.async, let current = sequence else {
+                throw PipelineError(.noFormOnSide(stage.stage.name, side: .async), location: build.location)
+            }
+            sequence = try form.build(build, current)
+        }
+        if stage.side == .async, let lane, let events, var current = sequence {
+            let run = self.run
+            current = current.reporting { signal in
+                switch signal {
+                case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
+                default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
+                }
+            }
+            sequence = current
+        } else if stage.side == .publisher, let events, trace || lane != nil {
+            upstream = Tracing.wrap(
+                upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
+                trace: trace, lane: lane, run: run)
+        }
+    }
+
+    /// `sequence.publisher`, iterating in a task on the runtime's executor, with ReactiveAsync's
+    /// operators' tasks on that executor too: on the virtual clock one timeline with the rest.
+    func crossBack(_ sequence: AsyncValues) -> ValuePublisher {
+        let executor = runtime.taskExecutor
+        return Publishers.AsyncSequence(sequence.preferring(executor), executorPreference: executor).valueStream()
     }
 
     /// A binding's shared instance, made when the `let` runs: an eager source (`let s = subject`,

@@ -32,6 +32,9 @@ struct CheckedStage: Sendable {
     var size: Int = 1
     /// Where a `todo` stands in this stage's arguments: running the stage fails there.
     var todo: Span?
+    /// The side the stage runs on: a publisher, or an async sequence after `values` or `stream`.
+    /// A crossing stage (`values`, `publisher`) has the side it crosses to.
+    var side: Side = .publisher
 }
 
 extension Int {

@@ -203,6 +203,7 @@ struct Checker {
         var terminal = Catalog.sink
         var shape = Shape(kind: .any, canFail: false)
         var ok = true
+        var side = Side.publisher
         for (index, stage) in p.stages.enumerated() {
             let name = stage.name
             let isFirst = index == 0
@@ -235,6 +236,50 @@ struct Checker {
                 continue
             }
             let entry = Catalog.table[entryIndex]
+            if !isFirst, let crossing = entry.crossing {
+                // `values` last on a publisher is still the terminal it always was; anywhere else a
+                // crossing is a stage of its own: what follows runs on the other side.
+                let endsPipeline = index == p.stages.count - 1 && entry.kind == .terminal
+                if !(endsPipeline && side == .publisher) {
+                    if let problem = checkCrossing(stage, crossing, side: side, previous: stages.last, in: p) {
+                        error(problem.message, stage.nameSpan, help: problem.help, fixIts: problem.fixIts)
+                        ok = false
+                        continue
+                    }
+                    var crossed = CheckedStage(
+                        stage: stage, target: .entry(entryIndex), overload: 0, arguments: [], shape: shape, input: shape, side: crossing.to)
+                    if !stage.arguments.isEmpty {
+                        guard let match = matchArguments(entry, stage, upstream: shape, dollars: dollars) else {
+                            ok = false
+                            continue
+                        }
+                        crossed.overload = match.overload
+                        crossed.arguments = match.arguments
+                    }
+                    stages.append(crossed)
+                    side = crossing.to
+                    continue
+                }
+            }
+            if !isFirst, !entry.anyPosition, entry.kind != .source, !entry.sides.contains(side), !(side == .async && entry.name == "sink") {
+                let cross = side == .async ? Side.publisher : Side.async
+                if let crossing = stages.last, crossing.entry?.crossing != nil, stages.count >= 2 {
+                    // Right after the crossing: crossing back would cross twice; stay on this side.
+                    let before = stages[stages.count - 2].stage.span
+                    let start = before.offset + before.length
+                    error(
+                        .noFormOnSide(name, side: side), stage.nameSpan,
+                        help: "remove '\(crossing.stage.name)': '\(name)' works on the \(cross == .publisher ? "publisher" : "async sequence") before it",
+                        fixIts: [source.replacing(Span(start, stage.span.offset - start), with: " | ")])
+                } else {
+                    error(
+                        .noFormOnSide(name, side: side), stage.nameSpan,
+                        help: "cross first: `\(cross.crossingStage) | \(source.text(stage.span))`",
+                        fixIts: [source.replacing(Span(stage.span.offset, 0), with: cross.crossingStage + " | ")])
+                }
+                ok = false
+                continue
+            }
             // `todo` may stand anywhere. (The kind is read into a local first: switching on the
             // computed `entry.kind` with a guard over `entry` crashed the optimiser, 6.3.1.)
             let kind: CatalogEntry.Kind? = entry.anyPosition ? nil : entry.kind
@@ -302,7 +347,8 @@ struct Checker {
                 ok = false
                 continue
             }
-            shape = match.todo != nil ? Shape(kind: .any, canFail: true) : entry.infer(inference)
+            let infer = side == .async ? entry.async?.infer ?? entry.infer : entry.infer
+            shape = match.todo != nil ? Shape(kind: .any, canFail: true) : infer(inference)
             let nestedSize = match.nested.values.reduce(0) { total, nested in
                 switch nested {
                 case .binding(let name, _): total.addingSaturated(bindings[name]?.size ?? 1)
@@ -312,9 +358,29 @@ struct Checker {
             stages.append(
                 CheckedStage(
                     stage: stage, target: .entry(entryIndex), overload: match.overload, arguments: match.arguments,
-                    nested: match.nested, shape: shape, input: input, size: 1.addingSaturated(nestedSize), todo: match.todo))
+                    nested: match.nested, shape: shape, input: input, size: 1.addingSaturated(nestedSize), todo: match.todo,
+                    side: side))
         }
         return ok ? CheckedPipeline(stages: stages, terminal: terminal, ast: p) : nil
+    }
+
+    /// Why a crossing stage cannot stand here (right after another crossing, or crossing to the
+    /// side the pipeline is already on), with the fix-it that removes it; nil when it can.
+    func checkCrossing(_ stage: Stage, _ crossing: Crossing, side: Side, previous: CheckedStage?, in p: PipelineAST)
+        -> (message: Message, help: String, fixIts: [FixIt])?
+    {
+        let previousCrossing = previous.flatMap { $0.entry?.crossing == nil ? nil : $0 }
+        guard previousCrossing != nil || crossing.to == side else { return nil }
+        // The fix removes ` | NAME …`: from the end of the stage before it to the end of this one.
+        let removal: FixIt
+        if let before = previous?.stage.span {
+            let start = before.offset + before.length
+            removal = source.replacing(Span(start, stage.span.offset + stage.span.length - start), with: "")
+        } else {
+            removal = source.replacing(stage.span, with: "")
+        }
+        let message = Message.crossingTwice(stage.name, after: previousCrossing?.stage.name, side: crossing.to)
+        return (message, "remove '\(stage.name)'", [removal])
     }
 
     // MARK: arguments

@@ -33,6 +33,8 @@ enum CheckerCode: Int, DiagnosticCode {
     case choiceConditionNotBool = 329
     case invalidMarble = 330
     case kindsDoNotJoin = 331
+    case noFormOnSide = 332
+    case crossingTwice = 333
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect = 902
     case catchHasNoEffect = 903
@@ -40,6 +42,16 @@ enum CheckerCode: Int, DiagnosticCode {
 }
 
 extension Message {
+    static func noFormOnSide(_ name: String, side: Side) -> Message {
+        let other: Side = side == .async ? .publisher : .async
+        return Message(CheckerCode.noFormOnSide, "'\(name)' has no form on \(side.phrase): it is \(other.phrase)'s operator")
+    }
+    static func crossingTwice(_ name: String, after previous: String?, side: Side) -> Message {
+        if let previous {
+            return Message(CheckerCode.crossingTwice, "'\(name)' right after '\(previous)' crosses twice in a row: the two crossings undo each other")
+        }
+        return Message(CheckerCode.crossingTwice, "'\(name)' crosses to \(side.phrase), and the stages before it already are one")
+    }
     static func kindsDoNotJoin(_ name: String, upstream: String, other: String) -> Message {
         Message(CheckerCode.kindsDoNotJoin, "'\(name)' would mix \(other) values into a publisher of \(upstream) values")
     }

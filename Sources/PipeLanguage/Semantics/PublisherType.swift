@@ -21,8 +21,16 @@ public struct PublisherType: Sendable, Hashable, CustomStringConvertible {
     /// `Error` or `Never`.
     public var failure: String { canFail ? "Error" : "Never" }
 
-    /// The type-erased publisher's Swift name: `AnyPublisher<Int, Never>`.
-    public var description: String { "AnyPublisher<\(output), \(failure)>" }
+    /// On the async side (after `values` or `stream`): the async sequence's type name
+    /// (`AsyncDebounceSequence`); nil for a publisher.
+    public var asyncSequence: String? = nil
+
+    /// The type-erased publisher's Swift name, `AnyPublisher<Int, Never>`; on the async side the
+    /// sequence's, `AsyncDebounceSequence<…>: AsyncSequence<Int, any Error>`.
+    public var description: String {
+        guard let asyncSequence else { return "AnyPublisher<\(output), \(failure)>" }
+        return "\(asyncSequence)<…>: AsyncSequence<\(output), \(canFail ? "any Error" : "Never")>"
+    }
 }
 
 extension PublisherType {

@@ -67,6 +67,13 @@ extension PipelineTypes {
             } else if codes.isEmpty {
                 last = PublisherType(stage.shape)
             }
+            // An async stage: the static pass's types, with the async sequence's type name.
+            if stage.side == .async, let entry = stage.entry {
+                last = PublisherType(stage.shape)
+                last.asyncSequence = entry.asyncSequenceType(canFail: stage.shape.canFail)
+            } else if stage.entry?.crossing == .publisher {
+                last = PublisherType(stage.shape)
+            }
             let traps = stage.shape.canFail && !last.canFail && !(i > 0 && checked.stages[i - 1].shape.canFail)
             stages.append(
                 Stage(text: source.text(stage.stage.span), range: source.range(stage.stage.span), type: last, failsWhereSwiftTraps: traps))

@@ -20,7 +20,8 @@ enum SessionText {
         let width = min(stageColumn, types.stages.map(\.text.count).max() ?? 0)
         var lines = types.stages.enumerated().map { i, stage in
             let padded = stage.text.count < width ? stage.text + String(repeating: " ", count: width - stage.text.count) : stage.text
-            return "\(i == 0 ? "  " : "| ")\(padded)  -> \(stage.type.output), Failure: \(stage.type.failure)"
+            let sequence = stage.type.asyncSequence.map { ", \($0)" } ?? ""
+            return "\(i == 0 ? "  " : "| ")\(padded)  -> \(stage.type.output), Failure: \(stage.type.failure)\(sequence)"
         }
         lines.append(types.type.description)
         let trapping = types.trappingStages

@@ -64,7 +64,10 @@ enum OperatorReference {
     static func section(_ entry: CatalogEntry, _ example: ExampleRun, picture: String?) -> [String] {
         var lines = ["### \(entry.name)", "", "```", entry.signature, "```", "", entry.summary + ".", ""]
         if !entry.aliases.isEmpty { lines += ["Also written " + entry.aliases.map { "`\($0)`" }.joined(separator: ", ") + ".", ""] }
-        lines += ["Combine: `\(entry.combine)`", "", "Example:", "", "```", example.script.trimmingCharacters(in: .newlines), "```", ""]
+        lines += ["Combine: `\(entry.combine)`", ""]
+        let sides = EntryHelp.sideLines(entry)
+        if !sides.isEmpty { lines += sides.map { "- " + $0 } + [""] }
+        lines += ["Example:", "", "```", example.script.trimmingCharacters(in: .newlines), "```", ""]
         if !example.events.isEmpty { lines += ["Its events:", "", "```"] + example.events + ["```", ""] }
         let diagram = example.diagram()
         if !diagram.isEmpty { lines += ["Its marble diagram:", "", "```"] + diagram + ["```", ""] }

@@ -102,6 +102,11 @@ import Testing
         "sink": ("just 1 | sink", f("0 value 1", "0 finished")),
         "values": ("from 1...3 | values", f("0 next 1", "0 next 2", "0 next 3", "0 finished")),
         "async": ("just 1 | asyncMap delay 100 | async", f("100 value 1", "100 finished")),
+        // Issue 39: the crossings and the async-only stages (CrossingTests has one test per twin).
+        "stream": ("from 1...3 | stream | map { $0 * 2 }", f("0 value 2", "0 value 4", "0 value 6", "0 finished")),
+        "publisher": ("from [1, 2] | values | map { $0 + 1 } | publisher | scan 0 { $0 + $1 }", f("0 value 2", "0 value 5", "0 finished")),
+        "adjacentPairs": ("from [1, 2, 3] | values | adjacentPairs", f("0 value [1, 2]", "0 value [2, 3]", "0 finished")),
+        "chunks": ("from 1...5 | values | chunks 2", f("0 value [1, 2]", "0 value [3, 4]", "0 value [5]", "0 finished")),
     ]
 
     @Test("every catalog entry has an evaluation case")

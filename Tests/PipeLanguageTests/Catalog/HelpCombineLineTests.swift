@@ -7,11 +7,15 @@ import Testing
 /// operators (`.delay`, `Just`) and argument labels (`for:`, `scheduler:`). An entry that is a
 /// Plumb addition (Combine has nothing like it) says so in the same words, `HelpCombineLine.addition`.
 @Suite struct HelpCombineLineTests {
+    /// Entries whose example runs async stages (issue 39): `:swift` does not write async/await code
+    /// yet, so there is no Swift to hold their Combine line to; `:help` shows their async form.
+    static let asyncExamples: Set = ["stream", "publisher", "adjacentPairs", "chunks"]
+
     @Test("each entry's Combine line: its operators and labels are those :swift writes for the example")
     func combineLinesMatchTheSwift() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
-        for entry in Catalog.entries {
+        for entry in Catalog.entries where !Self.asyncExamples.contains(entry.name) {
             var swift = try HelpCombineLine.swift(of: entry, in: session)
             // `:swift` writes the publisher a pipeline ends in; the program form consumes it with
             // `.sink(receiveCompletion:receiveValue:)` (its `run` helper).
@@ -31,7 +35,7 @@ import Testing
     func additionsSaySo() throws {
         let session = Session(runtime: Runtime(clock: .virtual))
         var report: [String] = []
-        for entry in Catalog.entries {
+        for entry in Catalog.entries where !Self.asyncExamples.contains(entry.name) {
             let swift = try HelpCombineLine.swift(of: entry, in: session)
             // An operator's example has other stages (`interval` upstream, `asyncMap flaky` before a
             // `retry`): only its own marker counts for it.

@@ -54,8 +54,77 @@ extension CatalogTable {
                     let (closure, kind) = b.closure(0)
                     return b.then(".asyncMap \(closure)", kind: kind)
                 }
-            })
+            }),
+        CatalogEntry(
+            "stream",
+            [[], [p("newest", .keyword("newest")), p("N", .count)], [p("oldest", .keyword("oldest")), p("N", .count)]],
+            summary:
+                "crosses to an async sequence through an AsyncThrowingStream fed by a sink (asks for everything, buffers without bound; newest N / oldest N keep N)",
+            combine: "AsyncThrowingStream { continuation in publisher.sink(…) } (reference article 002's bridge)",
+            example: "from 1...3 | stream | map { $0 * 2 }",
+            build: .operator { b in b.upstream }, infer: Infer.same,
+            swift: { b in b.upstream }, crossing: .stream),
+        CatalogEntry(
+            "publisher", [[]],
+            summary: "crosses back from an async sequence to a publisher, iterated in a task while there is demand",
+            combine: "asyncSequence.publisher (an addition of this repository: not in Combine)",
+            example: "from [1, 2] | values | map { $0 + 1 } | publisher | scan 0 { $0 + $1 }",
+            build: .operator { b in b.upstream }, infer: Infer.same,
+            swift: { b in b.upstream }, crossing: .publisher),
     ]
+}
+
+/// Article 002's bridge: a `sink` that asks for everything yields into an `AsyncThrowingStream`;
+/// the stream buffers what the consumer has not pulled yet (all of it by default, or the newest or
+/// oldest N), where `values` asks upstream for one value per `next()`.
+enum AsyncStreamBridge {
+    static func sequence(_ upstream: ValuePublisher, _ b: StageBuild) throws -> AsyncValues {
+        typealias Stream = AsyncThrowingStream<Value, any Error>
+        let policy: Stream.Continuation.BufferingPolicy
+        switch b.stage.overload {
+        case 1: policy = .bufferingNewest(try b.int(1))
+        case 2: policy = .bufferingOldest(try b.int(1))
+        default: policy = .unbounded
+        }
+        return StreamBridge(upstream: upstream, policy: policy).asyncValues()
+    }
+
+    /// One stream and one subscription per iteration, made when the iteration starts.
+    struct StreamBridge: AsyncSequence, Sendable {
+        typealias Element = Value
+        typealias Failure = any Error
+        let upstream: ValuePublisher
+        let policy: AsyncThrowingStream<Value, any Error>.Continuation.BufferingPolicy
+
+        func makeAsyncIterator() -> AsyncThrowingStream<Value, any Error>.Iterator {
+            let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(bufferingPolicy: policy)
+            let subscription = upstream.sink(
+                receiveCompletion: { completion in
+                    switch completion {
+                    case .finished: continuation.finish()
+                    case .failure(let error): continuation.finish(throwing: error)
+                    }
+                },
+                receiveValue: { continuation.yield($0) })
+            // The consumer's end (cancelled, or it stopped iterating) cancels the subscription.
+            let box = CancelBox(subscription)
+            continuation.onTermination = { _ in box.cancel() }
+            return stream.makeAsyncIterator()
+        }
+    }
+
+    /// Holds the sink's cancellable for the stream's termination handler.
+    final class CancelBox: Sendable {
+        private let cancellable: Lock<AnyCancellable?>
+        init(_ cancellable: AnyCancellable) { self.cancellable = Lock(cancellable) }
+        func cancel() {
+            let c = cancellable.withLock { c -> AnyCancellable? in
+                defer { c = nil }
+                return c
+            }
+            c?.cancel()
+        }
+    }
 }
 
 /// asyncMap's built-in steps. `delay` and `flaky` sleep on the runtime's clock (virtual or real).

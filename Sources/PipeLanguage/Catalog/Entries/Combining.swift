@@ -1,3 +1,4 @@
+import ReactiveAsync
 /// Operators that combine publishers: merge, zip, combineLatest, the higher-order ones, sharing.
 extension CatalogTable {
     static let combining: [CatalogEntry] = [
@@ -32,7 +33,13 @@ extension CatalogTable {
             swift: { b in
                 let (upstream, other) = b.unified(b.publisher(0))
                 return upstream.then(".merge(with: \(other.rendered()))", kind: b.kind)
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncMerge2Sequence",
+                swift: "merge(_:_:) (swift-async-algorithms' AsyncMerge2Sequence; the argument crosses with .values)",
+                difference:
+                    "a task per iteration pulls both bases while the consumer waits and buffers what arrives meanwhile (DifferencesCombining.md, Tasks and demand)",
+                build: { b, base in merge(base, try b.asyncSequence(0)).asyncValues() })),
         CatalogEntry(
             "zip", [[p("publisher", .publisher)]],
             summary: "pairs values one-to-one with another publisher's, as [a, b]", combine: ".zip(_:)",
@@ -47,7 +54,13 @@ extension CatalogTable {
                 var pair = zipped
                 pair.pair = [upstream.kind, other.kind]
                 return pair
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncZip2Sequence",
+                swift: "zip(_:_:) (swift-async-algorithms' AsyncZip2Sequence; the argument crosses with .values)",
+                difference:
+                    "each next() lets both bases produce exactly one element, concurrently; a finishing base ends it at once (DifferencesCombining.md, Tasks and demand)",
+                build: { b, base in zip(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() })),
         CatalogEntry(
             "combineLatest", [[p("publisher", .publisher)]],
             summary: "emits [a, b] with the latest of both whenever either emits, once both have a value", combine: ".combineLatest(_:)",
@@ -61,7 +74,13 @@ extension CatalogTable {
                 var pair = combined
                 pair.pair = [upstream.kind, other.kind]
                 return pair
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncCombineLatest2Sequence",
+                swift: "combineLatest(_:_:) (swift-async-algorithms' AsyncCombineLatest2Sequence; the argument crosses with .values)",
+                difference:
+                    "pairs made while nobody pulls are buffered; a base that finishes before producing ends it (DifferencesCombining.md, Tasks and demand)",
+                build: { b, base in combineLatest(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() })),
         CatalogEntry(
             "switchToLatest", [[p("pipeline over $0", .pipelineClosure(.upstreamValue))]],
             summary: "maps each value to a publisher and follows only the latest one", combine: ".map { … }.switchToLatest()",

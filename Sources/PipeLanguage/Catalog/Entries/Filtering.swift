@@ -1,3 +1,4 @@
+import ReactiveAsync
 /// Operators that choose which values pass: filter, first/last, prefix/drop, duplicates, tests.
 extension CatalogTable {
     static let filtering: [CatalogEntry] = [
@@ -10,7 +11,15 @@ extension CatalogTable {
                 return b.upstream.tryFilter(try b.predicate(0)).valueStream()
             },
             infer: Infer.sameWithClosure,
-            swift: { b in b.then(".filter \(b.closure(0).text)") }),
+            swift: { b in b.then(".filter \(b.closure(0).text)") },
+            async: AsyncForm(
+                sequenceType: "AsyncThrowingFilterSequence",
+                swift: "AsyncSequence.filter(_:) (the standard library's AsyncThrowingFilterSequence)",
+                difference: "pulls again from its base for each dropped element, inside one next(), where Combine asks for one more",
+                build: { b, base in
+                    let test = try b.predicate(0)
+                    return base.filter { try test($0) }.asyncValues()
+                })),
         CatalogEntry(
             "first", [[p("$0 > 2", .closure(arity: 1), label: "where", optional: true)]],
             summary: "emits the first value (or the first matching one), then finishes", combine: ".first() / .first(where:)",
@@ -97,7 +106,16 @@ extension CatalogTable {
                 return b.upstream.removeDuplicates().valueStream()
             },
             infer: Infer.sameWithClosure,
-            swift: { b in b.then(b.has(0) ? ".removeDuplicates(by: \(b.closure(0, arity: 2).text))" : ".removeDuplicates()") }),
+            swift: { b in b.then(b.has(0) ? ".removeDuplicates(by: \(b.closure(0, arity: 2).text))" : ".removeDuplicates()") },
+            async: AsyncForm(
+                sequenceType: "AsyncRemoveDuplicatesSequence",
+                swift: "AsyncSequence.removeDuplicates() / .removeDuplicates(by:) (swift-async-algorithms' AsyncRemoveDuplicatesSequence)",
+                difference: nil,
+                build: { b, base in
+                    guard b.argument(0) != nil else { return base.removeDuplicates().asyncValues() }
+                    let same = try b.predicate2(0)
+                    return base.removeDuplicates { try same($0, $1) }.asyncValues()
+                })),
         CatalogEntry(
             "ignoreOutput", [[]],
             summary: "drops every value, keeps the completion", combine: ".ignoreOutput()",

@@ -14,8 +14,8 @@ extension CatalogTable {
             swift: { b in b.upstream }),
         CatalogEntry(
             "values", [[]],
-            summary: "consumes through `for try await value in publisher.values`", combine: ".values",
-            example: "from 1...3 | values",
+            summary: "consumes through `for try await value in publisher.values`; before more stages, crosses to an async sequence (one value per `next()`)",
+            combine: ".values", example: "from 1...3 | values",
             build: .terminal { start in
                 Terminals.startTask(start) { publisher, events in
                     for try await value in publisher.values { events.send(.next(value)) }
@@ -26,7 +26,7 @@ extension CatalogTable {
                 var code = b.upstream
                 code.consumption = .values
                 return code
-            }),
+            }, crossing: .values),
         CatalogEntry(
             "async", [[]],
             summary: "awaits the first value with `try await publisher.async()`",

@@ -1,3 +1,4 @@
+import ReactiveAsync
 import Foundation
 
 /// Operators about time, schedulers and demand: delay, debounce, throttle, timeout, buffer,
@@ -35,7 +36,18 @@ extension CatalogTable {
             swift: { b in
                 b.needs(.queue)
                 return b.then(".debounce(for: \(b.duration(0)), scheduler: queue)")
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncDebounceSequence",
+                swift: ".debounce(for:clock:) (swift-async-algorithms' AsyncDebounceSequence)",
+                difference:
+                    "when its base finishes, the async debounce emits the pending element at once (the Debounce guide); Combine's drops it and only finishes",
+                build: { b, base in
+                    let ns = try b.duration(0)
+                    return b.onClock(
+                        { base.debounce(for: .nanoseconds(ns), clock: $0).asyncValues() },
+                        { base.debounce(for: .nanoseconds(ns), clock: $0).asyncValues() })
+                })),
         CatalogEntry(
             "throttle", [[p("D", .duration), p("BOOL", .bool, label: "latest", optional: true)]],
             summary: "emits at most one value per interval D (the first, or the latest with latest: true)",
@@ -56,7 +68,23 @@ extension CatalogTable {
             swift: { b in
                 b.needs(.queue)
                 return b.then(".throttle(for: \(b.duration(0)), scheduler: queue, latest: \(b.has(1) ? b.value(1) : "false"))")
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncThrottleSequence",
+                swift: ".throttle(for:clock:latest:) (swift-async-algorithms' AsyncThrottleSequence, shipped as _throttle)",
+                difference:
+                    "the async throttle measures the interval from the last element it emitted and is pulled by the consumer; Combine's runs on the scheduler's grid and pushes; latest: defaults to true in swift-async-algorithms, here to false on both sides",
+                build: { b, base in
+                    let ns = try b.duration(0)
+                    var latest = false
+                    if b.argument(1) != nil {
+                        guard case .bool(let l) = try b.value(1) else { throw b.error(.wrongBuildArgument("throttle", "latest: true or false")) }
+                        latest = l
+                    }
+                    return b.onClock(
+                        { base.throttle(for: .nanoseconds(ns), clock: $0, latest: latest).asyncValues() },
+                        { base.throttle(for: .nanoseconds(ns), clock: $0, latest: latest).asyncValues() })
+                })),
         CatalogEntry(
             "timeout", [[p("D", .duration), p("MESSAGE", .string, label: "customError", optional: true, labelRequired: true)]],
             summary: "finishes if upstream is silent for D (or fails with MESSAGE, given customError:)",

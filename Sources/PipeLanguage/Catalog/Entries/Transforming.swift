@@ -1,3 +1,4 @@
+import ReactiveAsync
 /// Operators that transform values: map, accumulate, gather.
 extension CatalogTable {
     static let transforming: [CatalogEntry] = [
@@ -14,7 +15,15 @@ extension CatalogTable {
             swift: { b in
                 let (closure, kind) = b.closure(0)
                 return b.then(".map \(closure)", kind: kind)
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncThrowingMapSequence",
+                swift: "AsyncSequence.map(_:) (the standard library's AsyncThrowingMapSequence)",
+                difference: "runs the closure in the consuming task's next(), one element per pull",
+                build: { b, base in
+                    let f = try b.closure(0)
+                    return base.map { try f(ClosureArguments($0)) }.asyncValues()
+                })),
         CatalogEntry(
             "compactMap", [[p("$0 > 0 ? $0 : nil", .closure(arity: 1))]],
             summary: "transforms each value and drops nil results", combine: ".compactMap(_:)",
@@ -37,7 +46,18 @@ extension CatalogTable {
                 // The closure returns an Optional in Swift: its nil branch is dropped, not a value kind.
                 let (closure, kind) = b.closure(0, allowsNil: true)
                 return b.then(".compactMap \(closure)", kind: kind)
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncThrowingCompactMapSequence",
+                swift: "AsyncSequence.compactMap(_:) (the standard library's AsyncThrowingCompactMapSequence)",
+                difference: "pulls again from its base for each nil, inside one next(), where Combine asks for one more",
+                build: { b, base in
+                    let f = try b.closure(0)
+                    return base.compactMap { v -> Value? in
+                        let r = try f(ClosureArguments(v))
+                        return r == .null ? nil : r
+                    }.asyncValues()
+                })),
         CatalogEntry(
             "scan", [[p("INITIAL", .value), p("$0 + $1", .closure(arity: 2))]],
             summary: "emits each running accumulation ($0 is the accumulator, $1 the value)", combine: ".scan(_:_:)",
@@ -193,6 +213,28 @@ extension CatalogTable {
             },
             infer: Infer.same,
             swift: { b in b.then(b.has(0) ? ".print(\(Value.quote(b.string(0))))" : ".print()") }),
+        CatalogEntry(
+            "adjacentPairs", [[]],
+            summary: "async sequences only: emits each value with the one before it, as [previous, current]",
+            combine: "none: a Publisher has no adjacentPairs (swift-async-algorithms' .adjacentPairs())",
+            example: "from [1, 2, 3] | values | adjacentPairs",
+            build: .asyncOnly, infer: Infer.arrayOfUpstream,
+            swift: { b in b.upstream },
+            async: AsyncForm(
+                sequenceType: "AsyncAdjacentPairsSequence",
+                swift: ".adjacentPairs() (swift-async-algorithms' AsyncAdjacentPairsSequence)", difference: nil,
+                build: { _, base in base.adjacentPairs().map { Value.array([$0, $1]) }.asyncValues() })),
+        CatalogEntry(
+            "chunks", [[p("COUNT", .positive)]],
+            summary: "async sequences only: gathers COUNT values into an array (the last chunk may be shorter); on a publisher, collect COUNT",
+            combine: "none: Combine's twin is .collect(_:) (swift-async-algorithms' .chunks(ofCount:))",
+            example: "from 1...5 | values | chunks 2",
+            build: .asyncOnly, infer: Infer.arrayOfUpstream,
+            swift: { b in b.upstream },
+            async: AsyncForm(
+                sequenceType: "AsyncChunksOfCountSequence",
+                swift: ".chunks(ofCount:) (swift-async-algorithms' AsyncChunksOfCountSequence)", difference: nil,
+                build: { b, base in base.chunks(ofCount: try b.int(0, minimum: 1)).map { Value.array($0) }.asyncValues() })),
     ]
 }
 

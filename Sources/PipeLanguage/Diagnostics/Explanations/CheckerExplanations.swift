@@ -153,6 +153,15 @@ extension CheckerCode {
                 combine:
                     "one publisher has one Output type: Publishers.Merge requires `A.Output == B.Output`, and `Just(1).merge(with: Just(\"a\"))` does not compile."
             )
+        case .noFormOnSide:
+            Explanation(
+                "A stage name resolves by the side it stands on: after `values` (or `stream`) the stages are AsyncSequence operators (swift-async-algorithms' and the standard library's), before it, or after `publisher`, Combine's. This stage has no form on its side; cross first. `:help NAME` shows which sides an operator has.",
+                example: "just 1 | values | map { $0 } | scan 0 { $0 + $1 }", fix: "just 1 | values | map { $0 } | publisher | scan 0 { $0 + $1 }",
+                combine: "an AsyncSequence has no `retry` (a `for await` loop cannot resubscribe), and a Publisher has no `adjacentPairs`.")
+        case .crossingTwice:
+            Explanation(
+                "`values` and `stream` cross from a publisher to an async sequence and `publisher` crosses back; two crossings in a row undo each other, and crossing to the side the pipeline is already on does nothing. Remove one.",
+                example: "just 1 | values | publisher | map { $0 }", fix: "just 1 | map { $0 }")
         case .retryHasNoEffect:
             Explanation(
                 "retry resubscribes after a failure; the stages before it never fail, so it never does anything.",
