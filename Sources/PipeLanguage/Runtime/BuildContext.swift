@@ -102,16 +102,8 @@ final class BuildContext: Sendable {
                     upstream = subscriberLanes(upstream, binding: name, under: header, events: events)
                 }
             case .entry(let i):
-                let build = StageBuild(
-                    context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
-                switch Catalog.table[i].build {
-                case _ where stage.todo != nil:
-                    // The workshop's placeholder: the statement fails at it, when it runs.
-                    upstream = Fail(error: PipelineError(.todo, location: source.location(of: stage.todo!.offset))).valueStream()
-                case .source(let make), .operator(let make): upstream = try make(build)
-                case .asyncOnly: throw PipelineError(.noFormOnSide(stage.stage.name, side: .publisher), location: build.location)
-                case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
-                }
+                // Out of line too: a stage's build state stays off the frame bindings recurse through.
+                upstream = try buildEntry(Catalog.table[i], stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: upstream)
             }
             if index == 0, let counting { upstream = counting.counting(upstream) }
             if let events, trace || lane != nil {
@@ -124,6 +116,24 @@ final class BuildContext: Sendable {
         // task iterates it while the terminal asks (a sink asks for everything: `for try await`).
         if let sequence { return crossBack(sequence) }
         return upstream
+    }
+
+    /// One catalog stage on the publisher side, or the workshop's placeholder failing where it stands.
+    @inline(never)
+    private func buildEntry(
+        _ entry: CatalogEntry, _ stage: CheckedStage, index: Int, lane: Int?, source: SourceText, env: ClosureArguments, depth: Int,
+        upstream: ValuePublisher
+    ) throws -> ValuePublisher {
+        let build = StageBuild(
+            context: self, upstream: upstream, stage: stage, env: env, source: source, depth: depth, index: index, lane: lane)
+        if let todo = stage.todo {
+            return Fail(error: PipelineError(.todo, location: source.location(of: todo.offset))).valueStream()
+        }
+        switch entry.build {
+        case .source(let make), .operator(let make): return try make(build)
+        case .asyncOnly: throw PipelineError(.noFormOnSide(stage.stage.name, side: .publisher), location: build.location)
+        case .terminal: throw PipelineError(.terminalNested(stage.stage.name), location: build.location)
+        }
     }
 
     /// `share` drawn: each subscription to a shared binding gets a lane of its own (`subscriber
