@@ -2,25 +2,13 @@
 -- other setup) and with Tests/editors/complete.pipe open: checks that the buffer is highlighted
 -- with the pipe syntax, that omnifunc is the LSP's, and that omni-completion of `fil` offers
 -- `filter`, which completes the word. Prints "ok: ..." lines; exit status 0 only when all held.
-local function fail(message)
-  io.stdout:write("FAIL: " .. message .. "\n")
-  vim.cmd("cquit 1")
-end
-
-local function check(condition, message)
-  if not condition then fail(message) end
-  io.stdout:write("ok: " .. message .. "\n")
-end
-
--- Upper bounds against a hang on a loaded machine, not timing assertions.
-local wait = 120000
-
-check(vim.bo.filetype == "pipe", "the .pipe file has filetype pipe")
-check(vim.bo.syntax == "pipe" or vim.b.current_syntax == "pipe", "the buffer uses the pipe syntax")
-local group = vim.fn.synIDattr(vim.fn.synID(1, 1, 1), "name")
-check(group:match("^pipe") ~= nil, "the comment on line 1 is highlighted (" .. group .. ")")
-local attached = vim.wait(wait, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end, 50)
-check(attached, "plumb lsp attached to the buffer")
+local t = dofile("Tests/editors/nvim-check.lua")
+local check, wait = t.check, t.wait
+t.start(function()
+  check(vim.bo.syntax == "pipe" or vim.b.current_syntax == "pipe", "the buffer uses the pipe syntax")
+  local group = vim.fn.synIDattr(vim.fn.synID(1, 1, 1), "name")
+  check(group:match("^pipe") ~= nil, "the comment on line 1 is highlighted (" .. group .. ")")
+end)
 check(vim.bo.omnifunc == "v:lua.vim.lsp.omnifunc", "omnifunc is the LSP's (" .. vim.bo.omnifunc .. ")")
 
 -- Line 2 is `just 1 | fil`: put the cursor after `fil` and run omnifunc as <C-x><C-o> does. The

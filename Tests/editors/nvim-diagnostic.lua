@@ -3,22 +3,9 @@
 -- position and source, asks for its quick fix and applies it, checks the text, that the
 -- diagnostics clear, and that hover shows the example's diagram. Prints "ok: ..." lines; ends
 -- with exit status 0 only when all held.
-local function fail(message)
-  io.stdout:write("FAIL: " .. message .. "\n")
-  vim.cmd("cquit 1")
-end
-
-local function check(condition, message)
-  if not condition then fail(message) end
-  io.stdout:write("ok: " .. message .. "\n")
-end
-
--- Upper bounds against a hang on a loaded machine, not timing assertions.
-local wait = 120000
-
-check(vim.bo.filetype == "pipe", "the .pipe file has filetype pipe")
-local attached = vim.wait(wait, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end, 50)
-check(attached, "plumb lsp attached to the buffer")
+local t = dofile("Tests/editors/nvim-check.lua")
+local check, wait = t.check, t.wait
+t.start()
 
 local got = vim.wait(wait, function() return #vim.diagnostic.get(0) > 0 end, 50)
 check(got, "diagnostics published")
