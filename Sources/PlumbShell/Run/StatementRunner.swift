@@ -188,7 +188,7 @@ final class StatementRunner {
                     let statement = statements.removeFirst()
                     result = perform(statement, source: script.language, firstLine: script.firstLine)
                     // A run rebinds `_`: what follows and names it is read again, with its kinds.
-                    let end = statement.location.line + statement.text.count(where: { $0 == "\n" })
+                    let end = statement.location.line + LineIndex.lines(of: statement.text).count - 1
                     if result == .ok, statement.runsPipeline, !statement.runsInBackground,
                         let next = statements.first, next.location.line > end,
                         statements.contains(where: { LastValues.namesValues($0.text) })
@@ -313,7 +313,7 @@ final class StatementRunner {
     /// Where the UTF-8 `offset` of `statement`'s text is in its file.
     private static func location(of offset: Int, in statement: Statement) -> SourceLocation {
         let before = String(decoding: statement.text.utf8.prefix(offset), as: UTF8.self)
-        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = LineIndex.lines(of: before)
         let column = (lines.last?.unicodeScalars.count ?? 0) + 1
         var location = statement.location
         location.line += lines.count - 1
