@@ -94,7 +94,7 @@ import Testing
     @Test("a run whose body is near its route's 64 KiB limit is read whole and runs")
     func runNearItsLimit() throws {
         // The stand-in child reports how many bytes of text it was given.
-        let room = try TestRoom(worker: TestRoom.shell(#"n=$(wc -c); echo "{\"event\":\"value\",\"t\":0,\"value\":$n}"; echo '{"result":{}}'"#))
+        let room = try TestRoom(worker: TestRoom.shell(#"n=$(wc -c | tr -d " "); echo "{\"event\":\"value\",\"t\":0,\"value\":$n}"; echo '{"result":{}}'"#))
         let learner = try room.join()
         let body = ServeRunTests.runBody("just 1")
         let text = "just 1" + String(repeating: " ", count: 64 * 1024 - body.utf8.count)
@@ -102,7 +102,7 @@ import Testing
         #expect(full.utf8.count == 64 * 1024)
         let answer = try room.send("POST", "/api/run", body: full, learner: learner)
         #expect(answer.status == 200, "\(answer.body)")
-        #expect(answer.lines.first?["value"] == .int(text.utf8.count), "\(answer.body)")
+        #expect(answer.lines.compactMap { $0["event"] }.first?["value"] == .int(text.utf8.count), "\(answer.body.prefix(2000))")
         // One byte more is refused.
         #expect(try room.send("POST", "/api/run", body: ServeRunTests.runBody(text + " "), learner: learner).status == 413)
     }
@@ -115,7 +115,7 @@ import Testing
         bytes += Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         #expect(try RawHTTP.exchange(port: room.port, bytes: bytes).status == 400)
         #expect(try room.send("POST", "/api/join", body: "[1, 2").status == 400)
-        #expect(try room.send("POST", "/api/join", body: String(repeating: "[", count: 10_000)).status == 400)
+        #expect(try room.send("POST", "/api/join", body: String(repeating: "[", count: 4_000)).status == 400)
         #expect(try room.send("POST", "/api/join", body: #"{"name": "\u0000\u0007"}"#).status == 400)
     }
 

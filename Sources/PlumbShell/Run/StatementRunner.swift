@@ -218,7 +218,8 @@ final class StatementRunner {
     /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
     /// - Returns: the number of statements, or nil when it has errors.
     func check(text: String, file: String) -> Int? {
-        let compiled = session.compile(text, file: file)
+        // `:` lines are the shell's, as when the script runs: the language never sees them.
+        let compiled = session.compile(ScriptLines(text).language, file: file)
         report(compiled.diagnostics, source: text, firstLine: 1)
         if compiled.diagnostics.contains(where: { $0.severity == .error }) {
             report.countCompileFailure()
