@@ -60,8 +60,8 @@ struct REPL {
                     runner.reapJobs()
                     return background.take()
                 }
-                if case .line(let text) = input, text.contains("\n") {
-                    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if case .line(let text) = input, text.utf8.contains(UInt8(ascii: "\n")) {
+                    var lines = LineIndex.lines(of: text).map { String(LineIndex.content(of: $0)) }
                     if lines.last?.isEmpty == true { lines.removeLast() }
                     input = .line(lines.first ?? "")
                     queued = Array(lines.dropFirst())

@@ -272,9 +272,13 @@ struct ScriptRunner {
         case .exited(ExitCode.success): return (.passed, fileReport)
         case .exited(let c): return (.failed(c), fileReport)
         case .interrupted: return (.interrupted, fileReport)
-        case .crashed(let signal):
+        case .crashed, .stopped:
             let style = Style(enabled: options.color)
-            let what = "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart"
+            let what: String
+            switch ending {
+            case .crashed(let signal): what = "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it; the other files were checked apart"
+            default: what = "plumb stopped while checking it; the other files were checked apart"
+            }
             if printsVerdicts { StandardStreams.write(style.red("FAIL") + " \(TerminalText.escaped(file)): \(what)\n") }
             fileReport = TestReport.File(file: file, error: what)
             return (.failed(ExitCode.failure), fileReport)

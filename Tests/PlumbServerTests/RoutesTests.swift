@@ -102,6 +102,30 @@ import Testing
         #expect(subject.send("POST", "/api/teacher/room", room: true).status == 403)
     }
 
+    @Test("each route's body limit is in its row: none for a route that reads no body, a program's text for run, check and present")
+    func bodyLimits() {
+        for route in Room.routes {
+            let limit = Room.bodyLimit(method: route.method, path: route.path)
+            #expect(limit == HTTPServer.BodyLimit(bytes: route.bodyLimit, route: "\(route.method) \(route.path)"))
+            // A GET or HEAD reads no body; every POST reads a JSON object (at least `{}`).
+            #expect((route.method == "POST") == (route.bodyLimit > 0), "\(route.method) \(route.path)")
+        }
+        let text = Set(Room.routes.filter { $0.bodyLimit == Route.Body.text }.map(\.path))
+        #expect(text == ["/api/run", "/api/check", "/api/teacher/present"])
+        #expect(Room.bodyLimit(method: "POST", path: "/api/join").bytes == 4 * 1024)
+        // A path or a method no row has: a small default, as it is answered without its body.
+        #expect(Room.bodyLimit(method: "POST", path: "/api/nothing") == HTTPServer.BodyLimit(bytes: Route.Body.unknown, route: "a request to no route"))
+        #expect(Room.bodyLimit(method: "PUT", path: "/api/run").bytes == Route.Body.unknown)
+        #expect(Route.Body.unknown < Route.Body.text)
+    }
+
+    @Test("the 413's message names the limit and the route")
+    func bodyLimitRefusal() {
+        #expect(Room.bodyLimit(method: "POST", path: "/api/run").refusal == "the request body is larger than 64 KiB, the limit for POST /api/run")
+        #expect(Room.bodyLimit(method: "GET", path: "/api/present").refusal == "GET /api/present takes no request body")
+        #expect(HTTPServer.BodyLimit(bytes: 1000, route: "POST /x").refusal == "the request body is larger than 1000 bytes, the limit for POST /x")
+    }
+
     @Test("an unknown path is 404; under the APIs, only for a caller with the API's token")
     func unknownPath() throws {
         let subject = try Subject()

@@ -103,7 +103,12 @@ import Glibc
 
     @Test("a run that allocates without end stops at the child's memory limit with a clear message; the room keeps serving")
     func memoryLimit() throws {
-        let room = try room { $0.runLimits.memoryBytes = 48 << 20 }
+        // Time enough that the memory limit is what stops it: the child takes 3 to 4 s of its
+        // default 5 to reach 48 MiB here alone, and more beside the suite's other tests.
+        let room = try room {
+            $0.runLimits.memoryBytes = 48 << 20
+            $0.runLimits.seconds = 30
+        }
         let ada = try room.join("Ada")
         // Strings of 8 MB, a new one per value, all kept by collect.
         let greedy = #"from 1...100000 | scan "x" { $0.count < 8000000 ? $0 + $0 : $0 + "y" } | collect | count"#

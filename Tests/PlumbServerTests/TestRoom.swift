@@ -32,7 +32,7 @@ final class TestRoom {
         configure(&configuration)
         room = try Room(configuration)
         let room = self.room
-        server = try HTTPServer(host: host, port: 0, limits: limits, log: { _ in }) { room.handle($0) }
+        server = try HTTPServer(host: host, port: 0, limits: limits, bodyLimits: Room.bodyLimit, log: { _ in }) { room.handle($0) }
     }
 
     deinit { server.stop() }

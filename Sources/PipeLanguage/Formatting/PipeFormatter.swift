@@ -127,7 +127,7 @@ private struct GapLayout {
                 for index in statement.dropFirst() {
                     line += flat[index - statement.lowerBound - 1] + tree.tokens[index].text
                 }
-                let firstLine = line.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+                let firstLine = LineIndex.lines(of: line).first.map(LineIndex.content) ?? ""
                 broken = firstLine.unicodeScalars.count > PipeFormatter.maxWidth
             }
             for (offset, gap) in render(statement, broken: broken, firstPipe: topPipes.first).enumerated() {

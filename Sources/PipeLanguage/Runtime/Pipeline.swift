@@ -183,38 +183,83 @@ public final class PipelineRun: Cancellable, Sendable {
 
 /// Delivers events one at a time without holding a lock while calling out: whoever finds the
 /// queue idle drains it; others only enqueue. After a terminal event nothing more is delivered.
+///
+/// The queue is bounded (`capacity`): when the deliverer is slow to come back (its terminal is
+/// not read: Ctrl-S, a slow link) and other threads keep sending, a sender that finds the queue
+/// full waits until the deliverer takes it, as a single-threaded run waits on the terminal
+/// itself. Never waiting: a terminal event (Ctrl-C's `cancelled` must get through), and an event
+/// sent by the deliverer's own thread (from `onEvent`, which would otherwise wait on itself).
+/// Once the run has ended, waiting senders are let go and their events dropped, as after any end.
 final class EventSerializer: Sendable {
+    /// Events queued at most while one is being delivered.
+    static let capacity = 4096
+
     private struct State {
         var queue: [PipelineEvent] = []
         var draining = false
         var terminated = false
+        /// The thread delivering (while `draining`).
+        var deliverer: pthread_t?
+        /// Senders waiting for room in the queue.
+        var waiting = 0
     }
     private let state = Lock(State())
+    /// Signalled once per waiting sender when the queue is taken or the run ends.
+    private let room = DispatchSemaphore(value: 0)
     private let onEvent: @Sendable (PipelineEvent) -> Void
 
     init(_ onEvent: @escaping @Sendable (PipelineEvent) -> Void) { self.onEvent = onEvent }
 
     var isTerminated: Bool { state.withLock { $0.terminated } }
 
+    /// Events queued now, and senders waiting for room (for tests of the bound).
+    var pending: (queued: Int, waiting: Int) { state.withLock { ($0.queue.count, $0.waiting) } }
+
+    private enum Admission {
+        case deliver, queued, dropped, wait
+    }
+
     func send(_ event: PipelineEvent, terminal: Bool = false) {
         // The common case: nobody is delivering, so this thread delivers its event directly,
         // with nothing queued (no array traffic per event); events that arrive meanwhile from
         // other threads, or re-entrantly from `onEvent`, queue up and are drained after it.
-        let deliver = state.withLock { s -> Bool in
-            guard !s.terminated else { return false }
-            if terminal { s.terminated = true }
-            if s.draining {
-                s.queue.append(event)
-                return false
+        let me = pthread_self()
+        while true {
+            let admission = state.withLock { s -> Admission in
+                guard !s.terminated else { return .dropped }
+                if s.draining {
+                    if !terminal, s.queue.count >= Self.capacity, let deliverer = s.deliverer, pthread_equal(deliverer, me) == 0 {
+                        s.waiting += 1
+                        return .wait
+                    }
+                    if terminal { s.terminated = true }
+                    s.queue.append(event)
+                    return .queued
+                }
+                if terminal { s.terminated = true }
+                s.draining = true
+                s.deliverer = me
+                return .deliver
             }
-            s.draining = true
-            return true
+            switch admission {
+            case .dropped: return
+            case .queued:
+                if terminal { releaseWaiting() }
+                return
+            case .wait:
+                room.wait()
+                continue
+            case .deliver: break
+            }
+            break
         }
-        guard deliver else { return }
         onEvent(event)
         // One lock round trip more when nothing queued meanwhile (the common case).
         let queued = state.withLock { s -> Bool in
-            if s.queue.isEmpty { s.draining = false }
+            if s.queue.isEmpty {
+                s.draining = false
+                s.deliverer = nil
+            }
             return s.draining
         }
         if queued { drain() }
@@ -225,17 +270,33 @@ final class EventSerializer: Sendable {
     private func drain() {
         var batch: [PipelineEvent] = []
         while true {
-            state.withLock { s in
+            let waiting = state.withLock { s -> Int in
                 if s.queue.isEmpty {
                     s.draining = false
+                    s.deliverer = nil
                 } else {
                     swap(&batch, &s.queue)
                 }
+                // The queue was taken (or the run ended): every waiting sender may try again.
+                let waiting = s.waiting
+                s.waiting = 0
+                return waiting
             }
+            for _ in 0..<waiting { room.signal() }
             if batch.isEmpty { return }
             for e in batch { onEvent(e) }
             batch.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Lets every waiting sender go (the run ended: their events are dropped).
+    private func releaseWaiting() {
+        let waiting = state.withLock { s -> Int in
+            let waiting = s.waiting
+            s.waiting = 0
+            return waiting
+        }
+        for _ in 0..<waiting { room.signal() }
     }
 }
 

@@ -35,7 +35,7 @@ public struct ScriptLines: Sendable {
     ///   - text: A script, a REPL line, or a block of statements.
     ///   - firstLine: The line number of its first line (for a REPL's or a stream's running count).
     public init(_ text: String, firstLine: Int = 1) {
-        self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false), firstLine: firstLine)
+        self.init(lines: LineIndex.lines(of: text), firstLine: firstLine)
     }
 
     private init(lines: [Substring], firstLine: Int) {
@@ -51,7 +51,7 @@ public struct ScriptLines: Sendable {
         var found: [HostLine] = []
         var pending = ""
         for (index, line) in lines.enumerated() {
-            let atStatementStart = pending.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+            let atStatementStart = pending.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
             if atStatementStart, Self.startsWithColon(line) {
                 found.append(Self.hostLine(line, number: firstLine + index))
                 kept.append("")

@@ -71,7 +71,8 @@ public struct SyntaxTree: Sendable, CustomStringConvertible {
         let lines = LineIndex(bytes)
         for host in ScriptLines(text).hostLines where host.line - 1 < lines.starts.count {
             let start = lines.starts[host.line - 1] + host.column - 1
-            // ScriptLines counts lines as Characters ("\r\n" is one): trust only a `:` found here.
+            // ScriptLines and this index split lines by one rule (`LineIndex.lines(of:)`); trust
+            // only a `:` found here all the same.
             guard start < bytes.count, bytes[start] == UInt8(ascii: ":") else { continue }
             var stop = start
             while stop < bytes.count, bytes[stop] != UInt8(ascii: "\n") { stop += 1 }

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// An HTTP server on GNU libmicrohttpd: one polling thread per core-sized pool (`Limits.threads`,
-/// epoll on Linux), bodies read whole up to `Limits.maxBody`, one log line per request.
+/// epoll on Linux), bodies read whole up to the limit of the request's route (`BodyLimit`, asked
+/// once the request's head is in, before the body is read), one log line per request.
 ///
 /// Handlers never block: a run answers with a `ResponseStream` its own thread fills, and a
 /// stream with nothing to send suspends its connection (libmicrohttpd's suspend/resume), so an
@@ -18,7 +19,7 @@ import Glibc
 /// per-request pointer, released when libmicrohttpd says the request is done.
 public final class HTTPServer: Sendable {
     public struct Limits: Sendable {
-        /// Request bodies larger than this are refused with 413.
+        /// Request bodies larger than this are refused with 413, whatever a route allows.
         public var maxBody = 64 * 1024
         /// Open connections at most (live event streams count), and per client address: a
         /// quarter of them, so that a flood of connections needs four addresses to fill the room,
@@ -41,8 +42,32 @@ public final class HTTPServer: Sendable {
 
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
+    /// The largest body one request may send, and what to call the route it is the limit of in
+    /// the 413 that refuses a larger one.
+    public struct BodyLimit: Sendable, Equatable {
+        public var bytes: Int
+        /// The route, as the refusal names it (`POST /api/run`).
+        public var route: String
+
+        public init(bytes: Int, route: String) {
+            self.bytes = bytes
+            self.route = route
+        }
+
+        /// The refusal's message: the limit and the route it is the limit of.
+        public var refusal: String {
+            if bytes == 0 { return "\(route) takes no request body" }
+            let size = bytes % 1024 == 0 ? "\(bytes / 1024) KiB" : "\(bytes) bytes"
+            return "the request body is larger than \(size), the limit for \(route)"
+        }
+    }
+
+    /// A request's body limit from its method and path, asked before the body is read.
+    public typealias BodyLimits = @Sendable (_ method: String, _ path: String) -> BodyLimit
+
     let handler: Handler
     let limits: Limits
+    let bodyLimits: BodyLimits
     /// Told one line per request, with the client's path as sent (see `logShortened`).
     let log: @Sendable (String) -> Void
     /// The daemon, set once after starting; libmicrohttpd's handle is used from any thread.
@@ -55,11 +80,18 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
 
     /// Starts listening on `host:port`: IPv4 or IPv6 text (`127.0.0.1`, `0.0.0.0`, `::1`, `::`),
-    /// or `localhost` (127.0.0.1). `::` listens on every IPv6 and IPv4 address.
+    /// or `localhost` (127.0.0.1). `::` listens on every IPv6 and IPv4 address. `bodyLimits`
+    /// gives each request's body limit (at most `limits.maxBody`); without it every request may
+    /// send `limits.maxBody`.
     /// - Throws: `ServerError` when the address is not one, or the port cannot be had.
-    public init(host: String, port: UInt16, limits: Limits = Limits(), log: @escaping @Sendable (String) -> Void, handler: @escaping Handler) throws {
+    public init(
+        host: String, port: UInt16, limits: Limits = Limits(), bodyLimits: BodyLimits? = nil, log: @escaping @Sendable (String) -> Void,
+        handler: @escaping Handler
+    ) throws {
         self.handler = handler
         self.limits = limits
+        let maxBody = limits.maxBody
+        self.bodyLimits = bodyLimits ?? { _, _ in BodyLimit(bytes: maxBody, route: "this server") }
         self.log = log
         guard let address = SocketAddress(host: host, port: port) else {
             throw ServerError(message: "--host needs an IPv4 or IPv6 address such as 127.0.0.1, 0.0.0.0, ::1 or ::, not '\(host)'")
@@ -86,6 +118,13 @@ public final class HTTPServer: Sendable {
     /// Whether `host` is this machine's loopback (`127.0.0.1`, `localhost`, `::1`).
     public static func isLoopback(_ host: String) -> Bool {
         ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+    }
+
+    /// The body limit of a request to `method path`: its route's, never above `limits.maxBody`.
+    func bodyLimit(method: String, path: String) -> BodyLimit {
+        var limit = bodyLimits(method, path)
+        limit.bytes = max(0, min(limit.bytes, limits.maxBody))
+        return limit
     }
 
     /// The port actually bound.
@@ -181,13 +220,16 @@ private final class RequestContext {
     let method: String
     let path: String
     let started = DispatchTime.now().uptimeNanoseconds
+    /// The largest body this request may send (its route's).
+    let bodyLimit: HTTPServer.BodyLimit
     var body: [UInt8] = []
     var status = 0
     var tooLarge = false
 
-    init(method: String, path: String) {
+    init(method: String, path: String, bodyLimit: HTTPServer.BodyLimit) {
         self.method = method
         self.path = path
+        self.bodyLimit = bodyLimit
     }
 }
 
@@ -263,20 +305,23 @@ private let accessHandler: MHD_AccessHandlerCallback = { context, connection, ur
     guard let context, let requestContext, let uploadSize else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
     guard let state = requestContext.pointee else {
-        let request = RequestContext(method: method.map { String(cString: $0) } ?? "?", path: url.map { String(cString: $0) } ?? "/")
+        let methodText = method.map { String(cString: $0) } ?? "?"
+        let path = url.map { String(cString: $0) } ?? "/"
+        // The head is in: the route, and so its body limit, is known before the body is read.
+        let request = RequestContext(method: methodText, path: path, bodyLimit: server.bodyLimit(method: methodText, path: path))
         requestContext.pointee = Unmanaged.passRetained(request).toOpaque()
-        // The head is in: from now on the connection has the idle limit, not the head's.
+        // From now on the connection has the idle limit, not the head's.
         if server.limits.idleSeconds > server.limits.headerSeconds { plumb_mhd_set_timeout(connection, server.limits.idleSeconds) }
-        // A body announced larger than allowed is refused before it is read.
-        if let length = value(connection, .HEADER_KIND, "content-length").flatMap(Int.init), length > server.limits.maxBody {
+        // A body announced larger than the route allows is refused before it is read.
+        if let length = value(connection, .HEADER_KIND, "content-length").flatMap(Int.init), length > request.bodyLimit.bytes {
             request.status = 413
-            return send(.error(413, "the request body is larger than \(server.limits.maxBody / 1024) KiB"), on: connection, server: server)
+            return send(.error(413, request.bodyLimit.refusal), on: connection, server: server)
         }
         return .YES
     }
     let request = Unmanaged<RequestContext>.fromOpaque(state).takeUnretainedValue()
     if uploadSize.pointee > 0 {
-        if request.body.count + uploadSize.pointee > server.limits.maxBody || request.tooLarge {
+        if request.body.count + uploadSize.pointee > request.bodyLimit.bytes || request.tooLarge {
             // A chunked body that grows too large: stop reading and close the connection.
             request.tooLarge = true
             request.status = 413

@@ -1,4 +1,5 @@
 import Foundation
+import PipeLanguage
 
 /// One exercise as the room serves it: read by `plumb serve` from the workshop folder (the same
 /// reading as `plumb learn`), handed to the server as plain data.
@@ -21,10 +22,10 @@ public struct RoomExercise: Sendable, Equatable {
     /// hints, which the page shows beside it). Checked as it is, so a message's line numbers are
     /// the editor's.
     public var code: String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = LineIndex.lines(of: text)
         let start =
             lines.firstIndex { line in
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = LineIndex.content(of: line).trimmingCharacters(in: .whitespaces)
                 return !trimmed.isEmpty && !trimmed.hasPrefix("#")
             } ?? lines.endIndex
         return lines[start...].joined(separator: "\n")
@@ -35,7 +36,7 @@ public struct RoomExercise: Sendable, Equatable {
     public var expectLines: [String] { Self.expectLines(of: text) }
 
     static func expectLines(of text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        LineIndex.lines(of: text).map { LineIndex.content(of: $0).trimmingCharacters(in: .whitespaces) }
             .filter { $0 == "expect" || $0.hasPrefix("expect ") }
     }
 }

@@ -106,13 +106,9 @@ final class RoomRuns: Sendable {
     static func endedMessage(_ outcome: WorkerOutcome, limits: RunLimits) -> String {
         switch outcome {
         case .finished: return ""
-        case .timedOut:
-            return "stopped after \(Int(limits.seconds)) s of real time: does a source never end? (take, prefix or timeout end it)"
-        case .outputLimit:
-            return "stopped after \(limits.maxEvents) events (or \(limits.maxBytes / 1024) KiB): the room caps each run's output"
-        case .memoryLimit:
-            return
-                "stopped: the run needed more than \(limits.memoryBytes >> 20) MiB of memory, the room's limit for each run (does it collect or build up values without end?)"
+        case .timedOut: return limits.message(.time)
+        case .outputLimit: return limits.message(.output)
+        case .memoryLimit: return limits.message(.memory)
         case .crashed(let message): return message
         }
     }

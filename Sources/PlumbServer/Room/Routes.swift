@@ -1,10 +1,11 @@
 import Foundation
 import PlumbJSON
 
-/// One of the room's routes: a method and a path, who may call it, and its handler. The table
-/// (`Room.routes`) is the one place that lists them: `Room.handle` finds a request's row, checks
-/// its caller, and answers 405 (with `Allow`) for a known path with another method. A new
-/// route is one row and its handler.
+/// One of the room's routes: a method and a path, who may call it, the largest body it reads, and
+/// its handler. The table (`Room.routes`) is the one place that lists them: the server asks it
+/// for a request's body limit as soon as the request's head is in (`Room.bodyLimit`), before
+/// reading the body; `Room.handle` finds a request's row, checks its caller, and answers 405
+/// (with `Allow`) for a known path with another method. A new route is one row and its handler.
 struct Route: Sendable {
     /// Who may call a route, checked before its handler runs.
     enum Caller: Sendable, Equatable {
@@ -34,21 +35,44 @@ struct Route: Sendable {
         let learner: LearnerRecord?
     }
 
+    /// The largest request bodies, in bytes. A route that reads no body takes none (a page, an
+    /// event stream); one that reads a name or an exercise's name takes a small object; one that
+    /// reads a program's text takes 64 KiB (a workshop's longest answer is under 2 KiB).
+    enum Body {
+        /// A route that reads no body.
+        static let none = 0
+        /// A small JSON object: `{}`, a name (kept to 40 characters), an exercise's name, a
+        /// run's id.
+        static let small = 4 * 1024
+        /// A JSON object with a program's text.
+        static let text = 64 * 1024
+        /// A request to no route: it is answered 404 (or 405) without reading its body.
+        static let unknown = small
+    }
+
     let method: String
     let path: String
     let caller: Caller
+    /// The largest body the route reads, in bytes (`Body`); a larger one is refused with 413
+    /// before it is read.
+    let bodyLimit: Int
     let handler: @Sendable (Room, Call) -> HTTPResponse
 
-    init(_ method: String, _ path: String, _ caller: Caller, _ handler: @escaping @Sendable (Room, Call) -> HTTPResponse) {
+    init(
+        _ method: String, _ path: String, _ caller: Caller, body bodyLimit: Int = Body.none, _ handler: @escaping @Sendable (Room, Call) -> HTTPResponse
+    ) {
         self.method = method
         self.path = path
         self.caller = caller
+        self.bodyLimit = bodyLimit
         self.handler = handler
     }
 
     /// A learner's route: the handler gets the learner the request names.
-    static func learner(_ method: String, _ path: String, _ handler: @escaping @Sendable (Room, HTTPRequest, LearnerRecord) -> HTTPResponse) -> Route {
-        Route(method, path, .learner) { room, call in
+    static func learner(
+        _ method: String, _ path: String, body bodyLimit: Int = Body.none, _ handler: @escaping @Sendable (Room, HTTPRequest, LearnerRecord) -> HTTPResponse
+    ) -> Route {
+        Route(method, path, .learner, body: bodyLimit) { room, call in
             guard let learner = call.learner else { return .error(401, "join the room first") }
             return handler(room, call.request, learner)
         }
@@ -67,19 +91,19 @@ extension Room {
             Route("GET", "/api/teacher/events", .ticket) { room, call in room.openEvents(call.request, forTeacher: true) },
             // The learner's API: the room's token in `X-Plumb-Room`, and but for `join` and
             // `present` the learner's `X-Plumb-Learner: ID:SECRET`; state changes are POSTs.
-            Route("POST", "/api/join", .room) { room, call in room.join(call.request) },
+            Route("POST", "/api/join", .room, body: Route.Body.small) { room, call in room.join(call.request) },
             Route("GET", "/api/present", .room) { room, _ in .json(200, room.presenter.json) },
-            .learner("POST", "/api/stream") { room, _, learner in room.live.ticket(for: .learner(learner.id)) },
+            .learner("POST", "/api/stream", body: Route.Body.small) { room, _, learner in room.live.ticket(for: .learner(learner.id)) },
             .learner("GET", "/api/exercises") { room, _, learner in .json(200, room.exerciseList(learner)) },
             .learner("GET", "/api/exercise") { room, request, learner in room.exercise(request, learner: learner) },
-            .learner("POST", "/api/hint") { room, request, learner in room.hint(request, learner: learner) },
-            .learner("POST", "/api/check") { room, request, learner in room.check(request, learner: learner) },
-            .learner("POST", "/api/reset") { room, request, learner in room.reset(request, learner: learner) },
-            .learner("POST", "/api/run") { room, request, learner in room.run(request, learner: learner) },
+            .learner("POST", "/api/hint", body: Route.Body.small) { room, request, learner in room.hint(request, learner: learner) },
+            .learner("POST", "/api/check", body: Route.Body.text) { room, request, learner in room.check(request, learner: learner) },
+            .learner("POST", "/api/reset", body: Route.Body.small) { room, request, learner in room.reset(request, learner: learner) },
+            .learner("POST", "/api/run", body: Route.Body.text) { room, request, learner in room.run(request, learner: learner) },
             // The teacher's API: the teacher's key in `X-Plumb-Key` (the room's token opens none).
             Route("GET", "/api/teacher/room", .teacher) { room, _ in .json(200, room.roomTable()) },
-            Route("POST", "/api/teacher/stream", .teacher) { room, _ in room.live.ticket(for: .teacher) },
-            Route("POST", "/api/teacher/present", .teacher) { room, call in room.present(call.request) },
+            Route("POST", "/api/teacher/stream", .teacher, body: Route.Body.small) { room, _ in room.live.ticket(for: .teacher) },
+            Route("POST", "/api/teacher/present", .teacher, body: Route.Body.text) { room, call in room.present(call.request) },
         ]
         + Assets.files.keys.sorted().map { path in
             Route("GET", path, .anyone) { _, _ in
@@ -90,6 +114,16 @@ extension Room {
 
     /// The routes by path.
     static let routesByPath: [String: [Route]] = Dictionary(grouping: routes, by: \.path)
+
+    /// The largest body a request to `method path` may send, and the route it is the limit of:
+    /// the route's row, or a small default for a path or method no row has. The server asks
+    /// this as soon as a request's head is in, before it reads the body.
+    public static func bodyLimit(method: String, path: String) -> HTTPServer.BodyLimit {
+        guard let route = routesByPath[path]?.first(where: { $0.method == method }) else {
+            return HTTPServer.BodyLimit(bytes: Route.Body.unknown, route: "a request to no route")
+        }
+        return HTTPServer.BodyLimit(bytes: route.bodyLimit, route: "\(route.method) \(route.path)")
+    }
 
     /// Answers one request: the client's rate, a safe path, the route's row and its caller, then
     /// its handler.

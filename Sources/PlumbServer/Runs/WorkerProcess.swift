@@ -18,7 +18,9 @@ public struct WorkerCommand: Sendable {
     }
 }
 
-/// Hard limits on one run.
+/// Hard limits on one run or check, wherever it runs: a learner's run or check in the room, and
+/// an exercise's check under `plumb learn` (`ChildCheck`). One type, so both stop at the same
+/// limits with the same words (`message(_:)`).
 public struct RunLimits: Sendable {
     /// Real time, from the child's start to its end.
     public var seconds: Double = 5
@@ -36,6 +38,47 @@ public struct RunLimits: Sendable {
     /// Swift runtime ends the child, which the server reports as the memory limit.
     public var memoryBytes = 512 << 20
     public init() {}
+
+    /// Which limit stopped a run.
+    public enum Stop: Sendable, Equatable {
+        /// `seconds` of real time.
+        case time
+        /// `maxEvents` events, or `maxBytes` of output.
+        case output
+        /// `memoryBytes` of data memory.
+        case memory
+    }
+
+    /// Why a run was stopped, in the learner's words: the same wherever it ran.
+    public func message(_ stop: Stop) -> String {
+        switch stop {
+        case .time:
+            let time = seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+            return "stopped after \(time) of real time, the limit for each run and check: "
+                + "does a source never end, or tick too fast (interval 1ns)? take, prefix or timeout end it"
+        case .output:
+            return "stopped after \(maxEvents) events (or \(maxBytes / 1024) KiB): the room caps each run's output"
+        case .memory:
+            return
+                "stopped: the run needed more than \(memoryBytes >> 20) MiB of memory, the room's limit for each run (does it collect or build up values without end?)"
+        }
+    }
+
+    /// Sets a child's data memory limit (`RLIMIT_DATA`, with `prlimit`), soft and hard, to
+    /// `memoryBytes`. Call it before the child reads its text, or as soon as it has started.
+    /// - Returns: false if the limit could not be set (the child is gone).
+    @discardableResult
+    public func limitMemory(of pid: pid_t) -> Bool {
+        plumb_limit_data(pid, UInt64(memoryBytes)) == 0
+    }
+
+    /// Whether a child ended by `signal` ran out of the memory it was allowed: past
+    /// `RLIMIT_DATA` an allocation fails and the Swift runtime ends the child (SIGABRT or
+    /// SIGTRAP, mostly without a word), told by what it said on its standard error or by its peak
+    /// resident size (a plain run stays near 30 MiB, code and libraries included).
+    public func ranOutOfMemory(saidSo: Bool, peakBytes: Int) -> Bool {
+        saidSo || peakBytes >= memoryBytes / 2
+    }
 }
 
 /// How a child ended.
@@ -66,7 +109,7 @@ enum WorkerProcess {
         }
         let pid = child.pid
         // Before it reads its text, so no learner's code runs without the limit.
-        _ = plumb_limit_data(pid, UInt64(limits.memoryBytes))
+        limits.limitMemory(of: pid)
         // The child is the leader of its own process group: ending the group ends anything it
         // started too (nothing then keeps the output open).
         let endGroup = { _ = kill(-pid, SIGKILL) }
@@ -144,10 +187,7 @@ enum WorkerProcess {
         if let result { return .finished(result) }
         let signal = status & 0x7f
         if signal != 0 && signal != 0x7f {
-            // An allocation past RLIMIT_DATA fails, and the runtime ends the child (SIGABRT or
-            // SIGTRAP, mostly without a word): told by what it said, or by its peak resident size
-            // (a plain run stays near 30 MiB, code and libraries included; the limit's default is 512).
-            if errors.saysOutOfMemory || peakBytes >= limits.memoryBytes / 2 { return .memoryLimit }
+            if limits.ranOutOfMemory(saidSo: errors.saysOutOfMemory, peakBytes: peakBytes) { return .memoryLimit }
             return .crashed("the run was ended by signal \(signal)")
         }
         let code = (status >> 8) & 0xff

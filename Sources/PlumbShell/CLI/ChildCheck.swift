@@ -1,4 +1,5 @@
 import Foundation
+import PlumbServer
 
 #if canImport(Glibc)
 import Glibc
@@ -43,15 +44,22 @@ enum ChildCheck {
         case interrupted
         /// Killed by another signal: a crash.
         case crashed(Int32)
+        /// Ended at one of the limits it was run under (`RunLimits`): too long, too much
+        /// output, or out of the memory allowed.
+        case stopped(RunLimits.Stop)
     }
 
     /// Runs the child for `file`; its standard output is returned, its standard error is ours.
     /// - Parameters:
     ///   - arguments: the child's command-line arguments (without the program).
     ///   - environment: variables set for the child besides ours (`plumb test --report`'s file).
-    ///   - shouldStop: polled every 50 ms while the child runs; true ends it (`plumb learn`'s `q`).
+    ///   - limits: the limits the child runs under, the room's own type (`plumb learn`'s checks
+    ///     stop where the room's do): its real time, its data memory (`RLIMIT_DATA`, set as soon
+    ///     as it has started, before it has read its file) and its output; nil for none.
+    ///   - shouldStop: polled every 20 ms while the child runs; true ends it (`plumb learn`'s `q`).
     static func run(
-        file: String, arguments: [String], environment extra: [String: String] = [:], shouldStop: () -> Bool = { false }
+        file: String, arguments: [String], environment extra: [String: String] = [:], limits: RunLimits? = nil,
+        shouldStop: () -> Bool = { false }
     ) -> (Ending, String) {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         guard FileManager.default.createFile(atPath: output.path, contents: nil), let handle = FileHandle(forWritingAtPath: output.path) else {
@@ -73,27 +81,63 @@ enum ChildCheck {
             try? handle.close()
             return (.crashed(0), "")
         }
+        let pid = process.processIdentifier
+        limits?.limitMemory(of: pid)
+        let deadline = limits.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0.seconds) * 1e9) }
         var stopped = false
+        var limit: RunLimits.Stop?
+        var peakBytes = 0
         while process.isRunning {
-            if !stopped && shouldStop() {
-                stopped = true
-                kill(process.processIdentifier, SIGKILL)
+            if !stopped, limit == nil {
+                if shouldStop() {
+                    stopped = true
+                } else if let deadline, DispatchTime.now().uptimeNanoseconds >= deadline {
+                    limit = .time
+                } else if let limits, Self.fileSize(output.path) > limits.maxBytes {
+                    limit = .output
+                }
+                if stopped || limit != nil { kill(pid, SIGKILL) }
             }
+            if limits != nil { peakBytes = max(peakBytes, Self.peakResidentBytes(pid)) }
             usleep(20_000)
         }
         process.waitUntilExit()
         try? handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let text = Self.read(output.path, atMost: limits?.maxBytes ?? Int.max)
         if stopped { return (.interrupted, text) }
+        if let limit { return (.stopped(limit), text) }
         switch process.terminationReason {
         case .uncaughtSignal:
             let signal = process.terminationStatus
+            if signal != SIGINT, let limits, limits.ranOutOfMemory(saidSo: false, peakBytes: peakBytes) { return (.stopped(.memory), text) }
             return (signal == SIGINT ? .interrupted : .crashed(signal), text)
         case .exit:
             return (process.terminationStatus == ExitCode.interrupted ? .interrupted : .exited(process.terminationStatus), text)
         @unknown default:
             return (.crashed(0), text)
         }
+    }
+
+    /// A file's size in bytes (0 when it cannot be read).
+    private static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// The first `limit` bytes of a file, as text.
+    private static func read(_ path: String, atMost limit: Int) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limit)) ?? nil
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// A running process's peak resident size (`VmHWM` in `/proc/PID/status`), 0 once it is gone.
+    private static func peakResidentBytes(_ pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
     }
 
     /// What a crash is called in a report: `signal 4 (SIGILL)`.

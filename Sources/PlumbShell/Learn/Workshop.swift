@@ -21,8 +21,8 @@ struct Exercise: Sendable, Hashable {
         self.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var lesson: [String] = []
         var hints: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for line in LineIndex.lines(of: text) {
+            let trimmed = LineIndex.content(of: line).trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("# hint:") {
                 hints.append(String(trimmed.dropFirst("# hint:".count)).trimmingCharacters(in: .whitespaces))
             } else if trimmed.hasPrefix("#") {
@@ -87,33 +87,21 @@ struct Workshop {
         return .success(Workshop(directory: directory, exercises: exercises))
     }
 
-    /// How long one check may take, in real time: the room's limit for a run (`RunLimits`), so a
-    /// check ends alike wherever it runs (`plumb learn`, `--once`, `plumb serve`).
-    static let secondsLimit = RunLimits().seconds
-
     /// Checks an exercise in a child `plumb` (`ChildCheck`), so a crash or a check that will not
-    /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it. A
-    /// check past `seconds` of real time (`interval 1ns | count` on the virtual clock ticks a
-    /// billion times per virtual second) is ended and fails, saying so.
+    /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it. The
+    /// child runs under the room's limits for a run (`RunLimits`: real time, data memory,
+    /// output), so a check ends alike wherever it runs (`plumb learn`, `--once`, `plumb serve`):
+    /// `interval 1ns | count` on the virtual clock, which ticks a billion times per virtual
+    /// second, stops at 5 s, a `collect` of ever larger values at 512 MiB, each failing with
+    /// the room's words.
     /// - Returns: nil when `shouldStop` ended the check (or Ctrl-C did).
     static func check(
-        _ exercise: Exercise, options: ShellOptions, seconds: Double = secondsLimit, shouldStop: () -> Bool = { false }
+        _ exercise: Exercise, options: ShellOptions, limits: RunLimits = RunLimits(), shouldStop: () -> Bool = { false }
     ) -> ExerciseStatus? {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        var timedOut = false
-        let (ending, output) = ChildCheck.run(file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst())) {
-            if shouldStop() { return true }
-            timedOut = DispatchTime.now().uptimeNanoseconds >= deadline
-            return timedOut
-        }
-        if timedOut {
-            return .failed(
-                line: 1,
-                message:
-                    "stopped after \(Self.secondsText(seconds)) of real time, the limit for a check (the room's too): does a source never end, or tick too fast (interval 1ns)? take, prefix or timeout end it"
-            )
-        }
+        let (ending, output) = ChildCheck.run(
+            file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst()), limits: limits, shouldStop: shouldStop)
         switch ending {
+        case .stopped(let limit): return .failed(line: 1, message: limits.message(limit))
         case .interrupted: return nil
         case .crashed(let signal):
             return .failed(line: 1, message: "plumb stopped by \(ChildCheck.describe(signal: signal)) while checking it")
@@ -135,7 +123,7 @@ struct Workshop {
     /// The check of an exercise's text (`plumb learn`'s child reads it from the file, `plumb
     /// serve`'s from the learner), with the diagrams of its runs when `options.svg` asks for them.
     static func check(text: String, file: String, options: ShellOptions) -> (status: ExerciseStatus, diagrams: [(text: String, run: MarbleRun)]) {
-        let code = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let code = LineIndex.lines(of: text).map { LineIndex.content(of: $0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         if code.isEmpty {
             return (.failed(line: 1, message: "the exercise is empty: it needs a pipeline and an expect line to check it"), [])
@@ -162,11 +150,6 @@ struct Workshop {
             }
         }
         return (status, runner.diagrams)
-    }
-
-    /// `5 s`, `0.5 s`.
-    static func secondsText(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
     /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).

@@ -63,8 +63,8 @@ final class StatementEditor {
     /// The edited text as one statement: its lines joined by spaces, blank and `#` comment lines
     /// left out (a joined comment would swallow the rest).
     static func oneStatement(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: true)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        LineIndex.lines(of: text)
+            .map { LineIndex.content(of: $0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
             .joined(separator: " ")
     }

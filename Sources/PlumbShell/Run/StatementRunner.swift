@@ -188,7 +188,7 @@ final class StatementRunner {
                     let statement = statements.removeFirst()
                     result = perform(statement, source: script.language, firstLine: script.firstLine)
                     // A run rebinds `_`: what follows and names it is read again, with its kinds.
-                    let end = statement.location.line + statement.text.count(where: { $0 == "\n" })
+                    let end = statement.location.line + LineIndex.lines(of: statement.text).count - 1
                     if result == .ok, statement.runsPipeline, !statement.runsInBackground,
                         let next = statements.first, next.location.line > end,
                         statements.contains(where: { LastValues.namesValues($0.text) })
@@ -218,7 +218,8 @@ final class StatementRunner {
     /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
     /// - Returns: the number of statements, or nil when it has errors.
     func check(text: String, file: String) -> Int? {
-        let compiled = session.compile(text, file: file)
+        // `:` lines are the shell's, as when the script runs: the language never sees them.
+        let compiled = session.compile(ScriptLines(text).language, file: file)
         report(compiled.diagnostics, source: text, firstLine: 1)
         if compiled.diagnostics.contains(where: { $0.severity == .error }) {
             report.countCompileFailure()
@@ -313,7 +314,7 @@ final class StatementRunner {
     /// Where the UTF-8 `offset` of `statement`'s text is in its file.
     private static func location(of offset: Int, in statement: Statement) -> SourceLocation {
         let before = String(decoding: statement.text.utf8.prefix(offset), as: UTF8.self)
-        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = LineIndex.lines(of: before)
         let column = (lines.last?.unicodeScalars.count ?? 0) + 1
         var location = statement.location
         location.line += lines.count - 1

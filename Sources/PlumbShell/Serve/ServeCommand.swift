@@ -53,7 +53,7 @@ enum ServeCommand {
             // A damaged state file, set aside or repaired, is told on the log with its path.
             configuration.report = { log.add(stamp() + " plumb serve: " + $0) }
             room = try Room(configuration)
-            server = try HTTPServer(host: host, port: UInt16(port), log: { log.add(stamp() + " " + $0) }) { room.handle($0) }
+            server = try HTTPServer(host: host, port: UInt16(port), bodyLimits: Room.bodyLimit, log: { log.add(stamp() + " " + $0) }) { room.handle($0) }
         } catch let error as ServerError {
             writeStandardError(.workshopProblem(error.message))
             return ExitCode.usage

@@ -225,6 +225,19 @@ import Testing
         #expect(statements.map(\.location.line) == [2, 5])
     }
 
+    @Test("CRLF and LF scripts have the same host lines and the same language lines")
+    func crlf() {
+        let lf = "let a = just 1\n  :type a\na | sink\n:trace on\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let script = ScriptLines(crlf)
+        #expect(script.hostLines == ScriptLines(lf).hostLines)
+        #expect(script.hostLines.map(\.text) == [":type a", ":trace on"])
+        // Host lines are left blank (line numbers kept); the other lines keep their `\r`.
+        #expect(script.language == "let a = just 1\r\n\na | sink\r\n\n")
+        // A lone `\r` is a blank, as the lexer reads it: not a line break.
+        #expect(ScriptLines("just 1\r:type x").hostLines.isEmpty)
+    }
+
     @Test("after a host line, the rest of the script keeps its line numbers")
     func after() {
         let script = ScriptLines("let a = just 1\n:reset\nlet b = just 2\n:trace on")

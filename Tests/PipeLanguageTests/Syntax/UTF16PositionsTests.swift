@@ -71,3 +71,19 @@ import Testing
         #expect(text.utf8Offset(8, advancedByScalars: 2) == 13)
     }
 }
+
+/// The one rule for where lines end (`LineIndex.lines(of:)`), shared by every reader of a script.
+@Suite struct LineSplittingTests {
+    @Test("lines end after \\n; a \\r before it is the ending's, a lone \\r is a blank; joining gives the text back")
+    func oneRule() {
+        let text = "a\r\n:type x\nb\rc\r\n\r\n"
+        let lines = LineIndex.lines(of: text)
+        #expect(lines == ["a\r", ":type x", "b\rc\r", "\r", ""])
+        #expect(lines.map(LineIndex.content) == ["a", ":type x", "b\rc", "", ""])
+        #expect(lines.joined(separator: "\n") == text)
+        // The same lines as the index the compiler and the language server count by.
+        #expect(LineIndex(Array(text.utf8)).starts.count == lines.count)
+        // `String.split` does not see `\r\n` (one Character): the reason for one splitter.
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 2)
+    }
+}

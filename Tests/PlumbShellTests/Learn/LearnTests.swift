@@ -53,7 +53,24 @@ import Testing
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.hasPrefix("1/2 done\n"), "\(result)")
         #expect(result.stdout.contains("next: 01-fast"), "\(result)")
-        #expect(result.stdout.contains("stopped after 5 s of real time, the limit for a check"), "\(result)")
+        #expect(result.stdout.contains("stopped after 5 s of real time, the limit for each run and check"), "\(result)")
+    }
+
+    @Test("learn --once: a check that allocates without end stops at the room's memory limit, with the room's words")
+    func greedyExerciseIsBounded() throws {
+        // Strings of 8 MB, a new one per value, all kept by collect (as the room's memory test).
+        let greedy = #"from 1...100000 | scan "x" { $0.count < 8000000 ? $0 + $0 : $0 + "y" } | collect | count"#
+        let folder = try PlumbBinary.folder(["01-greedy.pipe": greedy + "\nexpect values [1]\n", "02-fine.pipe": "just 1\nexpect values [1]\n"])
+        let result = try PlumbBinary.run(["learn", "--once", folder])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.hasPrefix("1/2 done\n"), "\(result)")
+        #expect(result.stdout.contains("next: 01-greedy"), "\(result)")
+        // The room's message for the same limit (`RunLimits`, one type for both; the room's test
+        // `ServeEndToEndTests.memoryLimit` reads the same words at 48 MiB).
+        #expect(
+            result.stdout.contains(
+                "stopped: the run needed more than 512 MiB of memory, the room's limit for each run (does it collect or build up values without end?)"),
+            "\(result)")
     }
 
     @Test("learn --reset restores an exercise from the copy learn kept; without one it says how to")

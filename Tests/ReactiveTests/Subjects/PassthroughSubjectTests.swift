@@ -295,7 +295,7 @@ struct PassthroughSubjectTests {
 
     #if canImport(Glibc)
     @Test("a subscription is one allocation sized to its subscriber: within glibc's fast bins for an object")
-    func subscriptionSizes() {
+    func subscriptionSizes() throws {
         // glibc's malloc keeps freed chunks of up to 128 bytes (120 usable) in fast bins; a larger
         // one is coalesced with its free neighbours at once, which made subscribing a `Sink` 5%
         // and a cancel up to 6% slower when every subscription had room for seven words.
@@ -318,7 +318,7 @@ struct PassthroughSubjectTests {
         }
         // `malloc_usable_size` is declared in <malloc.h>, which the Glibc module leaves out.
         typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
-        guard let symbol = dlsym(nil, "malloc_usable_size") else { return }
+        let symbol = try #require(dlsym(nil, "malloc_usable_size"), "glibc's malloc_usable_size")
         let mallocUsableSize = unsafeBitCast(symbol, to: UsableSize.self)
         func usableSize(_ subscription: (any Subscription)?) -> Int {
             guard let subscription else { return 0 }
