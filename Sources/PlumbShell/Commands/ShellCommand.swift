@@ -59,7 +59,8 @@ extension ShellCommand {
             name: "help", arguments: "[NAME]",
             summary: "this overview, an operator's signature, summary, Combine equivalent and example, or a diagnostic's code",
             completion: .helpTopics
-        ) { context, argument, _ in
+        ) { context, argument, location in
+            if let problem = ShellHelp.problem(with: argument) { return context.commandError(problem, at: location) }
             context.say(ShellHelp.help(argument, style: context.style))
             return .ok
         },

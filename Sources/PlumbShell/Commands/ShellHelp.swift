@@ -11,12 +11,28 @@ enum ShellHelp {
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }
-        var message = "no help for '\(TerminalText.escaped(topic))'"
+        return TerminalText.escaped(unknownTopic(topic).text)
+    }
+
+    /// The error for a topic `:help` has nothing about (nil when it has), with the closest topic.
+    static func problem(with topic: String) -> ShellMessage? {
+        let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+        let known =
+            name.isEmpty || Catalog.entry(named: name) != nil || ShellCommand.named(name) != nil || name == "diagnostics"
+            || DiagnosticID.anyNamed(name) != nil
+        return known ? nil : unknownTopic(topic)
+    }
+
+    private static func unknownTopic(_ topic: String) -> ShellMessage {
+        let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+        var message = "no help for '\(topic)'"
         let names = HelpText.topics(commands: Catalog.entries.flatMap { [$0.name] + $0.aliases } + ShellCommand.names)
         if let suggestion = Suggestions.closest(to: name, among: names) {
             message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += " (:help lists the commands, :ops the operators, :help diagnostics the error codes)"
         }
-        return message
+        return ShellMessage(.unknownHelpTopic, message)
     }
 
     static func overview(style: Style) -> String {

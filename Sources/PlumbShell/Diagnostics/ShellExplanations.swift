@@ -35,6 +35,10 @@ extension ShellCode {
             Explanation(
                 "`plumb swift` translates one script to Swift; a `:load` in it would bring in another file's pipelines, which the translation does not follow.",
                 arises: "`plumb swift a.pipe` where a.pipe holds `:load b.pipe`: translate b.pipe on its own, or copy its lines in.")
+        case .unknownHelpTopic:
+            Explanation(
+                "`:help` knows the shell's commands, every source, operator and terminal, and the diagnostics by id or name; the topic is none of them.",
+                arises: "`:help flatMapp` (the message suggests `flatMap`), `:help E999`; `:ops` lists the operators, `:help diagnostics` the ids.")
         case .unreadableFile:
             Explanation(
                 "A file plumb was asked to read cannot be read: it does not exist, is a folder, is not readable, or is too large.",

@@ -16,6 +16,7 @@ enum ShellCode: Int, DiagnosticCode {
     case loadCycle = 705
     case loadTooDeep = 706
     case cannotTranslateLoad = 707
+    case unknownHelpTopic = 708
 
     // Files and streams
     case unreadableFile = 710
