@@ -14,7 +14,9 @@ import Glibc
 /// visible checks and fails here, whatever letters were drawn.
 ///
 /// A solution's `# hidden input keeps "c"` line keeps letters the task gives a meaning (the
-/// clicks of 03 are "c"), so an answer that tests for them is not wrong on the hidden input.
+/// clicks of 03 are "c"), so an answer that tests for them is not wrong on the hidden input; its
+/// `# hidden input repeats keys` line makes one draw give every key the same letter (readings
+/// that repeat), so an answer that drops repeats is seen to.
 ///
 /// It also holds the learner to the exercise as given: the `expect` lines and the pipelines stay
 /// as they are (one answer in place of each `todo`), or a check could be passed by changing what
@@ -101,10 +103,18 @@ struct HiddenInputCheck {
         guard (!keys.isEmpty && freshLetters.count >= keys.count) || !numbers.isEmpty else { return nil }
         // Three draws: a bound taken from the sample's numbers (`$0 <= 1000`) meets a number past
         // it in one of them almost always; other letters fail a table of keys in every one.
-        for _ in 0..<3 {
+        // Where the solution says readings may repeat (`# hidden input repeats keys`), the last
+        // draw gives every key one letter, so an answer that drops repeats (`removeDuplicates`)
+        // shows it.
+        let repeats = solution.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("# hidden input repeats keys") }
+        for round in 0..<3 {
             var values = HiddenValues()
             if freshLetters.count >= keys.count {
-                values.letters = Dictionary(uniqueKeysWithValues: zip(keys, Array(freshLetters).shuffled(using: &generator)))
+                let letters = Array(freshLetters).shuffled(using: &generator)
+                values.letters =
+                    repeats && round == 2
+                    ? Dictionary(uniqueKeysWithValues: keys.map { ($0, letters[0]) })
+                    : Dictionary(uniqueKeysWithValues: zip(keys, letters))
             }
             values.numbers = HiddenValues.drawNumbers(for: numbers, avoiding: usedNumbers, using: &generator)
             if let failure = compare(pairs, myCode, values) { return failure }

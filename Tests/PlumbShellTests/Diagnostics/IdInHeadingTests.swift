@@ -114,9 +114,10 @@ import Testing
 
     @Test("the room: the event carries the id, and the page writes failed[E602]: as the shell does")
     func room() throws {
-        // The room's worker: plumb with PLUMB_SERVE_WORKER=run, the learner's text on its input.
-        let result = try PlumbBinary.run(
-            [], input: "from [10, 0] | map { 100 / $0 }\n", environment: ["PLUMB_SERVE_WORKER": "run", "PLUMB_SERVE_NAME": "01-map.pipe"])
+        // The room's worker: plumb with PLUMB_SERVE_WORKER=run, the learner's text on its input,
+        // its output into a pipe as the server reads it (it may write no file).
+        let result = try PlumbBinary.shell(
+            #"PLUMB_SERVE_WORKER=run PLUMB_SERVE_NAME=01-map.pipe "$PLUMB" | cat"#, input: "from [10, 0] | map { 100 / $0 }\n")
         #expect(result.stdout.contains(#""event":"failed""#) && result.stdout.contains(#""id":"E602""#), "\(result)")
         #expect(Assets.commonScript.contains("'failed[' + event.id + ']: '"))
     }

@@ -147,11 +147,10 @@ import Testing
             let text = try Self.answered("07-switchtolatest", answer)
             // What the room's editor holds: the code after the lesson.
             let code = text.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.isEmpty || $0.hasPrefix("#") }.joined(separator: "\n")
-            return try PlumbBinary.run(
-                [], input: code,
-                environment: [
-                    "PLUMB_SERVE_WORKER": "check", "PLUMB_SERVE_NAME": "07-switchtolatest.pipe", "PLUMB_SERVE_WORKSHOP": Self.root.path,
-                ])
+            // Its output into a pipe, as the server reads it (the worker may write no file).
+            return try PlumbBinary.shell(
+                #"PLUMB_SERVE_WORKER=check PLUMB_SERVE_NAME=07-switchtolatest.pipe PLUMB_SERVE_WORKSHOP="$W" "$PLUMB" | cat"#
+                    .replacingOccurrences(of: "$W", with: Self.root.path), input: code)
         }
         let wrong = try check(#"filter { $0 != "h" && $0 != "a" && $0 != "c" } | flatMap"#)
         #expect(wrong.stdout.contains(#""passed":false"#) && wrong.stdout.contains("on an input you cannot see"), "\(wrong)")
@@ -169,5 +168,19 @@ import Testing
             #expect(result.status == 1 && result.stdout.contains("on an input you cannot see, `from ["), "\(result)")
         }
         #expect(try Self.learn("02-filter", try Self.answered("02-filter", "!($0 <= 50)")).status == 0)
+    }
+
+    @Test("04, 05: an answer that drops repeated readings passes plumb test (the samples never repeat) and fails learn, whose input repeats them")
+    func repeatsDropped() throws {
+        for (name, wrong, right) in [
+            ("04-merge", "merge (right) | removeDuplicates", "merge (right)"),
+            ("05-combining", "combineLatest (ages) | removeDuplicates", "combineLatest (ages)"),
+        ] {
+            let text = try Self.answered(name, wrong)
+            #expect(try Self.visible(text).status == 0, "\(name): the visible checks pass it (the hole)")
+            let result = try Self.learn(name, text)
+            #expect(result.status == 1 && result.stdout.contains("on an input you cannot see"), "\(result)")
+            #expect(try Self.learn(name, try Self.answered(name, right)).status == 0, "\(name): \(right)")
+        }
     }
 }
