@@ -184,3 +184,26 @@ import Testing
         }
     }
 }
+
+/// A lesson's claim written as `#   PIPELINE   v1, v2, v3` (06: maxPublishers with a source that
+/// waits for demand and with a timer that cannot) is what plumb prints for that pipeline. Combine
+/// fact: flatMap(maxPublishers:) requests that many values upstream (Apple's flatMap(maxPublishers:_:)
+/// documentation), and a Timer publisher drops what finds no demand.
+@Suite struct LessonClaimsTests {
+    @Test("06's two maxPublishers lines print the values the lesson gives beside them: 0, 1, 2 and 0, 3, 6")
+    func flatMapLesson() throws {
+        let text = try String(contentsOf: HiddenInputTests.root.appendingPathComponent("06-flatmap.pipe"), encoding: .utf8)
+        let claims = text.split(separator: "\n").compactMap { line -> (pipeline: String, values: String)? in
+            guard line.hasPrefix("#   "), line.contains("maxPublishers: 1 {"), let close = line.lastIndex(of: "}") else { return nil }
+            let values = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            guard !values.isEmpty else { return nil }
+            return (String(line[line.index(line.startIndex, offsetBy: 4)...close]), values)
+        }
+        #expect(claims.map(\.values) == ["0, 1, 2", "0, 3, 6"], "\(claims)")
+        for claim in claims {
+            let script = try PlumbBinary.script(claim.pipeline + "\nexpect values [\(claim.values)]\n")
+            let result = try PlumbBinary.run(["--clock", "virtual", "test", script])
+            #expect(result.status == 0, "\(claim.pipeline): \(result)")
+        }
+    }
+}
