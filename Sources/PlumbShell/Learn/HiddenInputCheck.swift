@@ -16,7 +16,8 @@ import Glibc
 /// A solution's `# hidden input keeps "c"` line keeps letters the task gives a meaning (the
 /// clicks of 03 are "c"), so an answer that tests for them is not wrong on the hidden input; its
 /// `# hidden input repeats keys` line makes one draw give every key the same letter (readings
-/// that repeat), so an answer that drops repeats is seen to.
+/// that repeat), so an answer that drops repeats is seen to; its `# hidden input: PIPELINE` lines
+/// are inputs of their own, run with each answer in place of the pipeline's `todo`.
 ///
 /// It also holds the learner to the exercise as given: the `expect` lines and the pipelines stay
 /// as they are (one answer in place of each `todo`), or a check could be passed by changing what
@@ -91,6 +92,7 @@ struct HiddenInputCheck {
         if let template, let different = Self.differentAnswers(template: Self.codeLines(template), learner: myCode, solution: solvedCode) {
             return different
         }
+        if let template, let failure = heldInputs(template: Self.codeLines(template), myCode, solvedCode) { return failure }
         // What may change: the strings' letters and the numbers of a `from [...]` or a marble's
         // `'42'`, outside the answers. What the new values must avoid: every one in either text.
         let pairs = zip(myCode, solvedCode).map { LinePair(learner: $0.text, solution: $1.text) }
@@ -118,6 +120,38 @@ struct HiddenInputCheck {
             }
             values.numbers = HiddenValues.drawNumbers(for: numbers, avoiding: usedNumbers, using: &generator)
             if let failure = compare(pairs, myCode, values) { return failure }
+        }
+        return nil
+    }
+
+    /// The solution's `# hidden input: PIPELINE` lines, inputs the exercise never shows (13's
+    /// sensor with more readings, where the file has no strings or lists to change): each run with
+    /// the learner's answer and with the solution's in place of its `todo`, after the exercise's
+    /// bindings. nil when they agree, or the answers cannot be told (no shipped copy with `todo`).
+    private func heldInputs(template: [Line], _ myCode: [Line], _ solvedCode: [Line]) -> ExerciseStatus? {
+        let held = solution.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("# hidden input:") }.map { String($0.dropFirst("# hidden input:".count)).trimmingCharacters(in: .whitespaces) }
+        let code = template.filter { !$0.isExpect }
+        guard !held.isEmpty, code.count == myCode.count, code.count == solvedCode.count,
+            let index = code.firstIndex(where: { TodoPlace($0.text) != nil }), let place = TodoPlace(code[index].text),
+            let mine = place.answer(in: myCode[index].text), let right = place.answer(in: solvedCode[index].text)
+        else { return nil }
+        let myBindings = myCode.map(\.text).filter { $0.hasPrefix("let ") }
+        let solvedBindings = solvedCode.map(\.text).filter { $0.hasPrefix("let ") }
+        for pipeline in held {
+            guard let hole = TodoPlace(pipeline) else { continue }
+            let myPipeline = hole.before + mine + hole.after
+            let myRuns = Self.outputs(of: (myBindings + [myPipeline]).joined(separator: "\n") + "\n", options: options)
+            guard let solvedRun = Self.outputs(of: (solvedBindings + [hole.before + right + hole.after]).joined(separator: "\n") + "\n", options: options)?.last
+            else { continue }
+            let myEvents = myRuns?.last?.events ?? []
+            if myEvents != solvedRun.events {
+                return .failed(
+                    line: myCode[index].number,
+                    message:
+                        "on an input you cannot see, `\(myPipeline)`, this answer gives \(Self.describe(myEvents)); the task's answer gives \(Self.describe(solvedRun.events)). Does it name the sample's values instead of doing what the task asks?"
+                )
+            }
         }
         return nil
     }

@@ -183,6 +183,15 @@ import Testing
             #expect(try Self.learn(name, try Self.answered(name, right)).status == 0, "\(name): \(right)")
         }
     }
+
+    @Test("13: the readings both visible runs drop, filtered by number, pass plumb test and fail learn on the sensor the solution holds")
+    func demandHeldInput() throws {
+        let text = try Self.answered("13-demand", "filter { $0 != 5 && $0 != 6 } | buffer 10")
+        #expect(try Self.visible(text).status == 0, "the visible checks pass it (the hole)")
+        let result = try Self.learn("13-demand", text)
+        #expect(result.status == 1 && result.stdout.contains("on an input you cannot see, `interval "), "\(result)")
+        #expect(try Self.learn("13-demand", try Self.answered("13-demand", "buffer 3")).status == 0)
+    }
 }
 
 /// A lesson's claim written as `#   PIPELINE   v1, v2, v3` (06: maxPublishers with a source that
