@@ -100,7 +100,8 @@ extension Assets {
           const time = '+' + (Number(event.t || 0)).toFixed(3) + 's';
           let text = event.event;
           if (event.event === 'value') text += ' ' + formatValue(event.value);
-          if (event.event === 'failed') text += ' ' + (event.id ? event.id + ' ' : '') + String(event.error);
+          // As the shell prints it: `failed[E602]: …` for an error the language raised.
+          if (event.event === 'failed') text = (event.id ? 'failed[' + event.id + ']: ' : 'failed: ') + String(event.error);
           if (event.event === 'finished' || event.event === 'failed') text += '  (' + event.count + (event.count === 1 ? ' value)' : ' values)');
           if (event.event === 'note') text = 'note: ' + String(event.text);
           return { time, text, kind: event.event };

@@ -111,8 +111,10 @@ struct Workshop {
     }
 
     /// The check itself, in this process (the child's work): passed only when the exercise can be
-    /// read, has at least one `expect`, every `expect` holds, no pipeline failed unexpectedly, and
-    /// nothing is left to write.
+    /// read, has at least one `expect`, every `expect` holds, no pipeline failed unexpectedly,
+    /// nothing is left to write, and, where the folder holds the exercise's solution
+    /// (`solutions/NAME.pipe`), the answer does what the solution does on an input the learner
+    /// cannot see (`HiddenInputCheck`).
     static func checkHere(_ exercise: Exercise, options: ShellOptions) -> ExerciseStatus {
         switch ScriptFile.read(exercise.path) {
         case .success(let text): return check(text: text, file: exercise.path, options: options).status
@@ -122,7 +124,13 @@ struct Workshop {
 
     /// The check of an exercise's text (`plumb learn`'s child reads it from the file, `plumb
     /// serve`'s from the learner), with the diagrams of its runs when `options.svg` asks for them.
-    static func check(text: String, file: String, options: ShellOptions) -> (status: ExerciseStatus, diagrams: [(text: String, run: MarbleRun)]) {
+    ///
+    /// - Parameter workshop: the folder the exercise was served from (`plumb serve`'s), where its
+    ///   solution and shipped text are; nil: beside `file` (the solution in `solutions/`, the text
+    ///   as shipped in the copy `plumb learn` keeps).
+    static func check(
+        text: String, file: String, options: ShellOptions, workshop: String? = nil
+    ) -> (status: ExerciseStatus, diagrams: [(text: String, run: MarbleRun)]) {
         let code = LineIndex.lines(of: text).map { LineIndex.content(of: $0).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
         if code.isEmpty {
@@ -145,11 +153,23 @@ struct Workshop {
                 status = .failed(line: report.firstError?.location.line ?? 1, message: report.firstError?.message ?? "a pipeline failed")
             } else if !code.contains(where: { $0 == "expect" || $0.hasPrefix("expect ") }) {
                 status = .failed(line: 1, message: "the exercise has no check: add an expect line (expect values [...], expect marbles \"...\")")
+            } else if let hidden = hiddenInput(text: text, file: file, options: quietOptions, workshop: workshop)?.status() {
+                // The visible checks hold: the same answer on keys the learner cannot see.
+                status = hidden
             } else {
                 status = .passed
             }
         }
         return (status, runner.diagrams)
+    }
+
+    /// The hidden-input check of an exercise whose solution can be found, else nil.
+    static func hiddenInput(text: String, file: String, options: ShellOptions, workshop: String?) -> HiddenInputCheck? {
+        let served = workshop.map { ($0 as NSString).appendingPathComponent((file as NSString).lastPathComponent) }
+        guard let solution = HiddenInputCheck.solution(forExerciseAt: served ?? file) else { return nil }
+        let template = served ?? Exercise(path: file, text: "").pristinePath
+        return HiddenInputCheck(
+            learner: text, solution: solution, options: options, template: try? String(contentsOfFile: template, encoding: .utf8))
     }
 
     /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).

@@ -120,8 +120,10 @@ struct EventFormatter: Sendable {
         case .finished:
             appendTerminal("finished", styled: style.green("finished"), summary: summary, into: &out)
         case .failed(let error):
-            // `description` names the closure's position when the error came from one.
-            let text = "failed: " + TerminalText.escaped(error.description)
+            // `description` names the closure's position when the error came from one; an error
+            // the language raised carries its id, as the checker's do (`error[E602]`), so
+            // `plumb help E602` explains it. A `fail "…"` of the user's has none.
+            let text = (error.id.map { "failed[\($0.code)]: " } ?? "failed: ") + TerminalText.escaped(error.description)
             appendTerminal(text, styled: style.red(text), summary: summary, into: &out)
         case .cancelled:
             appendTerminal("cancelled", styled: style.yellow("cancelled"), summary: summary, into: &out)

@@ -30,7 +30,7 @@ enum ExpectationCheck {
         case .finished:
             holds = record.termination == .finished
         case .failed(let message):
-            if case .failed(let actual) = record.termination {
+            if case .failed(let actual, _) = record.termination {
                 holds = actual == message || actual.contains(message)
             } else {
                 holds = false
@@ -116,7 +116,8 @@ enum ExpectationCheck {
     static func describe(_ termination: Termination?) -> String {
         switch termination {
         case .finished: "finished"
-        case .failed(let message): "failed \"\(TerminalText.escaped(message))\""
+        // With the id of an error the language raised, as the event line has it (`failed[E340]`).
+        case .failed(let message, let id): (id.map { "failed[\($0.code)] " } ?? "failed ") + "\"\(TerminalText.escaped(message))\""
         case .cancelled: "cancelled"
         case nil: "still running"
         }

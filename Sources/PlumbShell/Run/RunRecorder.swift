@@ -6,7 +6,8 @@ import Synchronization
 /// How a pipeline ended.
 enum Termination: Sendable, Equatable {
     case finished
-    case failed(String)
+    /// The failure's message, and its id when the language raised it (`E340`; nil for `fail "…"`).
+    case failed(String, id: DiagnosticID? = nil)
     case cancelled
 }
 
@@ -152,7 +153,7 @@ final class RunRecorder: Sendable {
                 ended.store(true, ordering: .releasing)
                 record.timeline.append((ns, .finished))
             case .failed(let error):
-                record.termination = .failed(error.message)
+                record.termination = .failed(error.message, id: error.id)
                 ended.store(true, ordering: .releasing)
                 record.timeline.append((ns, .failed))
             case .cancelled:

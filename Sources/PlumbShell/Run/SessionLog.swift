@@ -66,7 +66,7 @@ struct SessionLog {
         } else {
             lines.append("expect values " + ExpectationCheck.describe(record.values))
         }
-        if case .failed(let message) = record.termination {
+        if case .failed(let message, _) = record.termination {
             lines.append("expect failed " + Value.string(message).description)
         }
         if clock == .real {

@@ -18,6 +18,8 @@ enum ServeCommand {
             writeStandardError(.workshopProblem(problem.message))
             return ExitCode.usage
         }
+        // The workers inherit it: a check runs the answer beside the solution on a hidden input.
+        setenv(ServeWorker.workshopVariable, URL(fileURLWithPath: workshop.directory).standardizedFileURL.path, 1)
         var exercises: [RoomExercise] = []
         for exercise in workshop.exercises {
             guard case .success(let text) = ScriptFile.read(exercise.path) else {

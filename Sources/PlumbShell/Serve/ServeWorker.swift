@@ -14,6 +14,8 @@ import Glibc
 /// check's verdict). It reads no file and writes none, and ends with its parent.
 enum ServeWorker {
     static let variable = "PLUMB_SERVE_WORKER"
+    /// The absolute path of the workshop folder the room serves, for the worker's checks.
+    static let workshopVariable = "PLUMB_SERVE_WORKSHOP"
 
     /// `run` or `check` when this process is such a child.
     static var mode: String? { ProcessInfo.processInfo.environment[variable] }
@@ -53,7 +55,10 @@ enum ServeWorker {
         }
         switch mode {
         case "check":
-            let (status, diagrams) = Workshop.check(text: text, file: name, options: options)
+            // The folder `plumb serve` serves (`ServeCommand` names it): the exercise's solution
+            // is there, for the hidden-input check `plumb learn` makes too.
+            let (status, diagrams) = Workshop.check(
+                text: text, file: name, options: options, workshop: ProcessInfo.processInfo.environment[Self.workshopVariable])
             var result: [String: JSON] = ["diagnostics": diagnostics, "svg": svg(diagrams)]
             switch status {
             case .passed: result["passed"] = .bool(true)

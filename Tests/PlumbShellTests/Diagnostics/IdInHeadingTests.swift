@@ -78,3 +78,47 @@ import Testing
         #expect(href.hasPrefix("file:///"), "\(href)")
     }
 }
+
+/// A run-time failure the language raised is printed with its id where the event line says
+/// `failed` (`failed[E602]: …`, as a compile error's `error[E302]`), so `plumb help E602` can be
+/// found; a user's own `fail "…"` has no id and prints `failed: …` (issue 40).
+@Suite struct FailedEventIdTests {
+    static let script = "from [10, 0] | map { 100 / $0 }\nfail \"boom\"\n"
+
+    @Test("plumb run, and the REPL reading statements: failed[E602] for division by zero, failed: for fail \"boom\"")
+    func runAndRepl() throws {
+        let run = try PlumbBinary.run(["--clock", "virtual", "run", try PlumbBinary.script(Self.script)])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("  +0.000s  value 10\n  +0.000s  failed[E602]: "), "\(run)")
+        #expect(run.stdout.contains("failed: boom "), "\(run)")
+        let repl = try PlumbBinary.run(["--clock", "virtual"], input: Self.script)
+        #expect(repl.stdout.contains("failed[E602]: "), "\(repl)")
+        #expect(repl.stdout.contains("failed: boom "), "\(repl)")
+        let help = try PlumbBinary.run(["help", "E602"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("E602"), "\(help)")
+    }
+
+    @Test("plumb test and plumb learn: the expectation's `got` names the id of the failure")
+    func testAndLearn() throws {
+        let text = "from [10, 0] | map { 100 / $0 }\nexpect values [10, 20]\n"
+        let test = try PlumbBinary.run(["--clock", "virtual", "test", try PlumbBinary.script(text)])
+        #expect(test.status == 1, "\(test)")
+        #expect(test.stdout.contains("got values [10], then failed[E602] \""), "\(test)")
+        let learn = try PlumbBinary.run(["learn", "--once", try PlumbBinary.folder(["01-try.pipe": text])])
+        #expect(learn.status == 1, "\(learn)")
+        #expect(learn.stdout.contains("got values [10], then failed[E602] \""), "\(learn)")
+        // A `fail` of the user's: no id.
+        let own = try PlumbBinary.run(["--clock", "virtual", "test", try PlumbBinary.script("fail \"boom\"\nexpect values [1]\n")])
+        #expect(own.stdout.contains("got values [], then failed \"boom\""), "\(own)")
+    }
+
+    @Test("the room: the event carries the id, and the page writes failed[E602]: as the shell does")
+    func room() throws {
+        // The room's worker: plumb with PLUMB_SERVE_WORKER=run, the learner's text on its input,
+        // its output into a pipe as the server reads it (it may write no file).
+        let result = try PlumbBinary.shell(
+            #"PLUMB_SERVE_WORKER=run PLUMB_SERVE_NAME=01-map.pipe "$PLUMB" | cat"#, input: "from [10, 0] | map { 100 / $0 }\n")
+        #expect(result.stdout.contains(#""event":"failed""#) && result.stdout.contains(#""id":"E602""#), "\(result)")
+        #expect(Assets.commonScript.contains("'failed[' + event.id + ']: '"))
+    }
+}

@@ -26,6 +26,13 @@ struct LearnSubcommand: PlumbSubcommand, Equatable {
             --reset FILE restores an exercise from the pristine copy plumb learn keeps beside
             it (a hidden .NAME.pipe.pristine, made the first time it sees the exercise).
 
+            Where DIR holds the exercise's solution (solutions/NAME.pipe, as the repository's
+            workshop does), an answer whose expect lines hold is also run, beside the solution, on
+            an input you cannot see: the exercise's pipelines with other letters in their
+            strings, drawn anew at every check. It must do what the solution does there. The
+            expect lines and pipelines stay as given (an answer goes in place of each todo), and
+            where the solution writes one answer in every todo, so must you.
+
             Exercises run on the virtual clock: times are exact and nothing waits.
             """,
         operands: .scriptsOrFolders)
