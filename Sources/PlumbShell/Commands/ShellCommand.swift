@@ -98,16 +98,18 @@ extension ShellCommand {
                 its async twin; a stage without one is error E410 at its position. A pipeline that
                 crosses (values, stream) compares the bridges: stream (a sink asks for everything) in
                 the push run, values (one element per next()) in the pull run. Both run on a fresh
-                virtual clock, without the session's bindings; lines that differ are marked ≠, and
-                each twin's documented difference says why. plumb compare FILE does it for a script.
+                virtual clock, after the session's lets made again (a subject starts empty); lines
+                that differ are marked ≠, and each twin's documented difference says why.
+                plumb compare FILE does it for a script.
                 example: :compare interval 100ms | take 3 | debounce 150ms
                 """,
             completion: .pipeline
         ) { context, argument, location in
             guard !argument.isEmpty else { return context.usage(":compare PIPELINE", at: location) }
-            switch Session(runtime: Runtime(clock: .virtual)).comparisonPlan(of: argument) {
+            let (session, preamble) = PipelineComparison.session(replaying: context.session.bindingSummaries())
+            switch session.comparisonPlan(of: argument) {
             case .success(let plan):
-                let comparison = PipelineComparison(plan)
+                let comparison = PipelineComparison(plan, preamble: preamble)
                 context.say(comparison.lines(style: context.style, width: TerminalSize.columns, marbles: context.options.marbles).joined(separator: "\n"))
             case .failure(let diagnostic): context.report([diagnostic], source: argument)
             }

@@ -32,6 +32,19 @@ struct PipelineComparison {
         rows = Self.align(push.events.map(Self.eventOnly), pull.events.map(Self.eventOnly))
     }
 
+    /// A fresh virtual-clock session with the prompt's bindings made again (`let NAME = TEXT`, in
+    /// the order they were first bound; a subject starts empty), and those lets as a script to run
+    /// before each side. When they do not compile again by themselves (a rebinding that named its
+    /// old self), none is replayed: a name is then an error at its position.
+    static func session(replaying bindings: [BindingSummary]) -> (Session, preamble: String) {
+        let preamble = bindings.map { "let \($0.name) = \($0.text)\n" }.joined()
+        let session = Session(runtime: Runtime(clock: .virtual))
+        let (statements, diagnostics) = session.compile(preamble, file: "<bindings>")
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return (Session(runtime: Runtime(clock: .virtual)), "") }
+        for statement in statements { _ = session.execute(statement) }
+        return (session, preamble)
+    }
+
     /// Whether the runs printed anything different (values, times, how they ended).
     var differs: Bool { rows.contains(where: \.differs) }
 

@@ -108,6 +108,13 @@ import Testing
         _ = second.finish()
         #expect(!refused.text.contains("push"))
         #expect(ShellCommand.named("compare")?.completion == .pipeline)
+        // The prompt's lets are made again for both runs.
+        let bound = CapturedOutput()
+        let third = StatementRunner(options: ShellOptions(clock: .virtual), out: bound.sink, wake: WakePipe())
+        _ = third.run(text: "let ticks = interval 100ms | take 3\n:compare ticks | debounce 150ms", file: "t.pipe")
+        _ = third.finish()
+        #expect(bound.text.contains("pull (AsyncSequence twins)  ticks | values | debounce 150ms"), "\(bound.text)")
+        #expect(bound.text.contains("differs: 1 line (marked ≠)"), "\(bound.text)")
     }
 
     // MARK: plumb compare, end to end
