@@ -9,6 +9,8 @@ enum SessionCode: Int, DiagnosticCode {
     case typeNeedsPipeline = 407
     case bindingFailed = 408
     case bindingGone = 409
+    /// `:compare`: a stage after the source has no async twin.
+    case noTwinToCompare = 410
 }
 
 extension Message {

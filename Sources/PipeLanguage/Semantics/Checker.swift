@@ -29,6 +29,29 @@ struct Checker {
         }
     }
 
+    /// An unknown operator, with the closest name on its side (`did you mean 'adjacentPairs'?`
+    /// after `values`); when only a name on the other side is close, the fix-it crosses to it
+    /// (`publisher | retry`), unless the stage before is the crossing itself (that would cross twice).
+    mutating func unknownOperator(_ stage: Stage, side: Side, afterCrossing: Bool) {
+        let names = Catalog.names(of: .operator) + Catalog.names(of: .terminal)
+        let here = names.filter { Catalog.entry(named: $0)?.sides.contains(side) ?? true }
+        let name = stage.name
+        if Suggestions.closest(to: name, among: here) != nil || Suggestions.closest(to: name, among: names) == nil {
+            error(.unknownOperator(name), stage.nameSpan, suggesting: name, among: here)
+            return
+        }
+        guard let other = Suggestions.closest(to: name, among: names) else { return }
+        let cross: Side = side == .async ? .publisher : .async
+        let help = "did you mean '\(other)'? it has no form on \(side.phrase)"
+        if afterCrossing {
+            error(.unknownOperator(name), stage.nameSpan, help: help + ": it works before the crossing")
+        } else {
+            error(
+                .unknownOperator(name), stage.nameSpan, help: help + ": cross first with '\(cross.crossingStage)'",
+                fixIts: [source.replacing(stage.nameSpan, with: "\(cross.crossingStage) | \(other)")])
+        }
+    }
+
     mutating func warning(_ message: Message, _ span: Span) {
         diagnostics.append(source.diagnostic(message, at: span))
     }
@@ -229,9 +252,7 @@ struct Checker {
                             among: Catalog.names(of: .source) + bindings.keys.sorted())
                     }
                 } else {
-                    error(
-                        .unknownOperator(name), stage.nameSpan, suggesting: name,
-                        among: Catalog.names(of: .operator) + Catalog.names(of: .terminal))
+                    unknownOperator(stage, side: side, afterCrossing: stages.last?.entry?.crossing != nil)
                 }
                 continue
             }

@@ -35,9 +35,9 @@ extension CommandLineOption {
             "--marbles", summary: "a marble diagram after each foreground pipeline (the REPL's default)",
             overview: ["a marble diagram after each foreground pipeline (the REPL's default)"]),
         CommandLineOption(
-            "--svg", .file(suffix: ".svg"), placeholder: "OUT.svg", of: ["run"],
-            summary: "(run) the foreground pipelines' diagrams as one SVG picture",
-            overview: ["(run) the foreground pipelines' diagrams as one SVG picture"]),
+            "--svg", .file(suffix: ".svg"), placeholder: "OUT.svg", of: ["run", "compare"],
+            summary: "(run, compare) the foreground pipelines' diagrams as one SVG picture",
+            overview: ["(run, compare) the foreground pipelines' diagrams as one SVG picture"]),
         CommandLineOption("--once", of: ["learn"], summary: "(learn) check the exercises once"),
         CommandLineOption(
             "--reset", .file(suffix: ".pipe"), placeholder: "FILE", of: ["learn"], summary: "(learn) restore an exercise to its first version"),

@@ -91,6 +91,31 @@ extension ShellCommand {
             }
             return .ok
         },
+        ShellCommand(
+            name: "compare", arguments: "PIPELINE",
+            summary: "run the pipeline pushed (Combine) and pulled (AsyncSequence) on one virtual timeline and show where they differ",
+            details: """
+                Without a crossing, the pull run puts values after the source, so every later stage is
+                its async twin; a stage without one is error E410 at its position. A pipeline that
+                crosses (values, stream) compares the bridges: stream (a sink asks for everything) in
+                the push run, values (one element per next()) in the pull run. Both run on a fresh
+                virtual clock, after the session's lets made again (a subject starts empty); lines
+                that differ are marked ≠, and each twin's documented difference says why.
+                plumb compare FILE does it for a script.
+                example: :compare interval 100ms | take 3 | debounce 150ms
+                """,
+            completion: .pipeline
+        ) { context, argument, location in
+            guard !argument.isEmpty else { return context.usage(":compare PIPELINE", at: location) }
+            let (session, preamble) = PipelineComparison.session(replaying: context.session.bindingSummaries())
+            switch session.comparisonPlan(of: argument) {
+            case .success(let plan):
+                let comparison = PipelineComparison(plan, preamble: preamble)
+                context.say(comparison.lines(style: context.style, width: TerminalSize.columns, marbles: context.options.marbles).joined(separator: "\n"))
+            case .failure(let diagnostic): context.report([diagnostic], source: argument)
+            }
+            return .ok
+        },
         ShellCommand(name: "bindings", arguments: "", summary: "list the names bound with let", completion: .nothing) { context, _, _ in
             context.say(
                 SessionText.bindingList(context.session.bindingSummaries(), style: context.style, described: context.valueBindings))

@@ -1,10 +1,5 @@
-import Foundation
 import PipeLanguage
 import PlumbDiagrams
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A catalog entry's example, run as `plumb --clock virtual run --marbles` runs it: the events it
 /// printed and the diagram of its run. The language server's hover and the generated reference
@@ -29,33 +24,8 @@ struct ExampleRun {
     /// Runs `entry`'s example on a fresh virtual clock, in a runner of its own.
     init(_ entry: CatalogEntry) {
         script = Self.script(for: entry)
-        var options = ShellOptions()
-        options.clock = .virtual
-        options.keepsDiagrams = true
-        options.showsWarnings = false
-        // The runner flushes its sink as it goes: into an unlinked temporary file, read back after.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-example-\(UUID().uuidString)").path
-        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        unlink(path)
-        let out = OutputSink(fd: fd)
-        let runner = StatementRunner(options: options, out: out, wake: WakePipe())
-        _ = runner.run(text: script, file: "example")
-        _ = runner.finish()
-        out.flush()
-        var text = ""
-        if fd >= 0 {
-            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-            try? handle.seek(toOffset: 0)
-            text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
-        }
-        events = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
-        // A subject's example sends into a job: its run is the one to draw.
-        if let last = runner.diagrams.last {
-            (run, title) = (last.run, last.text)
-        } else {
-            run = runner.jobDiagram(1)
-            title = run == nil ? nil : runner.jobs.table.text(1)
-        }
+        let captured = CapturedRun(script: script, file: "example")
+        (events, run, title) = (captured.events, captured.run, captured.title)
     }
 
     /// The diagram as text lines (`MarbleText`), `width` columns wide, without colours.

@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import PipeLanguage
 
 #if canImport(Glibc)
 import Glibc
@@ -51,13 +52,13 @@ enum Completer {
             return words.bindings + words.sources + ["let", "expect"]
         }
         if trimmed.hasSuffix("|") {
-            return words.operators
+            return operators(words.operators, on: side(after: Substring(trimmed)))
         }
         if trimmed.hasSuffix("=") || trimmed.hasSuffix("(") || trimmed.hasSuffix("{") {
             return words.bindings + words.sources
         }
         // Inside a stage's arguments: names are still useful (bindings for merge, zip...).
-        return words.bindings + words.operators
+        return words.bindings + operators(words.operators, on: side(after: Substring(trimmed)))
     }
 
     static func filter(_ names: [String], _ prefix: String) -> [String] {
@@ -100,5 +101,52 @@ func plumbComplete(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) 
             array[matches.count + 1] = nil
         }
         return array
+    }
+}
+
+extension Completer {
+    /// The side a stage typed after `text` stands on: the crossings (`values`, `stream`,
+    /// `publisher`) among the stages of the innermost open pipeline before the cursor (a nested
+    /// `( … )` pipeline starts on the publisher side; closures and strings are skipped).
+    static func side(after text: Substring) -> Side {
+        // The stage texts of each open pipeline: one list per open parenthesis, the last the
+        // pipeline being typed; a nested pipeline's text is dropped when it closes.
+        var pipelines: [[String]] = [[""]]
+        var braces = 0
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            if braces > 0 {
+                if character == "{" { braces += 1 } else if character == "}" { braces -= 1 }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "{": braces += 1
+            case "(": pipelines.append([""])
+            case ")": if pipelines.count > 1 { pipelines.removeLast() }
+            case "|": pipelines[pipelines.count - 1].append("")
+            default: pipelines[pipelines.count - 1][pipelines[pipelines.count - 1].count - 1].append(character)
+            }
+        }
+        var side = Side.publisher
+        for stage in (pipelines.last ?? []).dropLast() {
+            switch stage.split(separator: " ").first {
+            case "values", "stream": side = .async
+            case "publisher": side = .publisher
+            default: break
+            }
+        }
+        return side
+    }
+
+    /// The operators with a form on `side` (`retry` is not offered after `values |`, `adjacentPairs`
+    /// only there); a name the catalog does not know is kept.
+    static func operators(_ names: [String], on side: Side) -> [String] {
+        names.filter { Catalog.entry(named: $0).map { $0.sides.contains(side) } ?? true }
     }
 }

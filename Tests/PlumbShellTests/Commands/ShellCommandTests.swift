@@ -34,6 +34,7 @@ import Glibc
         "ops": Case(text: ":ops", prints: "Sources"),
         "type": Case(text: ":type just 1", prints: "AnyPublisher<Int, Never>"),
         "swift": Case(text: ":swift just 1 | map { $0 + 1 }", prints: "Just(1)"),
+        "compare": Case(text: ":compare interval 100ms | take 3 | debounce 150ms", prints: "differs: 1 line (marked ≠)"),
         "bindings": Case(text: "let a = just 1\n:bindings", prints: "just 1 : AnyPublisher<Int, Never>"),
         "jobs": Case(text: "let s = subject\ns | sink &\n:jobs", prints: "[1] running"),
         "cancel": Case(text: "let s = subject\ns | sink &\n:cancel 1\n:jobs", prints: "no background jobs"),

@@ -54,7 +54,17 @@ extension CatalogTable {
                     let (closure, kind) = b.closure(0)
                     return b.then(".asyncMap \(closure)", kind: kind)
                 }
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncThrowingMapSequence",
+                swift: "AsyncSequence.map { value in try await … } (the standard library's map takes an async closure)",
+                difference:
+                    "on an async sequence the step runs inside the consumer's next(): a slow step is a slow consumer, and the base is asked for the next element only when the step is done; Combine's asyncMap asks upstream for at most min(demand, maxConcurrent) values, so behind a sink that asks for everything it keeps one in flight too",
+                build: { b, base in
+                    let step = try AsyncStep(b)
+                    let runtime = b.context.runtime
+                    return base.map { try await step.run($0, runtime: runtime) }.asyncValues()
+                })),
         CatalogEntry(
             "stream",
             [[], [p("newest", .keyword("newest")), p("N", .count)], [p("oldest", .keyword("oldest")), p("N", .count)]],

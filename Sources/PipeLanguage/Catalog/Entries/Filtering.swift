@@ -14,7 +14,8 @@ extension CatalogTable {
             swift: { b in b.then(".filter \(b.closure(0).text)") },
             async: AsyncForm(
                 sequenceType: "AsyncThrowingFilterSequence",
-                swift: "AsyncSequence.filter(_:) (the standard library's AsyncThrowingFilterSequence)",
+                swift:
+                    "AsyncSequence.filter(_:) (the standard library's AsyncThrowingFilterSequence: always the throwing form, as a closure here can fail at run time)",
                 difference: "pulls again from its base for each dropped element, inside one next(), where Combine asks for one more",
                 build: { b, base in
                     let test = try b.predicate(0)
@@ -68,13 +69,32 @@ extension CatalogTable {
                     let (upstream, other) = b.unified(b.publisher(0, expected: nil))
                     return upstream.then(".prefix(untilOutputFrom: \(other.rendered()))")
                 }
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncPrefixSequence",
+                swift: "AsyncSequence.prefix(_:) / .prefix(while:) (the standard library's AsyncPrefixSequence, AsyncThrowingPrefixWhileSequence)",
+                difference:
+                    "ends when the consumer asks for the element after the last one, without asking its base again; Combine's finishes and cancels upstream as the last value arrives. untilOutputFrom: has no async form",
+                build: { b, base in
+                    switch b.stage.overload {
+                    case 0: return base.prefix(try b.int(0)).asyncValues()
+                    case 1:
+                        let test = try b.predicate(0)
+                        return try base.prefix { try test($0) }.asyncValues()
+                    default: throw b.error(.wrongBuildArgument("prefix", "a count or while: on an async sequence (untilOutputFrom: is a publisher's)"))
+                    }
+                })),
         CatalogEntry(
             "dropFirst", aliases: ["skip"], [[p("COUNT", .count, optional: true)]],
             summary: "skips the first COUNT values (default 1)", combine: ".dropFirst(_:)", example: "from 1...5 | skip 2",
             build: .operator { b in b.upstream.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).valueStream() },
             infer: Infer.same,
-            swift: { b in b.then(b.has(0) ? ".dropFirst(\(b.value(0)))" : ".dropFirst()") }),
+            swift: { b in b.then(b.has(0) ? ".dropFirst(\(b.value(0)))" : ".dropFirst()") },
+            async: AsyncForm(
+                sequenceType: "AsyncDropFirstSequence",
+                swift: "AsyncSequence.dropFirst(_:) (the standard library's AsyncDropFirstSequence)",
+                difference: "pulls the skipped elements inside the first next(), where Combine asks upstream for them as demand",
+                build: { b, base in base.dropFirst(b.argument(0) == nil ? 1 : try b.int(0)).asyncValues() })),
         CatalogEntry(
             "drop",
             [

@@ -73,7 +73,7 @@ extension CatalogTable {
                 sequenceType: "AsyncThrottleSequence",
                 swift: ".throttle(for:clock:latest:) (swift-async-algorithms' AsyncThrottleSequence, shipped as _throttle)",
                 difference:
-                    "the async throttle measures the interval from the last element it emitted and is pulled by the consumer; Combine's runs on the scheduler's grid and pushes; latest: defaults to true in swift-async-algorithms, here to false on both sides",
+                    "the async throttle measures the interval from the last element it emitted and is pulled by the consumer; Combine's runs on the scheduler's grid and pushes; latest: defaults to false on both sides here, as Combine's must be written, while swift-async-algorithms' throttle(for:clock:latest:) defaults it to true (AsyncThrottleSequence.swift): write latest: true for the package's default",
                 build: { b, base in
                     let ns = try b.duration(0)
                     var latest = false

@@ -18,7 +18,8 @@ extension CatalogTable {
             },
             async: AsyncForm(
                 sequenceType: "AsyncThrowingMapSequence",
-                swift: "AsyncSequence.map(_:) (the standard library's AsyncThrowingMapSequence)",
+                swift:
+                    "AsyncSequence.map(_:) (the standard library's AsyncThrowingMapSequence: always the throwing form, as a closure here can fail at run time)",
                 difference: "runs the closure in the consuming task's next(), one element per pull",
                 build: { b, base in
                     let f = try b.closure(0)
@@ -49,7 +50,8 @@ extension CatalogTable {
             },
             async: AsyncForm(
                 sequenceType: "AsyncThrowingCompactMapSequence",
-                swift: "AsyncSequence.compactMap(_:) (the standard library's AsyncThrowingCompactMapSequence)",
+                swift:
+                    "AsyncSequence.compactMap(_:) (the standard library's AsyncThrowingCompactMapSequence: always the throwing form, as a closure here can fail at run time)",
                 difference: "pulls again from its base for each nil, inside one next(), where Combine asks for one more",
                 build: { b, base in
                     let f = try b.closure(0)

@@ -24,6 +24,12 @@ extension SessionCode {
             Explanation(
                 "The statement uses a binding that existed when it was checked and is gone when it is performed.",
                 arises: "a :reset (or the room resetting a learner's session) between checking a statement and performing it.")
+        case .noTwinToCompare:
+            Explanation(
+                ":compare (and plumb compare) runs a pipeline twice: as written with Combine's publishers, and with `values` after its source so that every later stage is its async twin (swift-async-algorithms' or the standard library's). A stage with no async form cannot take part in the second run. `:help NAME` lists an operator's sides.",
+                arises:
+                    "`:compare just 1 | retry 2`: an async sequence cannot resubscribe, so `retry` has no twin. Compare the part of the pipeline before it, or write the crossing yourself (`just 1 | values | map { $0 } | publisher | retry 2`): :compare then runs that crossing as `stream` and as `values`."
+            )
         }
     }
 }
