@@ -56,10 +56,10 @@ def teacher_row(driver):
     its cell's classes and text. The table is redrawn whenever the room changes (server-sent
     events) and every 10 s, so an element found one call earlier can already be gone."""
     return driver.execute_script(
-        """const row = document.querySelector('#room-body tr');
+        """const row = document.querySelector('.room-table tbody tr');
            if (!row) return null;
            const cells = {};
-           for (const td of row.querySelectorAll('td[data-exercise]')) cells[td.dataset.exercise] = [td.className, td.textContent];
+           for (const td of row.querySelectorAll('td.cell')) cells[td.dataset.exercise] = [td.className, td.textContent, td.title];
            return { name: row.querySelector('th').textContent, cells: cells };"""
     )
 
@@ -173,9 +173,9 @@ def test_solving_exercise_one_passes_and_survives_a_reload_and_the_teacher_sees_
     browser.get(room.teacher_url)
     row = wait(browser, lambda: teacher_row(browser))
     assert row["name"].startswith("Cy")
-    classes, text = row["cells"]["01-map"]
-    assert "passed" in classes
-    assert "h1" in text
+    classes, text, title = row["cells"]["01-map"]
+    assert "passed" in classes and text == "✓"
+    assert "hints: 1" in title
     browser.save_screenshot(os.path.join(SHOTS, "teacher.png"))
 
 
