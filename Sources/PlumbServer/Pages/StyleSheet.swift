@@ -65,16 +65,16 @@ extension Assets {
         #room-tables { display: grid; gap: 0.6em; align-items: start; }
         #room-tables.columns-2 { grid-template-columns: 1fr 1fr; }
         table.room-table { width: 100%; table-layout: fixed; font-size: 14px; line-height: 1.25; }
-        .room-table col.c-name { width: 7.4em; }
-        .room-table col.c-done { width: 2.6em; }
-        .room-table col.c-now { width: 6.2em; }
+        .room-table col.c-name { width: 6.9em; }
+        .room-table col.c-done { width: 1.9em; }
+        .room-table col.c-now { width: 7.1em; }
         .room-table th, .room-table td { padding: 0.15em 0.2em; font-size: 1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; height: 1.75em; }
         .room-table th.exercise, .room-table td.total-cell, .room-table td.cell { text-align: center; padding: 0.15em 0; text-overflow: clip; }
         .room-table th.exercise { font-size: 0.8em; }
-        .room-table tr.total th, .room-table tr.total td { height: 1.4em; font-size: 0.92em; color: var(--muted); background: var(--soft); }
+        .room-table tr.total th, .room-table tr.total td { height: 1.4em; font-size: 0.8em; color: var(--muted); background: var(--soft); }
         .room-table tr.total.passed td { color: var(--pass); }
         .room-table th.learner-name { font-weight: 600; }
-        .room-table td.done { color: var(--muted); text-align: right; }
+        .room-table td.done { color: var(--muted); text-align: center; }
         .room-table tr.stuck th.learner-name, .room-table tr.stuck td.now { color: var(--fail); }
         .room-table tr.stuck { background: #fff1f0; }
         .room-table td.now .flag { font-weight: 700; }
@@ -82,8 +82,8 @@ extension Assets {
         .qr svg { width: 100%; height: 100%; }
         .join-row { display: flex; gap: 0.6em; align-items: center; }
         .join-url { font: 12px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; word-break: break-all; color: var(--accent); }
-        #join-warning { font-size: 0.85em; margin: 0.3em 0 0; }
-        #join-command { font-size: 11px; background: var(--soft); padding: 0.3em; margin: 0.2em 0 0; word-break: break-all; }
+        #join-warning { font-size: 12px; line-height: 1.3; margin: 0.3em 0 0; }
+        #join-command { font-size: 10.5px; line-height: 1.25; background: var(--soft); padding: 0.2em 0.3em; margin: 0.2em 0 0; word-break: break-all; }
         #present-input { font-size: 13px; }
         #present-status { font-size: 0.85em; }
         .small { font-size: 0.8em; margin: 0 0 0.3em; }

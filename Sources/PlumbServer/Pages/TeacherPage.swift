@@ -41,8 +41,7 @@ extension Assets {
               <div id="present-status" class="status"></div>
             </section>
             <section id="mistakes-panel">
-              <h2>Common mistakes</h2>
-              <p class="quiet small">Failed checks, grouped by the first expectation that failed. <b>Show</b> presents one answer, without its author's name.</p>
+              <h2 title="Failed checks, grouped by the first expectation that failed. Show presents one answer of the group, without its author's name.">Common mistakes</h2>
               <div id="mistakes"></div>
             </section>
           </aside>

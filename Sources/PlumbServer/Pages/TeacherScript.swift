@@ -45,7 +45,7 @@ extension Assets {
           const head = element('thead');
           const names = element('tr', null, 'head');
           names.appendChild(element('th', 'learner'));
-          names.appendChild(element('th', '✓', 'done')).title = 'exercises passed';
+          names.appendChild(element('th', '✓', 'done')).title = 'exercises passed (of ' + data.exercises.length + ')';
           data.exercises.forEach((name) => { names.appendChild(element('th', exerciseLabel(name), 'exercise')).title = name; });
           names.appendChild(element('th', 'now on'));
           head.appendChild(names);
@@ -75,7 +75,7 @@ extension Assets {
           const who = element('th', learner.name, 'learner-name');
           who.title = learner.name;
           row.appendChild(who);
-          row.appendChild(element('td', learner.passed + '/' + data.exercises.length, 'done'));
+          row.appendChild(element('td', learner.passed, 'done')).title = learner.passed + ' of ' + data.exercises.length + ' passed';
           learner.cells.forEach((cell, index) => {
             const state = cell.passed ? 'passed' : cell.message ? 'failing' : cell.opened ? 'open' : 'untouched';
             const td = element('td', null, 'cell ' + state);
@@ -88,8 +88,8 @@ extension Assets {
           const now = element('td', null, 'now');
           if (typeof learner.current === 'number') {
             const cell = learner.cells[learner.current];
-            if (learner.stuck) now.appendChild(element('span', '⚑ ', 'flag'));
-            now.appendChild(element('span', '#' + exerciseLabel(data.exercises[learner.current]) + ' ' + duration(cell.seconds) + (cell.checks ? ' ' + cell.checks + '✗' : ''), 'where'));
+            if (learner.stuck) now.appendChild(element('span', '⚑', 'flag'));
+            now.appendChild(element('span', '№' + exerciseLabel(data.exercises[learner.current]) + ' ' + duration(cell.seconds) + (cell.checks ? ' ' + cell.checks + '✗' : ''), 'where'));
             now.title = data.exercises[learner.current] + (learner.stuck ? '\nstuck: ' + learner.stuck : '');
           }
           row.appendChild(now);
@@ -209,7 +209,7 @@ extension Assets {
           const available = document.documentElement.clientWidth - 32;
           let scale = available / natural;
           if (smallest !== Infinity) scale = Math.max(scale, smallestText / smallest);
-          svg.style.width = Math.floor(natural * scale) + 'px';
+          svg.style.width = Math.ceil(natural * scale) + 'px';
           svg.style.height = 'auto';
           document.body.dataset.scale = scale.toFixed(3);
         }
