@@ -9,7 +9,12 @@ import Testing
 @Suite struct CappedRunDiagramTests {
     /// `interval 1ms` as the child streams it: subscribed, then values 1 ms apart.
     static func events(_ count: Int) -> [JSON] {
-        [["event": "subscribed", "job": 0, "t": 0.0]] + (0..<count).map { n in ["event": "value", "job": 0, "t": .double(Double(n + 1) / 1000), "value": .int(n)] }
+        let subscribed: JSON = .object(["event": .string("subscribed"), "job": .int(0), "t": .double(0)])
+        let values: [JSON] = (0..<count).map { n in
+            let fields: [String: JSON] = ["event": .string("value"), "job": .int(0), "t": .double(Double(n + 1) / 1000), "value": .int(n)]
+            return .object(fields)
+        }
+        return [subscribed] + values
     }
 
     @Test("a run stopped at its cap of events draws the events it sent, a cancel mark where it stopped, and says so")
