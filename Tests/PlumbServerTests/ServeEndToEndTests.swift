@@ -164,6 +164,16 @@ import Glibc
         #expect(plain.contains("teacher:") && !plain.contains("▀"), "\(plain)")
     }
 
+    @Test("plumb serve on loopback says phones cannot reach it and prints the --host command that serves the same room")
+    func loopbackNote() throws {
+        let (output, _) = try Self.serve(["--no-qr"]) { $0.contains("--host 0.0.0.0") && $0.hasSuffix("\n") }
+        let port = try #require(output.firstMatch(of: #/learners: http://127\.0\.0\.1:(\d+)//#)?.1, "\(output)")
+        #expect(output.contains("note: the room listens on this machine's loopback only: phones and other machines cannot reach this URL"), "\(output)")
+        let command = try #require(output.firstMatch(of: #/\n  (plumb serve \S+ --host 0\.0\.0\.0 --port (\d+) --state \S+)\n/#), "\(output)")
+        #expect(command.2 == port)
+        #expect(command.1.contains("Examples/workshop"))
+    }
+
     @Test("plumb serve --host ::1 listens on IPv6 loopback and prints a bracketed URL", .enabled(if: IPv6.loopback, "this machine has no IPv6 loopback (::1)"))
     func ipv6URL() throws {
         let (output, _) = try Self.serve(["--host", "::1", "--no-qr"]) { $0.contains("teacher:") }

@@ -64,6 +64,40 @@ import Testing
         #expect(rows[4].count == code.size + 8)
     }
 
+    static let rsvgConvert = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs a tool to its end; its standard output.
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test(
+        "the teacher's page's QR code, an SVG drawn by rsvg-convert, decodes to the learners' URL",
+        .enabled(if: zbarimg != nil && rsvgConvert != nil, "zbarimg (zbar-tools) or rsvg-convert (librsvg2-bin) is not installed"))
+    func svgDecodes() throws {
+        let url = "http://teachers-laptop.local:49152/?room=0123456789abcdef0123456789abcdef"
+        let svg = try #require(QRCode(url)).svg()
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-qr-\(Secret.make())")
+        try Data(svg.utf8).write(to: base.appendingPathExtension("svg"))
+        defer {
+            try? FileManager.default.removeItem(at: base.appendingPathExtension("svg"))
+            try? FileManager.default.removeItem(at: base.appendingPathExtension("png"))
+        }
+        // 200 pixels across, as the page shows it at about 124 CSS pixels on a 1.6× screen.
+        _ = try Self.output(
+            try #require(Self.rsvgConvert),
+            ["-w", "200", "-b", "white", "-o", base.appendingPathExtension("png").path, base.appendingPathExtension("svg").path])
+        #expect(try Self.output(try #require(Self.zbarimg), ["--raw", "-q", base.appendingPathExtension("png").path]) == url)
+    }
+
     @Test("the rendering is libqrencode's matrix, module for module")
     func matchesMatrix() throws {
         let code = try #require(QRCode("http://127.0.0.1:8080/?room=0123456789abcdef0123456789abcdef"))

@@ -100,6 +100,14 @@ class FirefoxElement:
         with _as_selenium():
             self.element.send_keys(*text)
 
+    def screenshot(self, path):
+        """The element as drawn, as Selenium's element screenshot gives it (a PNG file)."""
+        with _as_selenium():
+            png = self.parent.marionette.screenshot(element=self.element, format="binary")
+        with open(path, "wb") as f:
+            f.write(png)
+        return True
+
     def find_element(self, by, value):
         with _as_selenium():
             return FirefoxElement(self.parent, self.element.find_element(by, value))

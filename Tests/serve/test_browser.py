@@ -56,10 +56,10 @@ def teacher_row(driver):
     its cell's classes and text. The table is redrawn whenever the room changes (server-sent
     events) and every 10 s, so an element found one call earlier can already be gone."""
     return driver.execute_script(
-        """const row = document.querySelector('#room-body tr');
+        """const row = document.querySelector('.room-table tbody tr');
            if (!row) return null;
            const cells = {};
-           for (const td of row.querySelectorAll('td[data-exercise]')) cells[td.dataset.exercise] = [td.className, td.textContent];
+           for (const td of row.querySelectorAll('td.cell')) cells[td.dataset.exercise] = [td.className, td.textContent, td.title];
            return { name: row.querySelector('th').textContent, cells: cells };"""
     )
 
@@ -135,8 +135,27 @@ def test_an_error_shows_its_position_and_fix_it(room, browser):
     headline = browser.find_element(By.CSS_SELECTOR, "#run-diagnostics .headline").text
     assert "1:10" in headline and "retyr" in headline
     browser.save_screenshot(os.path.join(SHOTS, "fix-it.png"))
+    # Each thing said once: the suggestion is not repeated by the excerpt, the help and the message.
+    box = browser.find_element(By.CSS_SELECTOR, "#run-diagnostics .diagnostic").text
+    assert box.count("did you mean 'retry'?") == 1, box
+    # Apply the fix makes it and runs it: the fixed pipeline's events and diagram come.
     browser.find_element(By.CSS_SELECTOR, "#run-diagnostics button.fix").click()
     assert browser.find_element(By.ID, "pipeline").get_attribute("value") == "just 1 | retry 3"
+    wait(browser, lambda: browser.find_element(By.ID, "run-status").text == "done" and browser.find_elements(By.CSS_SELECTOR, "#diagram svg g.mark.value"))
+    # The error is gone (a note or warning on the fixed text may stay).
+    assert not any("retyr" in d.text or "error" in d.get_attribute("class") for d in browser.find_elements(By.CSS_SELECTOR, "#run-diagnostics .diagnostic"))
+    assert any(item.text.endswith("value 1") for item in browser.find_elements(By.CSS_SELECTOR, "#events li"))
+
+
+def test_a_run_stopped_at_its_cap_draws_what_it_sent_and_says_it_was_stopped(room, browser):
+    join(browser, room, "Gil")
+    events, marks = run_pipeline(browser, "interval 1ms")
+    assert "stopped after 2000 events" in browser.find_element(By.ID, "run-error").text
+    assert len(marks) > 100
+    title = browser.find_element(By.CSS_SELECTOR, "#diagram svg").get_attribute("textContent")
+    assert "stopped here: stopped after 2000 events" in title
+    assert browser.find_elements(By.CSS_SELECTOR, "#diagram svg g.mark.cancel")
+    browser.save_screenshot(os.path.join(SHOTS, "capped-run.png"))
 
 
 def test_solving_exercise_one_passes_and_survives_a_reload_and_the_teacher_sees_it(room, browser):
@@ -173,9 +192,9 @@ def test_solving_exercise_one_passes_and_survives_a_reload_and_the_teacher_sees_
     browser.get(room.teacher_url)
     row = wait(browser, lambda: teacher_row(browser))
     assert row["name"].startswith("Cy")
-    classes, text = row["cells"]["01-map"]
-    assert "passed" in classes
-    assert "h1" in text
+    classes, text, title = row["cells"]["01-map"]
+    assert "passed" in classes and text == "✓"
+    assert "hints: 1" in title
     browser.save_screenshot(os.path.join(SHOTS, "teacher.png"))
 
 

@@ -11,6 +11,7 @@ enum Assets {
         "/static/common.js": ("text/javascript; charset=utf-8", commonScript),
         "/static/learner.js": ("text/javascript; charset=utf-8", learnerScript),
         "/static/teacher.js": ("text/javascript; charset=utf-8", teacherScript),
+        "/static/present.js": ("text/javascript; charset=utf-8", presentScript),
     ]
 
     /// The diagrams' own rules: the policy refuses the `<style>` inside each SVG (no inline

@@ -116,13 +116,19 @@ extension Assets {
           list.appendChild(item);
         }
 
-        // Diagnostics under an editor: the rendered excerpt, help, and a button that makes the fix.
-        function showDiagnostics(container, diagnostics, editor) {
+        // Diagnostics under an editor, each said once: the headline (position, id, message), the
+        // source excerpt with its caret (the rendered text without its own headline and help
+        // lines, which would say them again), the help once, what the id means, and a button
+        // that makes the fix-it and then `onFix` (runs or checks the fixed text).
+        function showDiagnostics(container, diagnostics, editor, onFix) {
           container.replaceChildren();
           for (const d of diagnostics || []) {
             const box = element('div', null, 'diagnostic ' + d.severity);
             box.appendChild(element('div', d.line + ':' + d.column + ': ' + d.severity + '[' + d.id + ']: ' + d.message, 'headline'));
-            if (d.rendered) box.appendChild(element('pre', d.rendered, 'rendered'));
+            if (d.rendered) {
+              const excerpt = String(d.rendered).split('\n').slice(1).filter((line) => !/^\s*(help|= help):/.test(line)).join('\n');
+              if (excerpt.trim()) box.appendChild(element('pre', excerpt, 'rendered'));
+            }
             if (d.help) box.appendChild(element('div', 'help: ' + d.help, 'help'));
             // What the id means, as `plumb help ID` says it: the room's way to read more.
             if (d.explanation) {
@@ -133,7 +139,12 @@ extension Assets {
             }
             if (typeof d.fixed === 'string' && editor) {
               const fix = element('button', 'Apply the fix', 'fix');
-              fix.addEventListener('click', () => { editor.value = d.fixed; container.replaceChildren(); editor.focus(); });
+              fix.addEventListener('click', () => {
+                editor.value = d.fixed;
+                container.replaceChildren();
+                editor.focus();
+                if (onFix) onFix();
+              });
               box.appendChild(fix);
             }
             if (editor && d.severity === 'error' && typeof d.start === 'number') {

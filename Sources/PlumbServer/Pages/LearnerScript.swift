@@ -144,7 +144,9 @@ extension Assets {
               if (line.result) {
                 const r = line.result;
                 showVerdict(r.passed === true, r.message || (r.error && r.error.message) || (r.passed ? '' : 'the check failed'));
-                showDiagnostics($('diagnostics'), r.diagnostics, $('editor'));
+                // An error's diagnostic says it, with its excerpt: the message is not said again.
+                if ((r.diagnostics || []).some((d) => d.severity === 'error')) $('message').textContent = '';
+                showDiagnostics($('diagnostics'), r.diagnostics, $('editor'), check);
                 showDiagram($('check-diagram'), r.svg);
                 $('status').textContent = '';
               }
@@ -190,7 +192,7 @@ extension Assets {
               if (line.result) {
                 const r = line.result;
                 showDiagram($('diagram'), r.svg);
-                showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'));
+                showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'), run);
                 const problem = r.error ? r.error.message : r.expectation ? r.expectation.message : '';
                 $('run-error').textContent = problem || '';
                 $('run-status').textContent = 'done';

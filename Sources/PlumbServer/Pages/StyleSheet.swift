@@ -51,6 +51,52 @@ extension Assets {
         td.open { background: #fff8e1; }
         td .time, td .hints { color: var(--muted); font-size: 0.85em; }
         .present-editor { margin-top: 1.2em; }
+        body.teacher { height: 100vh; display: flex; flex-direction: column; overflow: hidden; }
+        body.teacher header { padding: 0.35em 1em; gap: 1em; align-items: center; }
+        body.teacher header .sort { margin-left: auto; color: #c9d3de; font-size: 0.9em; }
+        body.teacher header button { padding: 0.1em 0.6em; font-size: 0.9em; }
+        body.teacher header .sort button[aria-pressed="true"] { background: #c9d3de; color: var(--ink); }
+        .teacher-layout { flex: 1; min-height: 0; display: grid; grid-template-columns: 1fr 17.5em; gap: 0.6em; padding: 0.4em 0.6em; }
+        .teacher-layout main { padding: 0; min-width: 0; overflow: auto; }
+        #side { overflow-y: auto; display: flex; flex-direction: column; gap: 0.5em; }
+        #side section { padding: 0.4em 0.7em; margin: 0; }
+        #side h2 { font-size: 1em; margin: 0 0 0.3em; }
+        .rule { margin: 0 0 0.3em; font-size: 0.85em; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        #room-tables { display: grid; gap: 0.6em; align-items: start; }
+        #room-tables.columns-2 { grid-template-columns: 1fr 1fr; }
+        table.room-table { width: 100%; table-layout: fixed; font-size: 14px; line-height: 1.25; }
+        .room-table col.c-name { width: 6.9em; }
+        .room-table col.c-done { width: 1.9em; }
+        .room-table col.c-now { width: 7.1em; }
+        .room-table th, .room-table td { padding: 0.15em 0.2em; font-size: 1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; height: 1.75em; }
+        .room-table th.exercise, .room-table td.total-cell, .room-table td.cell { text-align: center; padding: 0.15em 0; text-overflow: clip; }
+        .room-table th.exercise { font-size: 0.8em; }
+        .room-table tr.total th, .room-table tr.total td { height: 1.4em; font-size: 0.8em; color: var(--muted); background: var(--soft); }
+        .room-table tr.total.passed td { color: var(--pass); }
+        .room-table th.learner-name { font-weight: 600; }
+        .room-table td.done { color: var(--muted); text-align: center; }
+        .room-table tr.stuck th.learner-name, .room-table tr.stuck td.now { color: var(--fail); }
+        .room-table tr.stuck { background: #fff1f0; }
+        .room-table td.now .flag { font-weight: 700; }
+        .qr { width: 124px; height: 124px; flex: none; }
+        .qr svg { width: 100%; height: 100%; }
+        .join-row { display: flex; gap: 0.6em; align-items: center; }
+        .join-url { font: 12px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; word-break: break-all; color: var(--accent); }
+        #join-warning { font-size: 12px; line-height: 1.3; margin: 0.3em 0 0; }
+        #join-command { font-size: 10.5px; line-height: 1.25; background: var(--soft); padding: 0.2em 0.3em; margin: 0.2em 0 0; word-break: break-all; }
+        #present-input { font-size: 13px; }
+        #present-status { font-size: 0.85em; }
+        .small { font-size: 0.8em; margin: 0 0 0.3em; }
+        .mistake { border-top: 1px solid var(--line); padding: 0.25em 0; font-size: 0.85em; }
+        .mistake .count { font-weight: 700; color: var(--fail); }
+        .mistake .failure { font: 12px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
+        .mistake button { float: right; padding: 0 0.5em; font-size: 0.9em; }
+        body.present-view { background: #fff; padding: 1em; }
+        body.present-view #present-text { font-size: 32px; line-height: 1.3; margin: 0 0 0.4em; }
+        body.present-view #present-error { font-size: 24px; }
+        body.present-view .diagram { overflow-x: auto; }
+        body.present-view .diagram svg { max-width: none; }
+        body.present-view #present-idle { font-size: 24px; }
         .forbidden { max-width: 34em; margin: 4em auto; }
         """#
 }

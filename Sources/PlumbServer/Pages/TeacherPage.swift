@@ -1,4 +1,7 @@
 extension Assets {
+    /// The teacher's page, laid out for a projector at 1280×720: the room's table (in two columns
+    /// of rows past 20 learners) on the left, and beside it, never below it, joining (the URL and
+    /// its QR code), Present, and the room's common mistakes.
     static let teacherPage = """
         <!doctype html>
         <html lang="en">
@@ -9,20 +12,65 @@ extension Assets {
         <link rel="stylesheet" href="/static/room.css">
         </head>
         <body class="teacher">
-        <header><h1>The room</h1><span id="summary"></span></header>
-        <main>
-          <table id="room-table"><thead><tr id="room-head"></tr></thead><tbody id="room-body"></tbody></table>
-          <p id="room-error" class="error"></p>
-          <section class="present-editor">
-            <h2>Present</h2>
-            <p class="quiet">Your pipeline, run and shown large on every learner's page.</p>
-            <textarea id="present-input" spellcheck="false" rows="4" aria-label="pipeline to present">interval 100ms | take 5 | scan 0 { $0 + $1 }</textarea>
-            <div class="buttons"><button id="present-start">Present</button><button id="present-stop" class="quiet">Stop presenting</button><span id="present-status" class="status"></span></div>
-            <div id="present-diagram" class="diagram"></div>
-          </section>
-        </main>
+        <header>
+          <h1>The room</h1><span id="summary"></span>
+          <span class="sort" role="group" aria-label="sort the learners">sort:
+            <button class="quiet" data-sort="name" aria-pressed="true">name</button>
+            <button class="quiet" data-sort="progress" aria-pressed="false">progress</button>
+            <button class="quiet" data-sort="stuck" aria-pressed="false">stuck</button>
+          </span>
+          <button id="open-present-view">Present view</button>
+        </header>
+        <div class="teacher-layout">
+          <main id="room-main">
+            <p id="stuck-rule" class="rule"></p>
+            <div id="room-tables"></div>
+            <p id="room-error" class="error"></p>
+          </main>
+          <aside id="side">
+            <section id="join-panel">
+              <h2>Join</h2>
+              <div class="join-row"><div id="join-qr" class="qr"></div><div><a id="join-url" class="join-url"></a></div></div>
+              <p id="join-warning" class="error"></p>
+              <pre id="join-command" class="code" hidden></pre>
+            </section>
+            <section class="present-editor">
+              <h2>Present</h2>
+              <textarea id="present-input" spellcheck="false" rows="2" aria-label="pipeline to present">interval 100ms | take 5 | scan 0 { $0 + $1 }</textarea>
+              <div class="buttons"><button id="present-start">Present</button><button id="present-stop" class="quiet">Stop</button></div>
+              <div id="present-status" class="status"></div>
+            </section>
+            <section id="mistakes-panel">
+              <h2 title="Failed checks, grouped by the first expectation that failed. Show presents one answer of the group, without its author's name.">Common mistakes</h2>
+              <div id="mistakes"></div>
+            </section>
+          </aside>
+        </div>
         <script src="/static/common.js"></script>
         <script src="/static/teacher.js"></script>
+        </body>
+        </html>
+
+        """
+
+    /// The present view (`/present?key=KEY`), for the projector: the teacher's pipeline large,
+    /// its diagram scaled to the width of the screen with no text under 16 px.
+    static let presentPage = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Plumb workshop · present</title>
+        <link rel="stylesheet" href="/static/room.css">
+        </head>
+        <body class="present-view">
+        <p id="present-idle" class="quiet">Nothing is presented: press Present on the teacher's page.</p>
+        <pre id="present-text" class="code"></pre>
+        <div id="present-error" class="error"></div>
+        <div id="present-diagram" class="diagram"></div>
+        <script src="/static/common.js"></script>
+        <script src="/static/present.js"></script>
         </body>
         </html>
 

@@ -2,6 +2,10 @@ extension Assets {
     static let teacherScript = #"""
         'use strict';
         const key = new URLSearchParams(location.search).get('key') || '';
+        let sortBy = 'name';
+        let lastRoom = null;
+        // Rows per column of the table before it takes a second column (40 learners fit 1280×720).
+        const rowsPerColumn = 20;
 
         function headers(withBody) {
           const h = { 'X-Plumb-Key': key };
@@ -10,37 +14,123 @@ extension Assets {
         }
 
         function duration(seconds) {
-          if (seconds < 60) return seconds + ' s';
-          return Math.floor(seconds / 60) + ' min';
+          if (seconds < 60) return seconds + 's';
+          return Math.floor(seconds / 60) + 'm';
+        }
+
+        // The learners in the order asked for: by name (as the server sends them), by progress
+        // (most passed first), or stuck first (then the fewest passed). Ties keep the name order.
+        function ordered(learners) {
+          const list = learners.slice();
+          if (sortBy === 'progress') list.sort((a, b) => b.passed - a.passed);
+          if (sortBy === 'stuck') list.sort((a, b) => (b.stuck ? 1 : 0) - (a.stuck ? 1 : 0) || a.passed - b.passed);
+          return list;
+        }
+
+        function exerciseLabel(name) {
+          const digits = /^\d+/.exec(name);
+          return digits ? String(Number(digits[0])) : name.slice(0, 2);
+        }
+
+        // One column of the table: fixed column widths (nothing moves when a cell gains a time),
+        // the exercises' totals under their names, then a row per learner.
+        function tableOf(data, learners) {
+          const table = element('table', null, 'room-table');
+          const columns = element('colgroup');
+          columns.appendChild(element('col', null, 'c-name'));
+          columns.appendChild(element('col', null, 'c-done'));
+          for (let i = 0; i < data.exercises.length; i++) columns.appendChild(element('col', null, 'c-exercise'));
+          columns.appendChild(element('col', null, 'c-now'));
+          table.appendChild(columns);
+          const head = element('thead');
+          const names = element('tr', null, 'head');
+          names.appendChild(element('th', 'learner'));
+          names.appendChild(element('th', '✓', 'done')).title = 'exercises passed (of ' + data.exercises.length + ')';
+          data.exercises.forEach((name) => { names.appendChild(element('th', exerciseLabel(name), 'exercise')).title = name; });
+          names.appendChild(element('th', 'now on'));
+          head.appendChild(names);
+          for (const [field, label] of [['passed', 'passed'], ['trying', 'trying'], ['notStarted', 'not started']]) {
+            const row = element('tr', null, 'total ' + field);
+            const th = element('th', label, 'total-label');
+            th.colSpan = 2;
+            row.appendChild(th);
+            data.totals.forEach((total, index) => {
+              const td = element('td', total[field], 'total-cell');
+              td.dataset.exercise = data.exercises[index];
+              td.title = data.exercises[index] + ': ' + total.passed + ' passed, ' + total.trying + ' trying, ' + total.notStarted + ' not started';
+              row.appendChild(td);
+            });
+            row.appendChild(element('td'));
+            head.appendChild(row);
+          }
+          table.appendChild(head);
+          const body = element('tbody');
+          for (const learner of learners) body.appendChild(rowOf(data, learner));
+          table.appendChild(body);
+          return table;
+        }
+
+        function rowOf(data, learner) {
+          const row = element('tr', null, 'learner' + (learner.stuck ? ' stuck' : ''));
+          const who = element('th', learner.name, 'learner-name');
+          who.title = learner.name;
+          row.appendChild(who);
+          row.appendChild(element('td', learner.passed, 'done')).title = learner.passed + ' of ' + data.exercises.length + ' passed';
+          learner.cells.forEach((cell, index) => {
+            const state = cell.passed ? 'passed' : cell.message ? 'failing' : cell.opened ? 'open' : 'untouched';
+            const td = element('td', null, 'cell ' + state);
+            td.dataset.exercise = data.exercises[index];
+            td.appendChild(element('span', cell.passed ? '✓' : cell.message ? '✗' : cell.opened ? '•' : '', 'mark'));
+            td.title = data.exercises[index] + (cell.opened ? ' · ' + duration(cell.seconds) : '') + '\nchecks: ' + cell.checks + ', hints: ' + cell.hintsUsed
+              + (cell.message ? '\n' + cell.message : '');
+            row.appendChild(td);
+          });
+          const now = element('td', null, 'now');
+          if (typeof learner.current === 'number') {
+            const cell = learner.cells[learner.current];
+            if (learner.stuck) now.appendChild(element('span', '⚑', 'flag'));
+            now.appendChild(element('span', '№' + exerciseLabel(data.exercises[learner.current]) + ' ' + duration(cell.seconds) + (cell.checks ? ' ' + cell.checks + '✗' : ''), 'where'));
+            now.title = data.exercises[learner.current] + (learner.stuck ? '\nstuck: ' + learner.stuck : '');
+          }
+          row.appendChild(now);
+          return row;
         }
 
         // The table, from the live stream's `room` event.
         function showRoom(data) {
+          lastRoom = data;
           $('room-error').textContent = '';
-          const head = $('room-head');
-          head.replaceChildren(element('th', 'learner'));
-          for (const name of data.exercises) head.appendChild(element('th', name.slice(0, 2), 'exercise')).title = name;
-          const body = $('room-body');
-          body.replaceChildren();
-          for (const learner of data.learners) {
-            const row = element('tr');
-            const who = element('th', learner.name, 'learner-name');
-            who.appendChild(element('span', ' ' + learner.passed + '/' + data.exercises.length, 'quiet'));
-            row.appendChild(who);
-            learner.cells.forEach((cell, index) => {
-              const state = cell.passed ? 'passed' : cell.message ? 'failing' : cell.opened ? 'open' : 'untouched';
-              const td = element('td', null, 'cell ' + state);
-              td.dataset.exercise = data.exercises[index];
-              td.appendChild(element('span', cell.passed ? '✓' : cell.message ? '✗' : cell.opened ? '…' : '', 'mark'));
-              if (cell.hintsUsed > 0) td.appendChild(element('span', ' h' + cell.hintsUsed, 'hints'));
-              if (cell.opened) td.appendChild(element('span', ' ' + duration(cell.seconds), 'time'));
-              td.title = data.exercises[index] + (cell.message ? '\n' + cell.message : '') + '\nchecks: ' + cell.checks + ', hints: ' + cell.hintsUsed;
-              row.appendChild(td);
-            });
-            body.appendChild(row);
-          }
+          $('stuck-rule').textContent = '⚑ ' + data.stuckRule + ' · ✓ passed · ✗ failing · • opened';
+          const learners = ordered(data.learners);
+          const columns = learners.length > rowsPerColumn ? 2 : 1;
+          const per = Math.ceil(learners.length / columns) || 0;
+          const tables = $('room-tables');
+          tables.replaceChildren();
+          tables.className = 'columns-' + columns;
+          for (let c = 0; c < columns; c++) tables.appendChild(tableOf(data, learners.slice(c * per, (c + 1) * per)));
+          showMistakes(data);
           const count = data.learners.length;
-          $('summary').textContent = count + (count === 1 ? ' learner · ' : ' learners · ') + data.running + ' running · ' + data.waiting + ' waiting' + (data.present ? ' · presenting' : '');
+          const stuck = data.learners.filter((l) => l.stuck).length;
+          $('summary').textContent = count + (count === 1 ? ' learner' : ' learners') + ' · ' + stuck + ' stuck · ' + data.running + ' running · ' + data.waiting + ' waiting' + (data.present ? ' · presenting' : '');
+        }
+
+        // The room's common mistakes, exercise by exercise, the largest group first.
+        function showMistakes(data) {
+          const list = $('mistakes');
+          list.replaceChildren();
+          if (!data.mistakes.length) { list.appendChild(element('p', 'No failing checks.', 'quiet')); return; }
+          for (const group of data.mistakes) {
+            const item = element('div', null, 'mistake');
+            item.dataset.exercise = group.exercise;
+            item.appendChild(element('span', group.count + '×', 'count'));
+            item.appendChild(element('span', ' ' + group.exercise + ' ', 'exercise'));
+            const show = element('button', 'Show', 'quiet show-mistake');
+            show.title = 'present one answer with this failure (no name)';
+            show.addEventListener('click', () => { $('present-input').value = group.example; present(group.example); });
+            item.appendChild(show);
+            item.appendChild(element('div', group.failure, 'failure'));
+            list.appendChild(item);
+          }
         }
 
         async function present(text) {
@@ -53,20 +143,89 @@ extension Assets {
             }
             await readLines(response, (line) => {
               if (line.result) {
-                showDiagram($('present-diagram'), line.result.svg);
-                $('present-status').textContent = line.result.error ? line.result.error.message : 'shown on every learner\'s page';
+                $('present-status').textContent = line.result.error ? line.result.error.message : 'shown on every learner\'s page and the present view';
               }
-              if (line.active === false) { $('present-status').textContent = 'stopped'; $('present-diagram').replaceChildren(); }
+              if (line.active === false) $('present-status').textContent = 'stopped';
             });
           } catch (error) { $('present-status').textContent = error.message; }
         }
 
+        // How learners join: the URL and its QR code; on loopback, why phones cannot, and the
+        // command that lets them.
+        async function loadJoin() {
+          try {
+            const response = await fetch('/api/teacher/join', { headers: headers(false) });
+            const data = await response.json();
+            if (!data.url) return;
+            const link = $('join-url');
+            link.textContent = data.url;
+            link.href = data.url;
+            showDiagram($('join-qr'), data.svg);
+            $('join-warning').textContent = data.warning ? data.warning + '. To let them join:' : '';
+            $('join-command').hidden = !data.command;
+            $('join-command').textContent = data.command || '';
+          } catch (error) { $('join-warning').textContent = 'cannot read the join URL: ' + error.message; }
+        }
+
+        for (const button of document.querySelectorAll('[data-sort]')) {
+          button.addEventListener('click', () => {
+            sortBy = button.dataset.sort;
+            for (const other of document.querySelectorAll('[data-sort]')) other.setAttribute('aria-pressed', String(other === button));
+            if (lastRoom) showRoom(lastRoom);
+          });
+        }
         $('present-start').addEventListener('click', () => present($('present-input').value));
         $('present-stop').addEventListener('click', () => present(''));
+        $('open-present-view').addEventListener('click', () => window.open('/present?key=' + encodeURIComponent(key), 'plumb-present'));
+        loadJoin();
         // The table comes on the live stream: at once, at every change, and every few seconds.
         liveStream('/api/teacher/stream', headers, { room: showRoom }, (open) => {
           document.body.dataset.live = open ? 'open' : 'closed';
           if (!open) $('room-error').textContent = 'reconnecting to the room…';
+        });
+        """#
+
+    /// The present view's script: the teacher's stream's `present` events, the diagram scaled so
+    /// that its smallest text is at least 16 px (wider than the screen, it scrolls sideways).
+    static let presentScript = #"""
+        'use strict';
+        const key = new URLSearchParams(location.search).get('key') || '';
+        const smallestText = 16;
+
+        function headers(withBody) {
+          const h = { 'X-Plumb-Key': key };
+          if (withBody) h['Content-Type'] = 'application/json';
+          return h;
+        }
+
+        // Scales the diagram to the page's width, and further when its smallest text would
+        // still be under `smallestText` pixels.
+        function scaleDiagram() {
+          const svg = document.querySelector('#present-diagram svg');
+          if (!svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+          const natural = svg.viewBox.baseVal.width;
+          let smallest = Infinity;
+          for (const text of svg.querySelectorAll('text')) smallest = Math.min(smallest, parseFloat(getComputedStyle(text).fontSize) || Infinity);
+          const available = document.documentElement.clientWidth - 32;
+          let scale = available / natural;
+          if (smallest !== Infinity) scale = Math.max(scale, smallestText / smallest);
+          svg.style.width = Math.ceil(natural * scale) + 'px';
+          svg.style.height = 'auto';
+          document.body.dataset.scale = scale.toFixed(3);
+        }
+
+        function showPresent(data) {
+          $('present-idle').hidden = data.active;
+          $('present-text').textContent = data.active ? data.text : '';
+          const result = data.result || {};
+          showDiagram($('present-diagram'), data.active ? result.svg : null);
+          $('present-error').textContent = data.active && result.error ? result.error.message : '';
+          scaleDiagram();
+        }
+
+        window.addEventListener('resize', scaleDiagram);
+        liveStream('/api/teacher/stream', headers, { present: showPresent }, (open) => {
+          document.body.dataset.live = open ? 'open' : 'closed';
         });
         """#
 }

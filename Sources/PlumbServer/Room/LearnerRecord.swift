@@ -25,6 +25,8 @@ struct LearnerRecord: Codable, Sendable, Equatable {
     var lastSeen: Double
     var progress: [String: ExerciseProgress] = [:]
     var playground: String?
+    /// The exercise the learner opened or checked last (the teacher's table judges "stuck" on it).
+    var current: String?
 }
 
 extension ExerciseProgress {
@@ -46,6 +48,7 @@ extension LearnerRecord {
             ("id", .string(id)), ("secret", .string(secret)), ("name", .string(name)), ("joined", .double(joined)), ("lastSeen", .double(lastSeen)),
         ]
         if let playground { fields.append(("playground", .string(playground))) }
+        if let current { fields.append(("current", .string(current))) }
         fields.append(("progress", .object(progress.mapValues(\.json))))
         return "{" + fields.map { JSON.string($0.0).encoded + ":" + $0.1.encoded }.joined(separator: ",") + "}\n"
     }
@@ -92,6 +95,7 @@ extension LearnerRecord {
         var record = LearnerRecord(
             id: id, secret: secret, name: name ?? "learner \(id.prefix(6))", joined: joined, lastSeen: time(json["lastSeen"], "lastSeen") ?? joined)
         record.playground = text(json["playground"], "playground")
+        record.current = text(json["current"], "current")
         if let progress = json["progress"] {
             if case .object(let exercises) = progress {
                 for (exercise, value) in exercises {

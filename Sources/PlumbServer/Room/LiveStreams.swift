@@ -56,8 +56,9 @@ final class LiveStreams: Sendable {
         return .json(200, .object(["ticket": .string(ticket), "path": .string(path), "seconds": .int(Int(events.limits.ticketSeconds))]))
     }
 
-    /// Tells every learner's page what the teacher presents now.
+    /// Tells every page (the learners', the teacher's and the present view) what the teacher
+    /// presents now.
     func presentChanged(_ present: JSON) {
-        events.send("present", present, to: { if case .learner = $0 { true } else { false } })
+        events.send("present", present, to: { _ in true })
     }
 }

@@ -6,12 +6,13 @@ import PlumbJSON
 ///     POST /api/stream          (X-Plumb-Room, X-Plumb-Learner)  → {"ticket": T, "path": "/api/events"}
 ///     GET  /api/events?ticket=T                                 → event: present, event: run …
 ///     POST /api/teacher/stream  (X-Plumb-Key)                    → {"ticket": T, "path": "/api/teacher/events"}
-///     GET  /api/teacher/events?ticket=T                         → event: room …
+///     GET  /api/teacher/events?ticket=T                         → event: room, event: present …
 ///
 /// Learners' streams get `present` (the teacher's pipeline, at once and at every change) and
 /// `run` (their own runs and checks started with `"via": "events"`: `{"run": ID, "queued"|"event"|
 /// "result": …}`). The teacher's gets `room` (the table) at once, within a quarter of a second of
-/// any change, and every `tableRefreshSeconds`. One ticker thread per room does the coalescing
+/// any change, and every `tableRefreshSeconds`, and `present` too (the present view, `/present`,
+/// is a teacher's page). One ticker thread per room does the coalescing
 /// and the keep-alive comments; no thread waits on any stream.
 extension Room {
     /// `GET /api/events?ticket=T` and `GET /api/teacher/events?ticket=T`: the ticket is the
@@ -24,7 +25,7 @@ extension Room {
         }
         var greeting = EventHub.retry
         switch audience {
-        case .teacher: greeting += EventHub.event("room", roomTable())
+        case .teacher: greeting += EventHub.event("room", roomTable()) + EventHub.event("present", presenter.json)
         case .learner: greeting += EventHub.event("present", presenter.json)
         }
         switch live.events.open(audience, client: request.client, greeting: greeting) {
@@ -35,7 +36,8 @@ extension Room {
         }
     }
 
-    /// Tells every learner's page what the teacher presents now, and the teacher's table.
+    /// Tells every learner's page and the teacher's (and the present view) what the teacher
+    /// presents now, and the teacher's table.
     func presentChanged() {
         live.presentChanged(presenter.json)
         live.tableChanged()

@@ -101,6 +101,7 @@ extension Room {
     func exerciseDetail(_ exercise: RoomExercise, learner id: String) -> JSON {
         roster.update(id) { record in
             if record.progress[exercise.name]?.opened == nil { record.progress[exercise.name, default: ExerciseProgress()].opened = Self.now }
+            record.current = exercise.name
         }
         let progress = roster.record(id)?.progress[exercise.name] ?? ExerciseProgress()
         return .object([
@@ -138,7 +139,7 @@ extension Room {
             return Self.immediate(.object(["passed": .bool(false), "message": .string(message), "line": .int(1)]))
         }
         let limits = runs.limits
-        return runs.start(kind: .check, text: text, name: name + ".pipe", learner: id, delivery: delivery) { [self] outcome, _ in
+        return runs.start(kind: .check, text: text, name: name + ".pipe", learner: id, delivery: delivery) { [self] outcome, _, _ in
             var result: JSON
             switch outcome {
             case .finished(let r): result = r
@@ -164,6 +165,7 @@ extension Room {
                 progress.lastMessage = message
             }
             record.progress[exercise] = progress
+            record.current = exercise
         }
     }
 
@@ -171,8 +173,8 @@ extension Room {
         roster.update(learner.id) { $0.playground = text }
         if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
         let limits = runs.limits
-        return runs.start(kind: .run, text: text, name: "playground", learner: learner.id, delivery: delivery) { outcome, _ in
-            RoomRuns.runResult(outcome, limits: limits)
+        return runs.start(kind: .run, text: text, name: "playground", learner: learner.id, delivery: delivery) { outcome, events, all in
+            RoomRuns.runResult(outcome, limits: limits, events: events, all: all)
         }
     }
 

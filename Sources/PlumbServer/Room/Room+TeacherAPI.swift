@@ -18,18 +18,21 @@ extension Room {
         }
         if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
         let limits = runs.limits
-        return runs.start(kind: .run, text: text, name: "present", learner: nil) { [self] outcome, events in
-            let result = RoomRuns.runResult(outcome, limits: limits)
+        return runs.start(kind: .run, text: text, name: "present", learner: nil) { [self] outcome, events, all in
+            let result = RoomRuns.runResult(outcome, limits: limits, events: events, all: all)
             presenter.show(text, events: events, result: result)
             presentChanged()
             return result
         }
     }
 
-    /// A row per learner (by name), a cell per exercise.
-    func roomTable() -> JSON {
-        let now = Self.now
+    /// The teacher's table at `now`: a row per learner (by name), a cell per exercise, the
+    /// learner's current exercise and whether they are stuck on it (`StuckRule`); per exercise,
+    /// how many passed it, are trying it (opened, not passed) and have not started it; the room's
+    /// common mistakes (`MistakeGroups`).
+    func roomTable(now: Double = Room.now) -> JSON {
         let everyone = roster.everyone.sorted { ($0.name.lowercased(), $0.joined) < ($1.name.lowercased(), $1.joined) }
+        let rule = configuration.stuckRule
         let rows: [JSON] = everyone.map { learner in
             let cells: [JSON] = exercises.map { exercise in
                 let p = learner.progress[exercise.name] ?? ExerciseProgress()
@@ -39,15 +42,31 @@ extension Room {
                     "checks": .int(p.checks), "seconds": .int(Int(seconds)), "opened": .bool(p.opened != nil),
                 ])
             }
-            return .object([
+            var fields: [String: JSON] = [
                 "name": .string(learner.name), "idleSeconds": .int(Int(now - learner.lastSeen)),
-                "passed": .int(learner.progress.values.filter(\.passed).count), "cells": .array(cells),
-            ])
+                "passed": .int(exercises.count { learner.progress[$0.name]?.passed == true }), "cells": .array(cells),
+                "current": .null, "stuck": .null,
+            ]
+            if let current = learner.current, let index = exercises.firstIndex(where: { $0.name == current }),
+                let progress = learner.progress[current], !progress.passed
+            {
+                fields["current"] = .int(index)
+                fields["stuck"] = rule.reason(progress, now: now).map(JSON.string) ?? .null
+            }
+            return .object(fields)
         }
+        let totals: [JSON] = exercises.map { exercise in
+            let progress = everyone.map { $0.progress[exercise.name] ?? ExerciseProgress() }
+            let passed = progress.count(where: \.passed)
+            let trying = progress.count { !$0.passed && ($0.opened != nil || $0.checks > 0) }
+            return .object(["passed": .int(passed), "trying": .int(trying), "notStarted": .int(everyone.count - passed - trying)])
+        }
+        let mistakes = MistakeGroups.groups(everyone, exercises: exercises.map(\.name))
         let counts = runs.queue.counts
         let presenting = presenter.text
         return .object([
-            "exercises": .array(exercises.map { .string($0.name) }), "learners": .array(rows),
+            "exercises": .array(exercises.map { .string($0.name) }), "learners": .array(rows), "totals": .array(totals),
+            "stuckRule": .string(rule.words), "mistakes": .array(mistakes.map(\.json)),
             "running": .int(counts.running), "waiting": .int(counts.waiting), "present": presenting.map(JSON.string) ?? .null,
         ])
     }

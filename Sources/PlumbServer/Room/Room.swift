@@ -18,6 +18,8 @@ public final class Room: Sendable {
     let presenter: Presenter
     /// The live streams (server-sent events) to the pages.
     let live: LiveStreams
+    /// The learners' URL and QR code for the teacher's page.
+    let join = RoomJoin()
 
     public init(_ configuration: RoomConfiguration) throws {
         self.configuration = configuration
@@ -39,6 +41,19 @@ public final class Room: Sendable {
     public var teacherKey: String { access.teacherKey }
 
     var exercises: [RoomExercise] { configuration.exercises }
+
+    /// Tells the room the learners' URL once the server listens, for the teacher's page (with its
+    /// QR code).
+    /// - Parameters:
+    ///   - loopback: the server listens on this machine's loopback only (phones cannot reach it).
+    ///   - openCommand: the `plumb serve … --host` command that serves the room to the network.
+    public func announce(url: String, loopback: Bool, openCommand: String) {
+        join.announce(RoomJoin.Address(url: url, loopback: loopback, openCommand: openCommand))
+    }
+
+    /// The terminal's note for a room on loopback: phones and other machines cannot reach it, and
+    /// the command that lets them.
+    public static func loopbackNote(openCommand: String) -> String { RoomJoin.loopbackNote(openCommand: openCommand) }
 
     static var now: Double { Date().timeIntervalSince1970 }
 

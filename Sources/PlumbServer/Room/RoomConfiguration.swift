@@ -36,6 +36,8 @@ public struct RoomConfiguration: Sendable {
     /// spent on each exercise moves on), and every stream a keep-alive comment.
     public var tableRefreshSeconds: Double = 10
     public var keepAliveSeconds: Double = 15
+    /// When the teacher's table marks a learner stuck.
+    public var stuckRule = StuckRule()
     /// Told each problem with the room's state, one line naming the file: a damaged file set
     /// aside or repaired at start, a file that could not be saved.
     public var report: @Sendable (String) -> Void = { _ in }

@@ -40,11 +40,12 @@ final class RoomRuns: Sendable {
     /// Starts a run and answers with its stream.
     /// - Parameters:
     ///   - learner: the learner it counts against (one run at a time each); nil for the teacher.
-    ///   - finish: makes the result line from how the child ended and the events it sent; called
-    ///     on the run's own thread (it may save progress).
+    ///   - finish: makes the result line from how the child ended, the first events it sent (at
+    ///     most `keptEvents`) and how many it sent; called on the run's own thread (it may save
+    ///     progress).
     func start(
         kind: RunKind, text: String, name: String, learner: String?, delivery: RunDelivery = .response,
-        finish: @escaping @Sendable (WorkerOutcome, [JSON]) -> JSON
+        finish: @escaping @Sendable (WorkerOutcome, [JSON], Int) -> JSON
     ) -> HTTPResponse {
         if let learner {
             let free = busy.withLock { $0.insert(learner).inserted }
@@ -75,10 +76,13 @@ final class RoomRuns: Sendable {
                 stream.close()
                 changed()
             }
-            let kept = LockedState<[JSON]>([])
+            let kept = LockedState<(events: [JSON], all: Int)>(([], 0))
             let outcome = queue.run(place: { send(.object(["queued": .int($0)])) }) {
                 WorkerProcess.run(kind: kind.rawValue, text: text, name: name, command: worker, limits: limits) { event in
-                    kept.withLock { if $0.count < 200 { $0.append(event) } }
+                    kept.withLock {
+                        $0.all += 1
+                        if $0.events.count < Self.keptEvents { $0.events.append(event) }
+                    }
                     return send(.object(["event": event]))
                 }
             }
@@ -86,7 +90,8 @@ final class RoomRuns: Sendable {
                 _ = send(.object(["result": .object(["error": .object(["message": .string("the room is busy: try again in a moment")])])]))
                 return
             }
-            _ = send(.object(["result": finish(outcome, kept.withLock { $0 })]))
+            let (events, all) = kept.withLock { $0 }
+            _ = send(.object(["result": finish(outcome, events, all)]))
         }
         thread.name = "plumb-serve-run"
         thread.start()
@@ -94,11 +99,21 @@ final class RoomRuns: Sendable {
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson; charset=utf-8")], body: .stream(stream))
     }
 
-    /// The result line of a playground run (or the teacher's): the child's own, or why it ended.
-    static func runResult(_ outcome: WorkerOutcome, limits: RunLimits) -> JSON {
+    /// The events of a run the room keeps for its result (a capped run's diagram).
+    static let keptEvents = 200
+
+    /// The result line of a playground run (or the teacher's): the child's own, or why it ended;
+    /// a run stopped at its cap of events or time has the diagram of what it sent before
+    /// (`CappedRunDiagram`) and `"capped": true`.
+    static func runResult(_ outcome: WorkerOutcome, limits: RunLimits, events: [JSON] = [], all: Int = 0) -> JSON {
+        let message = endedMessage(outcome, limits: limits)
         switch outcome {
         case .finished(let result): return result
-        default: return .object(["error": .object(["message": .string(endedMessage(outcome, limits: limits))])])
+        case .outputLimit, .timedOut:
+            var fields: [String: JSON] = ["error": .object(["message": .string(message)]), "capped": .bool(true)]
+            if let svg = CappedRunDiagram.svg(events, why: message, all: all) { fields["svg"] = .string(svg) }
+            return .object(fields)
+        default: return .object(["error": .object(["message": .string(message)])])
         }
     }
 

@@ -87,6 +87,7 @@ extension Room {
             Route("GET", "/", .roomPage) { _, _ in .text(200, Assets.learnerPage, type: "text/html; charset=utf-8") },
             Route("HEAD", "/", .roomPage) { _, _ in .text(200, Assets.learnerPage, type: "text/html; charset=utf-8") },
             Route("GET", "/teacher", .teacherPage) { _, _ in .text(200, Assets.teacherPage, type: "text/html; charset=utf-8") },
+            Route("GET", "/present", .teacherPage) { _, _ in .text(200, Assets.presentPage, type: "text/html; charset=utf-8") },
             Route("GET", "/api/events", .ticket) { room, call in room.openEvents(call.request, forTeacher: false) },
             Route("GET", "/api/teacher/events", .ticket) { room, call in room.openEvents(call.request, forTeacher: true) },
             // The learner's API: the room's token in `X-Plumb-Room`, and but for `join` and
@@ -104,6 +105,7 @@ extension Room {
             Route("GET", "/api/teacher/room", .teacher) { room, _ in .json(200, room.roomTable()) },
             Route("POST", "/api/teacher/stream", .teacher, body: Route.Body.small) { room, _ in room.live.ticket(for: .teacher) },
             Route("POST", "/api/teacher/present", .teacher, body: Route.Body.text) { room, call in room.present(call.request) },
+            Route("GET", "/api/teacher/join", .teacher) { room, _ in .json(200, room.join.json) },
         ]
         + Assets.files.keys.sorted().map { path in
             Route("GET", path, .anyone) { _, _ in

@@ -46,3 +46,31 @@ public struct QRCode: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 }
+
+extension QRCode {
+    /// The code as an SVG document for a page: one square unit per module, `quietZone` light
+    /// modules on every side, the dark modules one path (scaled by the page; `crispEdges` keeps
+    /// the modules' edges sharp).
+    public func svg(quietZone: Int = 4) -> String {
+        let side = size + 2 * quietZone
+        var path = ""
+        for row in 0..<size {
+            var column = 0
+            while column < size {
+                guard isDark(row: row, column: column) else {
+                    column += 1
+                    continue
+                }
+                // A run of dark modules in the row is one rectangle.
+                var end = column
+                while end < size, isDark(row: row, column: end) { end += 1 }
+                path += "M\(column + quietZone) \(row + quietZone)h\(end - column)v1h-\(end - column)z"
+                column = end
+            }
+        }
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges" role="img">\
+            <title>QR code</title><rect width="\(side)" height="\(side)" fill="#ffffff"/><path d="\(path)" fill="#000000"/></svg>
+            """
+    }
+}

@@ -76,7 +76,16 @@ enum ServeCommand {
         if qr ?? (isatty(STDOUT_FILENO) == 1), let code = QRCode(learners) {
             write(code.rendered() + "\n")
         }
-        if !HTTPServer.isLoopback(host) {
+        // On loopback, no phone can open the URL (nor the QR code): say so, with the command
+        // that serves the same room (its state folder, so the same links) to the network.
+        let loopback = HTTPServer.isLoopback(host)
+        var open = ["plumb", "serve", workshop.directory, "--host", "0.0.0.0", "--port", String(server.boundPort)]
+        if let state { open += ["--state", state] }
+        let openCommand = open.map(shellQuoted).joined(separator: " ")
+        room.announce(url: learners, loopback: loopback, openCommand: openCommand)
+        if loopback {
+            write(Room.loopbackNote(openCommand: openCommand))
+        } else {
             write("note: listening on \(host): anyone who can reach this machine and has the URL can join\n")
         }
         // The server's threads do the work; this one waits for Ctrl-C or SIGTERM (the progress
@@ -88,6 +97,14 @@ enum ServeCommand {
         log.add("plumb serve: stopped")
         log.finish(within: 2)
         return ExitCode.success
+    }
+
+    /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-:=,+@".unicodeScalars.contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The time now, as the log shows it (UTC, ISO 8601).
