@@ -51,9 +51,36 @@ struct CommandContext {
         runner.reportLineError(message, at: location)
     }
 
-    /// Prints diagnostics about a command's argument, compiler-style.
-    func report(_ diagnostics: [Diagnostic], source: String) {
-        runner.report(diagnostics, source: source, firstLine: 1)
+    /// Diagnostics about a command's pipeline argument (`:type`, `:swift`, `:compare`, `:step`),
+    /// said where that argument is: the command's file and line, columns counted in the line as
+    /// written (`:type ` and then the argument), not at `<type>:1`. Fix-its move with them, so the
+    /// REPL offers the corrected command line. An error is a static error in a script (exit 65),
+    /// as for any other bad line.
+    @discardableResult
+    func reportArgument(_ diagnostics: [Diagnostic], of command: String, argument: String, at location: SourceLocation) -> StepResult {
+        let prefix = ":\(command) "
+        let columns = prefix.unicodeScalars.count
+        let bytes = prefix.utf8.count
+        let argumentFile = diagnostics.first?.location.file
+        func moved(_ at: SourceLocation) -> SourceLocation {
+            at.file == argumentFile ? SourceLocation(file: location.file, line: location.line, column: at.column + columns) : at
+        }
+        let placed = diagnostics.map { diagnostic in
+            Diagnostic(
+                id: diagnostic.id, message: diagnostic.message, location: moved(diagnostic.location), length: diagnostic.length,
+                notes: diagnostic.notes.map { note in
+                    Diagnostic.Note(
+                        note.message,
+                        range: note.range.map { SourceRange(location: moved($0.location), offset: $0.offset + bytes, length: $0.length) })
+                },
+                help: diagnostic.help,
+                fixIts: diagnostic.fixIts.map { FixIt(offset: $0.offset + bytes, length: $0.length, replacement: $0.replacement) },
+                offset: diagnostic.offset + bytes)
+        }
+        // The line as written, on its own line number, so the excerpt and caret show it.
+        let source = String(repeating: "\n", count: max(0, location.line - 1)) + prefix + argument
+        runner.report(placed, source: source, firstLine: 1)
+        return diagnostics.contains { $0.severity == .error } ? compileFailed() : .ok
     }
 
     /// A command's argument had errors (already reported): a static error in a script.

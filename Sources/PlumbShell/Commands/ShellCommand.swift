@@ -75,7 +75,7 @@ extension ShellCommand {
             guard !argument.isEmpty else { return context.usage(":type PIPELINE", at: location) }
             switch context.session.types(of: argument) {
             case .success(let types): context.say(SessionText.typeTable(types))
-            case .failure(let diagnostic): context.report([diagnostic], source: argument)
+            case .failure(let diagnostic): return context.reportArgument([diagnostic], of: "type", argument: argument, at: location)
             }
             return .ok
         },
@@ -87,7 +87,7 @@ extension ShellCommand {
             guard !argument.isEmpty else { return context.usage(":swift PIPELINE", at: location) }
             switch context.session.swiftTranslation(of: argument, form: .statement) {
             case .success(let swift): context.say(SessionText.swiftFile(swift))
-            case .failure(let diagnostic): context.report([diagnostic], source: argument)
+            case .failure(let diagnostic): return context.reportArgument([diagnostic], of: "swift", argument: argument, at: location)
             }
             return .ok
         },
@@ -112,7 +112,7 @@ extension ShellCommand {
             case .success(let plan):
                 let comparison = PipelineComparison(plan, preamble: preamble)
                 context.say(comparison.lines(style: context.style, width: TerminalSize.columns, marbles: context.options.marbles).joined(separator: "\n"))
-            case .failure(let diagnostic): context.report([diagnostic], source: argument)
+            case .failure(let diagnostic): return context.reportArgument([diagnostic], of: "compare", argument: argument, at: location)
             }
             return .ok
         },

@@ -34,8 +34,10 @@ final class Stepper {
         guard !argument.isEmpty else { return context.usage(":step PIPELINE", at: location) }
         guard context.options.clock == .virtual else { return context.commandError(.steppingNeedsVirtualClock, at: location) }
         let compiled = context.session.compile(argument, file: location.file)
-        context.report(compiled.diagnostics, source: argument)
-        if compiled.diagnostics.contains(where: { $0.severity == .error }) { return context.compileFailed() }
+        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+            return context.reportArgument(compiled.diagnostics, of: "step", argument: argument, at: location)
+        }
+        context.reportArgument(compiled.diagnostics, of: "step", argument: argument, at: location)
         guard compiled.statements.count == 1, let statement = compiled.statements.first, statement.runsPipeline,
             !statement.runsInBackground
         else { return context.commandError(.notAPipeline(":step"), at: location) }
@@ -51,8 +53,7 @@ final class Stepper {
         let pipeline: Pipeline
         switch context.session.execute(statement) {
         case .failure(let diagnostic):
-            context.report([diagnostic], source: argument)
-            return context.compileFailed()
+            return context.reportArgument([diagnostic], of: "step", argument: argument, at: location)
         case .success(let action):
             guard case .run(let run) = action else { return context.commandError(.notAPipeline(":step"), at: location) }
             pipeline = run
