@@ -7,9 +7,11 @@ import Testing
 /// script it is a static error (exit 65). Before, it was said at `<type>:1:10` (the argument's
 /// own column, in a file that does not exist) and the script went on to exit 0.
 @Suite struct CommandArgumentTests {
-    @Test("each command's bad argument is an error at its script line and column; the script fails", arguments: [
-        ("type", ["run"]), ("swift", ["run"]), ("compare", ["run"]), ("step", ["--clock", "virtual", "run"]),
-    ])
+    @Test(
+        "each command's bad argument is an error at its script line and column; the script fails",
+        arguments: [
+            ("type", ["run"]), ("swift", ["run"]), ("compare", ["run"]), ("step", ["--clock", "virtual", "run"]),
+        ])
     func placed(command: String, options: [String]) throws {
         // `filtr` starts after `:NAME ` and `just 1 | `.
         let column = command.count + 2 + "just 1 | ".count + 1
