@@ -94,6 +94,10 @@ where Sequence.Element: Sendable {
             for try await element in sequence {
                 if last == nil { signal.yield() }
                 last = element
+                // An endless base that never suspends (an `Indefinite`'s `.async`) would hold one
+                // of the few cooperative threads for good; the package's XCTest waits block a
+                // thread of their own instead.
+                await Task.yield()
             }
         } catch {}
         return last
