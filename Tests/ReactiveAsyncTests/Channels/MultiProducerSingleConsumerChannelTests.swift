@@ -315,7 +315,8 @@ private func ints(low: Int, high: Int) -> MultiProducerSingleConsumerAsyncChanne
 /// channel and may finish the source.
 private func withChannel(
     low: Int = 2, high: Int = 4,
-    _ body: (inout MultiProducerSingleConsumerAsyncChannel<Int, Never>, consuming MultiProducerSingleConsumerAsyncChannel<Int, Never>.Source) async throws -> Void
+    _ body: (inout MultiProducerSingleConsumerAsyncChannel<Int, Never>, consuming MultiProducerSingleConsumerAsyncChannel<Int, Never>.Source) async throws ->
+        Void
 ) async rethrows {
     var channelAndSource = ints(low: low, high: high)
     var channel = channelAndSource.takeChannel()
