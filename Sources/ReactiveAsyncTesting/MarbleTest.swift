@@ -119,15 +119,22 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
     public var iteratingInputs: Int
     /// Why a diagram could not be read, if one could not.
     public var problem: String?
+    /// Breaches of the `AsyncIteratorProtocol` contract seen by the consumer: with
+    /// ``MarbleTheme/asyncAlgorithms`` it asks once more after `nil`, as the package's runner does,
+    /// and anything but `nil` there is listed (`got "d" after the end at step 9`).
+    public var violations: [String] = []
 
-    /// Whether the output matched and nothing was left running.
-    public var passed: Bool { problem == nil && expected == actual && liveTasks == 0 && iteratingInputs == 0 }
+    /// Whether the output matched, the iterator kept its contract and nothing was left running.
+    public var passed: Bool {
+        problem == nil && expected == actual && violations.isEmpty && liveTasks == 0 && iteratingInputs == 0
+    }
 
     /// The report: inputs, `Expected:`/`Actual:`, the caret and the differences.
     public var description: String {
         if let problem { return "Invalid marble diagram: \(problem)" }
         var lines = inputs.enumerated().map { MarbleResult.pad("Input \($0.offset):", 10) + $0.element }
         lines += MarbleResult.diff(expected: expected, actual: actual)
+        lines += violations
         if liveTasks != 0 { lines.append("\(liveTasks) operator task(s) still running at the end") }
         if iteratingInputs != 0 { lines.append("\(iteratingInputs) input(s) still iterated at the end") }
         return lines.joined(separator: "\n")
@@ -193,7 +200,10 @@ public struct MarbleResult: Sendable, CustomStringConvertible {
 /// alive (both must be zero to pass).
 ///
 /// With `theme: .asyncAlgorithms`, the diagrams are in swift-async-algorithms' validation tokens
-/// (``MarbleTheme``), and a `;` in the expected diagram cancels the consumer at its step.
+/// (``MarbleTheme``): a `;` in the expected diagram cancels the consumer at its step, and the
+/// consumer calls `next()` on the package's schedule (``MarbleTheme/Translation/pulls``), so a `,`
+/// delays its next call by a step, as a slow consumer would; and, as in the package, a `nil` after
+/// the cancellation is recorded as `|` (the package's timer tests expect `[;|]`).
 ///
 /// - Parameters:
 ///   - theme: The tokens the diagrams are written in.
@@ -230,9 +240,10 @@ public func validate<Output: AsyncSequence>(
         result.problem = error.description
         return result
     }
-    let recording = run(testCase.output, on: clock, cancelAt: cancelAt)
+    let recording = run(testCase.output, on: clock, cancelAt: cancelAt, pulls: expected.pulls)
     result.actual = MarbleNotation.render(recording.events)
     result.trace = recording.trace
+    result.violations = recording.violations
     result.liveTasks = recording.liveTasks
     result.iteratingInputs = test.inputs.registry.iterating
     return result
@@ -243,6 +254,7 @@ private struct Recording {
     var trace: [String] = []
     var ended = false
     var liveTasks = 0
+    var violations: [String] = []
 }
 
 /// What the run's tasks share: the recording and the consumer (to cancel).
@@ -264,10 +276,15 @@ private final class RunState: Sendable {
     }
 
     func cancelConsumer() { consumer.withLock { $0 }?.cancel() }
+
+    func violated(_ what: String) {
+        let step = MarbleTest.step(at: clock.now)
+        recording.withLock { $0.violations.append("\(what) after the end at step \(step)") }
+    }
 }
 
 /// Consumes `output` in a task on a manual executor, driving `clock` until idle.
-private func run<Output: AsyncSequence>(_ output: Output, on clock: ManualClock, cancelAt: Int?) -> Recording {
+private func run<Output: AsyncSequence>(_ output: Output, on clock: ManualClock, cancelAt: Int?, pulls: [Int]?) -> Recording {
     let executor = ManualExecutor()
     let tracker = TaskTracker()
     let state = RunState(clock: clock)
@@ -281,7 +298,7 @@ private func run<Output: AsyncSequence>(_ output: Output, on clock: ManualClock,
                     state.cancelConsumer()
                 }
             }
-            let task = Task(executorPreference: executor) { await consume(state.record) }
+            let task = Task(executorPreference: executor) { await consume(clock, pulls, state.record, state.violated) }
             state.consumer.withLock { $0 = task }
         }
     }
@@ -300,13 +317,37 @@ private struct UncheckedBox<Output: AsyncSequence>: @unchecked Sendable {  // On
     let value: Output
     init(_ value: Output) { self.value = value }
 
-    /// Iterates the sequence, recording each element, then its end.
-    @Sendable func consume(_ record: @Sendable (MarbleNotation.Event) -> Void) async {
+    /// Iterates the sequence, recording each element, then its end; call `k` to `next()` waits
+    /// for step `pulls[k]` on `clock` if that is still to come.
+    ///
+    /// Without `pulls` (``MarbleTheme/plumb``), a cancelled consumer records no end. With them
+    /// (``MarbleTheme/asyncAlgorithms``), it records what the package's runner (its `Test.swift`)
+    /// records: a `nil` from `next()` is `|` even after a cancellation, and a thrown error, even
+    /// the cancelled wait's, is `^`; after a `nil` it asks once more and reports anything but `nil`
+    /// to `violated`.
+    @Sendable func consume(
+        _ clock: ManualClock, _ pulls: [Int]?, _ record: @Sendable (MarbleNotation.Event) -> Void,
+        _ violated: @Sendable (String) -> Void
+    ) async {
+        var iterator = value.makeAsyncIterator()
+        var calls = 0
         do {
-            for try await element in value {
+            while true {
+                if let pulls, calls < pulls.count, pulls[calls] >= 0 {
+                    let due = MarbleTest.instant(ofStep: pulls[calls])
+                    if due > clock.now { try await clock.sleep(until: due) }
+                }
+                calls += 1
+                guard let element = try await iterator.next() else { break }
                 record(.value("\(element)"))
             }
-            if !Task.isCancelled { record(.finished) }
+            if pulls != nil || !Task.isCancelled { record(.finished) }
+            guard pulls != nil else { return }
+            do {
+                if let pastEnd = try await iterator.next() { violated("got \"\(pastEnd)\"") }
+            } catch {
+                violated("got a failure")
+            }
         } catch {
             record(.failed)
         }

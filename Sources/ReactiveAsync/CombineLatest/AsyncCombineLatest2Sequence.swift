@@ -39,8 +39,7 @@ where
 
     typealias Machine = CombineLatestStateMachine<UnsafeContinuation<[any Sendable]?, any Error>, UnsafeContinuation<Bool, Never>>
 
-    let base1: Base1
-    let base2: Base2
+    let bases: CombinerBases2<Base1, Base2>
 
     /// Creates the sequence of `combineLatest` over the bases.
     ///
@@ -48,16 +47,12 @@ where
     ///   - base1: The first asynchronous sequence.
     ///   - base2: The second asynchronous sequence.
     public init(_ base1: Base1, _ base2: Base2) {
-        self.base1 = base1
-        self.base2 = base2
+        bases = CombinerBases2(base1: base1, base2: base2)
     }
 
     /// Creates an iterator; its first `next()` starts the task that iterates the bases.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(
-            handle: UpstreamIteratorHandle(
-                Machine(baseCount: 2),
-                producers: [erasingProducer(base1), erasingProducer(base2)]))
+        Iterator(handle: bases.iterate(under: Machine(baseCount: 2)))
     }
 
     /// The iterator of the sequence.
@@ -69,8 +64,7 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            guard let values = try await handle.next() else { return nil }
-            return (element(values, 0, as: Base1.Element.self), element(values, 1, as: Base2.Element.self))
+            try await handle.next().map(CombinerBases2<Base1, Base2>.tuple)
         }
     }
 }

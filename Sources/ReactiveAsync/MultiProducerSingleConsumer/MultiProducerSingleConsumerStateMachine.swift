@@ -8,10 +8,16 @@
 /// state machine, as read:
 /// - a send appends, then asks more only while the water level is below the high watermark;
 /// - a consumed element lowers the level, and below the low watermark every suspended producer
-///   resumes;
+///   resumes, and so does an empty buffer (difference: with `low: 0` the package never resumes
+///   them, as no level is below 0);
 /// - `finish` (or the last source dropped) lets the consumer drain the buffer, then ends it;
 /// - the consumer's end (its task cancelled, the channel, its sequence or its iterator dropped)
 ///   fails every producer, drops the buffer and calls the sources' termination callbacks.
+///
+/// A producer's callback token is remembered from the send that issued it until the producer
+/// enqueues (or the channel ends), and a cancellation in between is kept only for such a token: a
+/// cancellation that comes after the producer was resumed is forgotten (difference: the package
+/// adds every such token to a list that is never emptied while the channel runs).
 struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer, Producer> {
     enum Phase {
         /// Elements flow.
@@ -37,7 +43,9 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
     private var hasDemand = true
     private var consumer: Consumer?
     private var producers: [(token: UInt64, producer: Producer)] = []
-    private var cancelledTokens: Set<UInt64> = []
+    /// Tokens issued by a send whose producer has not enqueued yet, each with whether it was
+    /// cancelled meanwhile.
+    private var unenqueued: [UInt64: Bool] = [:]
     private var terminations: [(source: UInt64, callback: @Sendable () -> Void)] = []
     private var liveSources = 0
     private var lastSourceID: UInt64 = 0
@@ -55,6 +63,13 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
 
     /// Number of buffered elements.
     var bufferedCount: Int { buffer.count }
+
+    /// Tokens remembered for producers that have not enqueued yet (cancelled or not).
+    var rememberedTokenCount: Int { unenqueued.count }
+
+    /// After a consumed element: whether producers may produce again (below the low watermark, or
+    /// nothing left buffered).
+    private var demandAfterConsuming: Bool { waterLevel < low || buffer.isEmpty }
 
     // MARK: Sources
 
@@ -106,7 +121,7 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
         if let waiting = consumer, let first = buffer.popFirst() {
             consumer = nil
             waterLevel -= first.weight
-            hasDemand = waterLevel < low
+            hasDemand = demandAfterConsuming
             delivery = (waiting, first.element)
         }
         return .sent(delivery: delivery, callbackToken: hasDemand ? nil : makeToken())
@@ -114,6 +129,7 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
 
     private mutating func makeToken() -> UInt64 {
         lastToken &+= 1
+        unenqueued[lastToken] = false
         return lastToken
     }
 
@@ -129,20 +145,21 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
     /// The producer that got `token` from a send waits for demand.
     mutating func enqueue(token: UInt64, producer: Producer) -> EnqueueAction {
         guard case .channeling = phase else { return .fail(producer, cancelled: false) }
-        if cancelledTokens.remove(token) != nil { return .fail(producer, cancelled: true) }
+        if unenqueued.removeValue(forKey: token) == true { return .fail(producer, cancelled: true) }
         if hasDemand { return .resume(producer) }
         producers.append((token, producer))
         return .none
     }
 
     /// The producer with `token` was cancelled: returns it to fail with a cancellation error, or
-    /// nil if it is not waiting (then its later `enqueue` fails at once).
+    /// nil if it is not waiting: then, if it has not enqueued yet, its later `enqueue` fails at
+    /// once; if it was already resumed (or the token is unknown), nothing is kept.
     mutating func cancelProducer(token: UInt64) -> Producer? {
         guard case .channeling = phase else { return nil }
         if let index = producers.firstIndex(where: { $0.token == token }) {
             return producers.remove(at: index).producer
         }
-        cancelledTokens.insert(token)
+        if unenqueued[token] != nil { unenqueued[token] = true }
         return nil
     }
 
@@ -163,7 +180,7 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
         case .channeling:
             guard let first = buffer.popFirst() else { return .suspend }
             waterLevel -= first.weight
-            hasDemand = waterLevel < low
+            hasDemand = demandAfterConsuming
             guard hasDemand, !producers.isEmpty else { return .element(first.element, resume: []) }
             let resumed = producers.map(\.producer)
             producers.removeAll()
@@ -216,7 +233,7 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
         }
         let waiting = producers.map(\.producer)
         producers.removeAll()
-        cancelledTokens.removeAll()
+        unenqueued.removeAll()
         phase = .sourceFinished(failure)
         return Termination(producers: waiting)
     }
@@ -259,7 +276,7 @@ struct MultiProducerSingleConsumerStateMachine<Element, Failure: Error, Consumer
         termination.dropped = buffer.removeAll().map(\.element)
         producers.removeAll()
         terminations.removeAll()
-        cancelledTokens.removeAll()
+        unenqueued.removeAll()
         waterLevel = 0
         return termination
     }

@@ -42,9 +42,7 @@ where
 
     typealias Machine = ZipStateMachine<UnsafeContinuation<[any Sendable]?, any Error>, UnsafeContinuation<Bool, Never>>
 
-    let base1: Base1
-    let base2: Base2
-    let base3: Base3
+    let bases: CombinerBases3<Base1, Base2, Base3>
 
     /// Creates the sequence of `zip` over the bases.
     ///
@@ -53,20 +51,12 @@ where
     ///   - base2: The second asynchronous sequence.
     ///   - base3: The third asynchronous sequence.
     public init(_ base1: Base1, _ base2: Base2, _ base3: Base3) {
-        self.base1 = base1
-        self.base2 = base2
-        self.base3 = base3
+        bases = CombinerBases3(base1: base1, base2: base2, base3: base3)
     }
 
     /// Creates an iterator; its first `next()` starts the task that iterates the bases.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(
-            handle: UpstreamIteratorHandle(
-                Machine(baseCount: 3),
-                producers: [
-                    erasingProducer(base1), erasingProducer(base2),
-                    erasingProducer(base3),
-                ]))
+        Iterator(handle: bases.iterate(under: Machine(baseCount: 3)))
     }
 
     /// The iterator of the sequence.
@@ -77,8 +67,7 @@ where
         ///
         /// - Throws: The first error a base throws.
         public mutating func next() async rethrows -> Element? {
-            guard let values = try await handle.next() else { return nil }
-            return (element(values, 0, as: Base1.Element.self), element(values, 1, as: Base2.Element.self), element(values, 2, as: Base3.Element.self))
+            try await handle.next().map(CombinerBases3<Base1, Base2, Base3>.tuple)
         }
     }
 }

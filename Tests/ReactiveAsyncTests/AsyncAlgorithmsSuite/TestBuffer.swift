@@ -4,9 +4,9 @@ import Testing
 
 /// swift-async-algorithms' `TestBuffer.swift`, rewritten for `ReactiveAsync`: the package's
 /// `GatedSequence` (an element per `advance()`) is an `AsyncStream` whose continuation yields one
-/// element per advance; the expected values are the package's. Its policy diagrams use the `,`
-/// (delay next) token of a consumer that lags, which ``MarbleTheme`` does not translate; the
-/// policies' drops are tested in `BufferTests` instead.
+/// element per advance; the expected values are the package's. Its policy diagrams draw a consumer
+/// that lags with the `,` (delay next) token: they run unchanged (the package's `.bufferingNewest`
+/// is 1.0's `.bufferingLatest`).
 @Suite(.timeLimit(.minutes(1))) struct TestBuffer {
     @Test func test_buffering() async {
         let (gated, gate) = AsyncStream<Int>.makeStream()
@@ -38,5 +38,19 @@ import Testing
         for value in 5...7 { gate.yield(value) }
         await #expect(throws: PackageFailure.self) { try await iterator.next() }
         for _ in 0..<5 { #expect(try await iterator.next() == nil) }
+    }
+
+    @Test(
+        "the package's policy diagrams: a consumer that lags (`,`) behind a dropping buffer",
+        arguments: [
+            ("test_bufferingOldest", AsyncBufferSequencePolicy.bufferingOldest(2), "X-12-   34-    5   |", "X,,,[1,],,[2,],[3,][5,]|"),
+            ("test_bufferingOldest_noDrops", .bufferingOldest(2), "X-12   3   4   5   |", "X,,[1,][2,][3,][45]|"),
+            ("test_bufferingOldest_error", .bufferingOldest(2), "X-12345^", "X,,,,,,[12^]"),
+            ("test_bufferingNewest", .bufferingLatest(2), "X-12-   34    -5|", "X,,,[1,],,[3,],[4,][5,]|"),
+            ("test_bufferingNewest_noDrops", .bufferingLatest(2), "X-12   3   4   5   |", "X,,[1,][2,][3,][45]|"),
+            ("test_bufferingNewest_error", .bufferingLatest(2), "X-12345^", "X,,,,,,[45^]"),
+        ])
+    func policies(name: String, policy: AsyncBufferSequencePolicy, input: String, expected: String) {
+        expectValid(name, input, expected) { $0.inputs[0].buffer(policy: policy) }
     }
 }

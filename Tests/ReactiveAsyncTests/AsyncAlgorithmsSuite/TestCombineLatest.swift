@@ -14,13 +14,12 @@ import Testing
 
     @Test func test_throwing_combineLatest1() async {
         let sequence = combineLatest([1, 2, 3].async.map { try throwOn(1, $0) }, ["a", "b", "c"].async)
-        var iterator = sequence.makeAsyncIterator()
-        do {
-            let value = try await iterator.next()
-            Issue.record("got \(value as Any) but expected throw")
-        } catch {
-            #expect(error as? PackageFailure == PackageFailure())
-        }
+        await expectDrained(sequence.map { "\($0)\($1)" }, [], fails: true)
+    }
+
+    @Test func test_throwing_combineLatest2() async {
+        let sequence = combineLatest([1, 2, 3].async, ["a", "b", "c"].async.map { try throwOn("a", $0) })
+        await expectDrained(sequence.map { "\($0)\($1)" }, [], fails: true)
     }
 
     // test_ordering1: a, b, a, b, a, b → (1,a) (2,a) (2,b) (3,b) (3,c).
@@ -53,6 +52,16 @@ import Testing
         }
     }
 
+    // test_ordering4: a, b, b, b, a, a → (1,a) (1,b) (1,c) (2,c) (3,c).
+    @Test func test_ordering4() {
+        validate {
+            "1---23|"
+            "-abc--|"
+            combineLatest($0.inputs[0], $0.inputs[1]).map { $0 + $1 }
+            "-'1a''1b''1c''2c''3c'|"
+        }
+    }
+
     // test_throwing_ordering1: the first base throws at its second element, after (1,a) (1,b).
     @Test func test_throwing_ordering1() {
         validate {
@@ -61,6 +70,27 @@ import Testing
             combineLatest($0.inputs[0], $0.inputs[1]).map { $0 + $1 }
             "-'1a''1b'^"
         }
+    }
+
+    // test_throwing_ordering2: the second base throws at its second element, after (1,a) (2,a).
+    @Test func test_throwing_ordering2() {
+        validate {
+            "1-2-3|"
+            "-a-^"
+            combineLatest($0.inputs[0], $0.inputs[1]).map { $0 + $1 }
+            "-'1a''2a'^"
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func test_cancellation() async {
+        let sequence = combineLatest(Indefinite(value: "test1").async, Indefinite(value: "test2").async)
+        let last = await lastElementBeforeCancellationEnds(sequence.map { $0 + $1 })
+        #expect(last == "test1test2")
+    }
+
+    // TestCombineLatest3.test_combineLatest: at least one tuple per element of the longest base.
+    @Test func test_combineLatest3() async {
+        #expect(await Array(combineLatest([1, 2, 3].async, ["a", "b", "c"].async, [4, 5, 6].async)).count >= 3)
     }
 
     // TestCombineLatest3.test_ordering1: a, b, c, a, b, c, a, b, c.

@@ -4,45 +4,18 @@ import Testing
 
 /// swift-async-algorithms' `Tests/AsyncAlgorithmsTests/TestDebounce.swift`, rewritten for
 /// `ReactiveAsync`: same diagrams, same expected output (the package's).
-@Suite struct TestDebounce: AsyncAlgorithmsValidation {
-    @Test func test_delayingValues() {
-        validate {
-            "abcd----e---f-g----|"
-            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
-            "------d----e-----g-|"
-        }
-    }
-
-    @Test func test_delayingValues_dangling_last() {
-        validate {
-            "abcd----e---f-g-|"
-            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
-            "------d----e----[g|]"
-        }
-    }
-
-    @Test func test_finishDoesntDebounce() {
-        validate {
-            "a|"
-            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
-            "-[a|]"
-        }
-    }
-
-    @Test func test_throwDoesntDebounce() {
-        validate {
-            "a^"
-            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
-            "-^"
-        }
-    }
-
-    @Test func test_noValues() {
-        validate {
-            "----|"
-            $0.inputs[0].debounce(for: .steps(3), clock: $0.clock)
-            "----|"
-        }
+@Suite struct TestDebounce {
+    @Test(
+        "the package's debounce diagrams, 3 steps (name, input, expected)",
+        arguments: [
+            ("test_delayingValues", "abcd----e---f-g----|", "------d----e-----g-|"),
+            ("test_delayingValues_dangling_last", "abcd----e---f-g-|", "------d----e----[g|]"),
+            ("test_finishDoesntDebounce", "a|", "-[a|]"),
+            ("test_throwDoesntDebounce", "a^", "-^"),
+            ("test_noValues", "----|", "----|"),
+        ])
+    func debounces(name: String, input: String, expected: String) {
+        expectValid(name, input, expected) { $0.inputs[0].debounce(for: .steps(3), clock: $0.clock) }
     }
 
     @Test func test_Rethrows() async throws {

@@ -49,7 +49,7 @@ import Testing
         validate {
             "aaaaaaa"
             $0.inputs[0].removeDuplicates()
-            "a-----;"
+            "a-----[;|]"
         }
     }
 
@@ -97,6 +97,12 @@ import Testing
             #expect(error as? PackageFailure == PackageFailure())
         }
         #expect(actual == [[1, 2], [2, 3]])
+    }
+
+    // An older version's test_cancellation: an endless base, the loop ends when cancelled.
+    @Test(.timeLimit(.minutes(1))) func test_cancellation() async {
+        let last = await lastElementBeforeCancellationEnds(Indefinite(value: 0).async.adjacentPairs().map { $0 + $1 })
+        #expect(last == 0)
     }
 
     // Not in the package: a pair goes out when its second element arrives.
@@ -150,6 +156,14 @@ import Testing
         #expect(actual == [1])
     }
 
+    @Test func test_interspersed_async_throwing_closure() async {
+        let sequence = [1, 2].async.interspersed { () async throws -> Int in
+            await Task.yield()
+            throw PackageFailure()
+        }
+        await expectDrained(sequence, [1], fails: true)
+    }
+
     @Test func test_interspersed_empty() async {
         let actual = await Array([Int]().async.interspersed(with: 0))
         #expect(actual.isEmpty)
@@ -174,7 +188,7 @@ import Testing
         validate {
             "a-b-c-d-"
             $0.inputs[0].interspersed(with: "s")
-            "a-[sb]-[sc]-[sd];"
+            "a-[sb]-[sc]-[sd][;|]"
         }
     }
 }

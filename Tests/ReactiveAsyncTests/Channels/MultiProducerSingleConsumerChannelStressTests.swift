@@ -6,11 +6,13 @@ import Testing
 /// Concurrent producers into one ``MultiProducerSingleConsumerAsyncChannel`` while the consumer
 /// and some producers are cancelled from other tasks.
 @Suite(.timeLimit(.minutes(1))) struct MultiProducerSingleConsumerChannelStressTests {
+    // The low watermark runs over 0…3: with 0, waiting producers resume only when the buffer
+    // empties (the package's would wait for ever, see DifferencesBuffering.md).
     @Test("4 async producers and 2 callback producers into one consumer: everything once, in each producer's order")
     func producersIntoOneConsumer() async throws {
         for round in 0..<20 {
             var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(
-                of: Int.self, backpressureStrategy: .watermark(low: 2 + round % 3, high: 5 + round % 4))
+                of: Int.self, backpressureStrategy: .watermark(low: round % 4, high: 5 + round % 4))
             var channel = channelAndSource.takeChannel()
             var source = consume channelAndSource.source
             let perProducer = 200

@@ -11,13 +11,13 @@ import Testing
 
     @Test("the proposal's example: send 1, finish, then the consumer gets 1 and nil")
     func sendFinishNext() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
-        var channel = channelAndSource.takeChannel()
-        var source = consume channelAndSource.source
-        try await source.send(1)
-        source.finish()
-        #expect(await channel.next() == 1)
-        #expect(await channel.next() == nil)
+        try await withChannel { channel, source in
+            var source = source
+            try await source.send(1)
+            source.finish()
+            #expect(await channel.next() == 1)
+            #expect(await channel.next() == nil)
+        }
     }
 
     @Test("finish(throwing:): buffered elements first, then the error (proposal)")
@@ -35,7 +35,7 @@ import Testing
 
     @Test("dropping the source finishes the channel (proposal: 'deiniting the source … same effect as finish()')")
     func droppingSourceFinishes() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         var channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         try await source.send(1)
@@ -46,7 +46,7 @@ import Testing
 
     @Test("with two sources, the channel ends only when both are gone (proposal, 'Multi producer')")
     func twoSources() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         var channel = channelAndSource.takeChannel()
         var source1 = consume channelAndSource.source
         var source2 = source1.makeAdditionalSource()
@@ -65,7 +65,7 @@ import Testing
 
     @Test("sync send: produceMore below the high watermark, then a callback handle that fires below the low one")
     func syncSendAndCallback() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         var channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         for value in 1...3 {
@@ -96,7 +96,7 @@ import Testing
 
     @Test("send(_:onProduceMore:) calls back at once when below the high watermark, and with the error after finish")
     func callbackSend() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         let channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         let results = Mutex<[String]>([])
@@ -113,7 +113,7 @@ import Testing
 
     @Test("async send suspends at the high watermark and resumes once the consumer goes below the low one")
     func asyncBackpressure() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         var channel = channelAndSource.takeChannel()
         let owned = Owned(channelAndSource.source)
         let sent = Atomic(0)
@@ -153,7 +153,7 @@ import Testing
 
     @Test("cancelling the waiting consumer ends the channel: sends throw, termination callback called (proposal)")
     func consumerCancelled() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         let channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         let terminated = Atomic(0)
@@ -172,7 +172,7 @@ import Testing
 
     @Test("a producer waiting when the consumer ends fails with the already-finished error (package tests)")
     func waitingProducerFailsOnConsumerEnd() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 1, high: 1))
+        var channelAndSource = ints(low: 1, high: 1)
         let channel = channelAndSource.takeChannel()
         let owned = Owned(channelAndSource.source)
         let producer = Task {
@@ -186,7 +186,7 @@ import Testing
 
     @Test("a producer cancelled while waiting throws CancellationError; its element stays sent")
     func producerCancelled() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 1, high: 1))
+        var channelAndSource = ints(low: 1, high: 1)
         var channel = channelAndSource.takeChannel()
         let owned = Owned(channelAndSource.source)
         let producer = Task {
@@ -203,7 +203,7 @@ import Testing
 
     @Test("elements(): for await over the channel; dropping the iterator ends it for producers")
     func elementsSequence() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         let channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         let terminated = Atomic(0)
@@ -222,7 +222,7 @@ import Testing
 
     @Test("a second iterator of elements() ends at once (difference: the package stops the process)")
     func secondIterator() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         let channel = channelAndSource.takeChannel()
         var source = consume channelAndSource.source
         let elements = channel.elements()
@@ -237,7 +237,7 @@ import Testing
 
     @Test("a termination callback set after the end is called at once (package source: setOnTerminationCallback)")
     func lateTerminationCallback() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        var channelAndSource = ints(low: 2, high: 4)
         let channel = channelAndSource.takeChannel()
         let source = consume channelAndSource.source
         _ = consume channel
@@ -249,15 +249,52 @@ import Testing
 
     @Test("send(contentsOf:) an async sequence sends each element and does not finish")
     func sendAsyncSequence() async throws {
-        var channelAndSource = MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: 2, high: 4))
+        try await withChannel { channel, source in
+            var source = source
+            try await source.send(contentsOf: [1, 2, 3].async)
+            _ = try sendNow(&source, [4])
+            source.finish()
+            var received: [Int] = []
+            while let value = await channel.next() { received.append(value) }
+            #expect(received == [1, 2, 3, 4])
+        }
+    }
+
+    @Test("watermark low: 0: a producer waiting at the high watermark resumes once the consumer empties the buffer (difference: the package's never resumes)")
+    func lowZeroWatermark() async throws {
+        // Package source, `_Watermark.didConsume`: demand only when the level is below `low`,
+        // which with `low: 0` never happens; the send of 1 would wait for ever.
+        var channelAndSource = ints(low: 0, high: 1)
         var channel = channelAndSource.takeChannel()
-        var source = consume channelAndSource.source
-        try await source.send(contentsOf: [1, 2, 3].async)
-        _ = try sendNow(&source, [4])
-        source.finish()
+        let owned = Owned(channelAndSource.source)
+        let producer = Task {
+            var source = owned.take()
+            for value in 1...3 { try await source.send(value) }
+            source.finish()
+        }
         var received: [Int] = []
         while let value = await channel.next() { received.append(value) }
-        #expect(received == [1, 2, 3, 4])
+        #expect(received == [1, 2, 3])
+        try await producer.value
+    }
+
+    @Test("a callback handle cancelled after its callback ran changes nothing: later sends still wait and resume")
+    func lateCallbackCancel() async throws {
+        try await withChannel(low: 1, high: 1) { channel, source in
+            var source = source
+            for value in 1...50 {
+                guard case .enqueueCallback(var handle) = try sendNow(&source, [value]) else {
+                    Issue.record("level 1 = high: the producer waits")
+                    return
+                }
+                let resumed = Atomic(false)
+                handle.enqueueCallback { result in resumed.store((try? result.get()) != nil, ordering: .relaxed) }
+                #expect(await channel.next() == value)
+                let wasResumed = resumed.load(ordering: .relaxed)
+                #expect(wasResumed)
+                handle.cancelCallback()  // too late: nothing to cancel, nothing kept
+            }
+        }
     }
 }
 
@@ -267,4 +304,21 @@ func sendNow<Element>(
     _ source: inout MultiProducerSingleConsumerAsyncChannel<Element, Never>.Source, _ elements: sending [Element]
 ) throws -> MultiProducerSingleConsumerAsyncChannel<Element, Never>.Source.SendResult {
     try source.send(contentsOf: elements)
+}
+
+/// The suite's usual channel: `Int` elements, never failing, at these watermarks.
+private func ints(low: Int, high: Int) -> MultiProducerSingleConsumerAsyncChannel<Int, Never>.ChannelAndStream {
+    MultiProducerSingleConsumerAsyncChannel.makeChannel(of: Int.self, backpressureStrategy: .watermark(low: low, high: high))
+}
+
+/// Runs `body` with the channel and the source of ``ints(low:high:)``, for tests that keep the
+/// channel and may finish the source.
+private func withChannel(
+    low: Int = 2, high: Int = 4,
+    _ body: (inout MultiProducerSingleConsumerAsyncChannel<Int, Never>, consuming MultiProducerSingleConsumerAsyncChannel<Int, Never>.Source) async throws ->
+        Void
+) async rethrows {
+    var channelAndSource = ints(low: low, high: high)
+    var channel = channelAndSource.takeChannel()
+    try await body(&channel, channelAndSource.source)
 }

@@ -182,4 +182,101 @@ import Testing
         let second = machine.markIteratorMade()
         #expect(first && !second)
     }
+
+    // MARK: Where this channel differs from the package (DifferencesBuffering.md)
+
+    /// A machine with one live source.
+    private func machine(low: Int, high: Int) -> Machine {
+        var machine = Machine(low: low, high: high)
+        _ = machine.sourceMade()
+        return machine
+    }
+
+    /// Sends `value`, which must leave its producer waiting, and enqueues `producer`: the token.
+    private func sendAndWait(_ machine: inout Machine, _ value: Int, as producer: String, sourceLocation: SourceLocation = #_sourceLocation) -> UInt64 {
+        guard let waitToken = token(machine.send(one(value))) else {
+            Issue.record("expected the producer to wait", sourceLocation: sourceLocation)
+            return 0
+        }
+        guard case .none = machine.enqueue(token: waitToken, producer: producer) else {
+            Issue.record("expected the producer to be enqueued", sourceLocation: sourceLocation)
+            return waitToken
+        }
+        return waitToken
+    }
+
+    // The package's watermark resumes producers when the level is below `low`
+    // (`_currentWatermark < _low` in MultiProducerSingleConsumerAsyncChannel+Internal.swift): with
+    // `low: 0` never, so they wait on an empty buffer for ever. Here an empty buffer resumes them.
+    @Test("low: 0: a producer waiting at the high watermark resumes once next() empties the buffer")
+    func lowZeroResumesOnEmptyBuffer() {
+        var machine = machine(low: 0, high: 1)
+        _ = sendAndWait(&machine, 1, as: "p")
+        guard case .element(1, let resume) = machine.next() else {
+            Issue.record("expected 1")
+            return
+        }
+        #expect(resume == ["p"])
+    }
+
+    @Test("low: 0: a send handed straight to a waiting consumer leaves the buffer empty, so the producer need not wait")
+    func lowZeroDirectDelivery() {
+        var machine = machine(low: 0, high: 1)
+        guard case .suspend = machine.suspend(consumer: "c") else {
+            Issue.record("expected the consumer to wait")
+            return
+        }
+        guard case .sent(let delivery, let waitToken) = machine.send(one(1)) else {
+            Issue.record("expected a delivery")
+            return
+        }
+        #expect(delivery?.element == 1)
+        #expect(waitToken == nil, "the buffer is empty again: produce more")
+    }
+
+    @Test("low: 2 still waits for the level to go below 2 while elements remain (the package's rule)")
+    func lowWatermarkUnchanged() {
+        var machine = machine(low: 2, high: 3)
+        for value in 1...2 { _ = machine.send(one(value)) }
+        _ = sendAndWait(&machine, 3, as: "p")
+        guard case .element(1, let early) = machine.next(), case .element(2, let resumed) = machine.next() else {
+            Issue.record("expected 1, 2")
+            return
+        }
+        #expect(early.isEmpty && resumed == ["p"])
+    }
+
+    // The package's `cancelProducer` appends any token it does not find waiting to
+    // `cancelledAsyncProducers`, which only an `enqueue` of that token empties: a producer
+    // cancelled after it was resumed leaves its token there for the channel's life.
+    @Test("a cancellation after the producer was resumed is forgotten: nothing grows")
+    func cancelAfterResumeIsForgotten() {
+        var machine = machine(low: 1, high: 1)
+        for value in 1...100 {
+            let waitToken = sendAndWait(&machine, value, as: "p\(value)")
+            _ = machine.next()  // resumes the producer
+            #expect(machine.cancelProducer(token: waitToken) == nil)
+        }
+        #expect(machine.rememberedTokenCount == 0)
+        // An unknown token is not kept either.
+        #expect(machine.cancelProducer(token: 12_345) == nil)
+        #expect(machine.rememberedTokenCount == 0)
+    }
+
+    @Test("a token is remembered from its send to its enqueue only, cancelled or not")
+    func tokensForgottenAtEnqueue() {
+        var machine = machine(low: 1, high: 1)
+        guard let first = token(machine.send(one(1))) else {
+            Issue.record("expected to wait")
+            return
+        }
+        #expect(machine.rememberedTokenCount == 1)
+        _ = machine.cancelProducer(token: first)
+        #expect(machine.rememberedTokenCount == 1)
+        guard case .fail("p", cancelled: true) = machine.enqueue(token: first, producer: "p") else {
+            Issue.record("the cancellation before the enqueue still fails it")
+            return
+        }
+        #expect(machine.rememberedTokenCount == 0)
+    }
 }

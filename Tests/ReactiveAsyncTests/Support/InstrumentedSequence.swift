@@ -109,8 +109,13 @@ struct TestError: Error, Equatable {
 
 /// Collects every element of `sequence`, and the error that ended it if any.
 func collect<S: AsyncSequence>(_ sequence: S) async -> (elements: [S.Element], error: (any Error)?) {
-    var elements: [S.Element] = []
     var iterator = sequence.makeAsyncIterator()
+    return await collect(from: &iterator)
+}
+
+/// Collects what `iterator` gives until its end, and the error that ended it if any.
+func collect<I: AsyncIteratorProtocol>(from iterator: inout I) async -> (elements: [I.Element], error: (any Error)?) {
+    var elements: [I.Element] = []
     do {
         while let element = try await iterator.next() { elements.append(element) }
         return (elements, nil)

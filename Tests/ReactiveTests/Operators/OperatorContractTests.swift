@@ -2,8 +2,9 @@ import Reactive
 import ReactiveTestSupport
 import Testing
 
-/// A subscription that records what it is asked.
-private final class Probe: Subscription {
+/// A subscription that records what it is asked. Shared with the other contract suites
+/// (`PerValueRelayTests`).
+final class SubscriptionProbe: Subscription {
     var requested: [Subscribers.Demand] = []
     var isCancelled = false
     func request(_ demand: Subscribers.Demand) { requested.append(demand) }
@@ -11,15 +12,28 @@ private final class Probe: Subscription {
 }
 
 /// A misbehaving publisher that hands its subscriber two subscriptions.
-private struct TwiceSubscribing: Publisher {
+struct TwiceSubscribing: Publisher {
     typealias Output = Int
     typealias Failure = TestError
-    let first = Probe()
-    let second = Probe()
+    let first = SubscriptionProbe()
+    let second = SubscriptionProbe()
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
         subscriber.receive(subscription: first)
         subscriber.receive(subscription: second)
     }
+}
+
+/// C06 on the operator `make` puts after a ``TwiceSubscribing``: the second subscription is
+/// cancelled, the first kept and asked for the subscriber's demand, no violation recorded.
+func expectSecondSubscriptionCancelled<P: Publisher>(
+    sourceLocation: SourceLocation = #_sourceLocation, _ make: (TwiceSubscribing) -> P
+) {
+    let twice = TwiceSubscribing()
+    let sub = recordSubscriber(make(twice), demand: .max(2))
+    #expect(twice.second.isCancelled, sourceLocation: sourceLocation)
+    #expect(!twice.first.isCancelled, sourceLocation: sourceLocation)
+    #expect(twice.first.requested == [.max(2)], sourceLocation: sourceLocation)
+    #expect(sub.violations == [], sourceLocation: sourceLocation)
 }
 
 /// Contract rules checked on representative stateful operators: `tryMap` (a wrapping
@@ -83,12 +97,7 @@ struct OperatorContractTests {
 
     @Test("C06 a second subscription is cancelled and the first kept")
     func secondSubscription() {
-        let twice = TwiceSubscribing()
-        let sub = recordSubscriber(twice.tryMap { $0 }, demand: .max(2))
-        #expect(twice.second.isCancelled)
-        #expect(!twice.first.isCancelled)
-        #expect(twice.first.requested == [.max(2)])
-        #expect(sub.violations == [])
+        expectSecondSubscriptionCancelled { $0.tryMap { $0 } }
         let reducer = TwiceSubscribing()
         _ = recordSubscriber(reducer.count())
         #expect(reducer.second.isCancelled && !reducer.first.isCancelled)

@@ -2,28 +2,10 @@ import Reactive
 import ReactiveTestSupport
 import Testing
 
-/// A subscription that records what it is asked.
-private final class Probe: Subscription {
-    var requested: [Subscribers.Demand] = []
-    var isCancelled = false
-    func request(_ demand: Subscribers.Demand) { requested.append(demand) }
-    func cancel() { isCancelled = true }
-}
-
-/// A misbehaving publisher that hands its subscriber two subscriptions.
-private struct TwiceSubscribing: Publisher {
-    typealias Output = Int
-    typealias Failure = TestError
-    let first = Probe()
-    let second = Probe()
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
-        subscriber.receive(subscription: first)
-        subscriber.receive(subscription: second)
-    }
-}
-
 /// `tryMap`, `tryFilter` and `tryCompactMap` in front of a subscriber that is not a step engine
-/// run without one (`PerValueRelay.swift`); these pin that they keep the wrapping operator's rules.
+/// run without one (`PerValueRelay.swift`); these pin that they keep the wrapping operator's rules,
+/// with the contract suite's probes (`SubscriptionProbe`, `TwiceSubscribing` and its C06 check in
+/// `OperatorContractTests.swift`).
 @Suite("Operators: per-value operators without an engine")
 struct PerValueRelayTests {
     @Test("the subscription is named after the operator nearest downstream")
@@ -86,12 +68,7 @@ struct PerValueRelayTests {
 
     @Test("C06 a second subscription is cancelled, the first kept")
     func secondSubscription() {
-        let twice = TwiceSubscribing()
-        let sub = recordSubscriber(twice.tryCompactMap { $0 }, demand: .max(2))
-        #expect(twice.second.isCancelled)
-        #expect(!twice.first.isCancelled)
-        #expect(twice.first.requested == [.max(2)])
-        #expect(sub.violations == [])
+        expectSecondSubscriptionCancelled { $0.tryCompactMap { $0 } }
     }
 
     @Test("C16 a cancel before the subscription cancels the subscription when it comes")
