@@ -1,10 +1,7 @@
 import Synchronization
 
 // A per-value operator (`tryMap`, `tryFilter`, `tryCompactMap`) in front of anything but a fresh
-// step engine (which it fuses with: `StepFusion.swift`). In front of another per-value operator it
-// fuses with that one's subscriber the same way (`PerValueSubscriber.subscribe(_:fusing:)`): one
-// subscriber runs both logics, reading the gate between them, so a run of per-value operators
-// costs one subscriber, one gate and one call into the downstream per value.
+// step engine (which it fuses with: `StepFusion.swift`).
 //
 // A step engine keeps the logic (the user's closures) and the downstream in the object the
 // downstream holds as its subscription, so a cancel must release them at once, and every value
@@ -27,11 +24,8 @@ import Synchronization
 
 /// The subscriber a per-value operator gives its upstream: runs the logic on each value and
 /// calls the downstream, borrowed. Touched only by the upstream's signals, one at a time (C25).
-/// A per-value operator in front of a fresh one fuses with it (`subscribe(_:fusing:)`): one
-/// subscriber and one gate run both logics.
 @usableFromInline
-final class PerValueSubscriber<Logic: PerValueLogic, Downstream: Subscriber>: StepFusionBase<Logic.Input, Logic.UpstreamFailure>,
-    Subscriber, CustomStringConvertible
+final class PerValueSubscriber<Logic: PerValueLogic, Downstream: Subscriber>: Subscriber, CustomStringConvertible
 where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline typealias Input = Logic.Input
     @usableFromInline typealias Failure = Logic.UpstreamFailure
@@ -46,21 +40,9 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         self.logic = logic
         self.downstream = downstream
         self.gate = PerValueGate(name: Logic.operatorName)
-        super.init()
     }
 
-    @usableFromInline var description: String { Logic.subscriberName }
-
-    /// Gives this fresh subscriber's logic and downstream to one subscriber that runs `first`
-    /// before them, and retires this one (a later subscription to it is cancelled, C06).
-    @inlinable
-    override func subscribe<Upstream: Publisher, First: PerValueLogic>(_ upstream: Upstream, fusing first: First) -> Bool
-    where First.Output == Logic.Input, First.Failure == Logic.UpstreamFailure, Upstream.Output == First.Input, Upstream.Failure == First.UpstreamFailure {
-        guard gate.retire() else { return false }
-        let fused = PerValueSubscriber<FusedLogic<First, Logic>, Downstream>(logic: FusedLogic(first: first, second: logic), downstream: downstream)
-        upstream.receive(subscriber: fused)
-        return true
-    }
+    @usableFromInline var description: String { Logic.operatorName }
 
     @inlinable
     func receive(subscription: any Subscription) {
@@ -74,7 +56,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
         guard gate.isOpen else { return .none }
-        switch logic.receive(input, through: gate) {
+        switch logic.receive(input) {
         case .emit(let output):
             // A cancel from inside the logic (a closure that cancels its own pipeline): drop it.
             guard gate.isOpen else { return .none }
@@ -137,17 +119,6 @@ final class PerValueGate: Subscription, CustomStringConvertible {
             status = .subscribed
             upstream = subscription
             open.store(true, ordering: .releasing)
-            return true
-        }
-    }
-
-    /// Retires a gate nothing was subscribed through (its subscriber fused into another):
-    /// `false` when a subscription came first.
-    @inlinable
-    func retire() -> Bool {
-        locked { () -> Bool in
-            guard status == .awaitingSubscription else { return false }
-            status = .terminated
             return true
         }
     }

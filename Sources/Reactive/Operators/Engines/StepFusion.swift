@@ -12,24 +12,7 @@
 /// (`.fail`), never ends early, forwards demand one for one and passes the completion on
 /// unchanged apart from its error type: what `FusedLogic` may put in front of another logic.
 @usableFromInline
-protocol PerValueLogic: StepLogic {
-    /// The name the upstream sees on the subscriber (`description`): a fused pair's is its first
-    /// operator's, as the upstream of two subscribers saw the first.
-    static var subscriberName: String { get }
-
-    /// Handles one value in a `PerValueSubscriber`, whose `gate` says whether the subscription is
-    /// still open: a fused pair asks it between its two logics, so a cancel from inside the first
-    /// closure keeps the second from running, as it would with two subscribers (C15).
-    mutating func receive(_ input: Input, through gate: PerValueGate) -> Step<Output, Failure>
-}
-
-extension PerValueLogic {
-    @inlinable static var subscriberName: String { operatorName }
-
-    @inlinable
-    @inline(__always)
-    mutating func receive(_ input: Input, through gate: PerValueGate) -> Step<Output, Failure> { receive(input) }
-}
+protocol PerValueLogic: StepLogic {}
 
 /// `First` then `Second` as one logic: `Second` sees exactly the signals the engine after
 /// `First` would have passed it.
@@ -64,20 +47,15 @@ where First.Output == Second.Input, First.Failure == Second.UpstreamFailure {
         case .skip(let demand):
             return .skip(demand)
         case .fail(let error):
-            return failing(error)
+            // Unfused, the first engine would cancel upstream and fail the second.
+            let (output, completion) = second.complete(.failure(error))
+            switch completion {
+            case .finished: return .finish(output)
+            case .failure(let error): return .fail(error)
+            }
         case .finish:
             assertionFailure("\(First.self) is a PerValueLogic and must not finish early")
             return .skip(.none)
-        }
-    }
-
-    /// The first logic threw: unfused, its operator would cancel upstream and fail the second.
-    @inlinable
-    mutating func failing(_ error: First.Failure) -> Step<Output, Failure> {
-        let (output, completion) = second.complete(.failure(error))
-        switch completion {
-        case .finished: return .finish(output)
-        case .failure(let error): return .fail(error)
         }
     }
 
@@ -88,33 +66,8 @@ where First.Output == Second.Input, First.Failure == Second.UpstreamFailure {
     }
 }
 
-/// Two per-value logics in a row are one per-value logic: one `PerValueSubscriber` runs both
-/// (`tryMap { … }.tryFilter { … }`), and a third in front fuses again.
-extension FusedLogic: PerValueLogic where Second: PerValueLogic {
-    @usableFromInline static var subscriberName: String { First.subscriberName }
-
-    // Always inlined into the subscriber, as `receive(_:)` is into the engine.
-    @inlinable
-    @inline(__always)
-    mutating func receive(_ input: Input, through gate: PerValueGate) -> Step<Output, Failure> {
-        switch first.receive(input, through: gate) {
-        case .emit(let value):
-            // A cancel from inside the first closure: the second subscriber would have dropped it.
-            guard gate.isOpen else { return .skip(.none) }
-            return second.receive(value, through: gate)
-        case .skip(let demand):
-            return .skip(demand)
-        case .fail(let error):
-            return failing(error)
-        case .finish:
-            assertionFailure("\(First.self) is a PerValueLogic and must not finish early")
-            return .skip(.none)
-        }
-    }
-}
-
-/// The superclass of every `StepEngine` and `PerValueSubscriber`, typed by what it receives: where a
-/// per-value operator finds out whether its subscriber is one it can fuse with. A class and not a
+/// The superclass of every `StepEngine`, typed by what the engine receives: where a per-value
+/// operator finds out whether its subscriber is an engine it can fuse with. A class and not a
 /// protocol because a cast to a class folds away once the subscriber's type is known, and the call
 /// is then specialised; a cast to a protocol existential stays a runtime conformance lookup, and
 /// the fused engine built behind it ran unspecialised (measured: 800 ns per value instead of 10).
@@ -122,9 +75,9 @@ extension FusedLogic: PerValueLogic where Second: PerValueLogic {
 class StepFusionBase<Input, Failure: Error> {
     @inlinable init() {}
 
-    /// Subscribes `upstream` with one engine (or subscriber) running `first`, then this one's
-    /// logic, into this one's downstream, and leaves this one empty. Returns `false` (doing
-    /// nothing) when this one was already subscribed.
+    /// Subscribes `upstream` with one engine running `first`, then this engine's logic, into this
+    /// engine's downstream, and leaves this engine empty. Returns `false` (doing nothing) when this
+    /// engine was already subscribed.
     @inlinable
     func subscribe<Upstream: Publisher, First: PerValueLogic>(_ upstream: Upstream, fusing first: First) -> Bool
     where First.Output == Input, First.Failure == Failure, Upstream.Output == First.Input, Upstream.Failure == First.UpstreamFailure {
@@ -132,9 +85,9 @@ class StepFusionBase<Input, Failure: Error> {
     }
 }
 
-/// Subscribes `subscriber` to `upstream` through `logic`: fused into the engine or per-value
-/// subscriber `subscriber` is when it is a fresh one, otherwise through a `PerValueSubscriber`,
-/// which needs no engine (`PerValueRelay.swift`).
+/// Subscribes `subscriber` to `upstream` through `logic`: fused into the engine `subscriber` is
+/// when it is a fresh one, otherwise through a `PerValueSubscriber`, which needs no engine
+/// (`PerValueRelay.swift`).
 @inlinable
 func subscribeStep<Upstream: Publisher, Logic: PerValueLogic, S: Subscriber>(_ upstream: Upstream, _ logic: Logic, _ subscriber: S)
 where Upstream.Output == Logic.Input, Upstream.Failure == Logic.UpstreamFailure, S.Input == Logic.Output, S.Failure == Logic.Failure {
