@@ -80,7 +80,7 @@ public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     ///
     /// - Returns: An iterator over the buffered elements.
     public func makeAsyncIterator() -> Iterator {
-        let machinePolicy: BufferStorage<Base>.Machine.Policy
+        let machinePolicy: BufferCore.Machine.Policy
         switch policy.kind {
         case .bounded(let limit) where limit > 0: machinePolicy = .bounded(limit)
         case .unbounded: machinePolicy = .unbounded
@@ -110,6 +110,8 @@ public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence
         }
 
         var mode: Mode
+        /// Elements an `.unbounded` buffer handed over at once, returned before it is asked again.
+        var stash = FIFOQueue<any Sendable>()
 
         /// The next element, buffered or awaited.
         ///
@@ -131,7 +133,10 @@ public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence
                 defer { mode = .transparent(iterator) }
                 return try await iterator.next(isolation: actor)
             case .buffered(let storage, _):
-                return try await storage.next()
+                if let element = stash.popFirst() { return unerased(element, as: Element.self) }
+                let (element, rest) = try await storage.next()
+                if !rest.isEmpty { stash = rest }
+                return element
             }
         }
     }

@@ -27,6 +27,10 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
         case draining(buffer: FIFOQueue<Element>, failure: Failure?)
         /// Terminal: the consumer saw the end, was cancelled, or dropped its iterator.
         case done
+        /// Only inside a method that changes a buffer: its payload is moved out first, so the
+        /// queue has one owner and is changed in place (matched out of `state` while `state`
+        /// still held it, every `append` copied the whole queue).
+        case modifying
     }
 
     let policy: Policy
@@ -43,30 +47,48 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
         case startTaskAndSuspend
         /// Return this element; resume the producer (waiting for room) if given.
         case element(Element, resumeProducer: Producer?)
+        /// `.unbounded` only: return `first`, and the consumer keeps `rest` (every other element
+        /// that was buffered, in order) and returns them before it asks again: one hand-off for
+        /// all of them. Nothing observable changes: an unbounded buffer never drops or waits.
+        case elements(first: Element, rest: FIFOQueue<Element>)
         /// Return this: nil at the end, or the base's failure (once).
         case terminal(Result<Element?, Failure>)
         /// Nothing buffered: suspend (`nextSuspended`).
         case suspend
     }
 
-    /// A `next()` before it suspends.
-    mutating func next() -> NextAction {
+    /// A `next()` before it suspends; `batching`: an `.unbounded` buffer may hand over every
+    /// buffered element at once (`.elements`).
+    mutating func next(batching: Bool = false) -> NextAction {
         switch state {
         case .idle:
             state = .buffering(buffer: FIFOQueue(), consumer: nil, producer: nil)
             return .startTaskAndSuspend
         case .buffering(var buffer, let consumer, let producer):
-            guard let element = buffer.popFirst() else { return .suspend }
+            state = .modifying
+            if batching, policy == .unbounded, buffer.count > 1, let first = buffer.popFirst() {
+                state = .buffering(buffer: FIFOQueue(), consumer: consumer, producer: producer)
+                return .elements(first: first, rest: buffer)
+            }
+            guard let element = buffer.popFirst() else {
+                state = .buffering(buffer: buffer, consumer: consumer, producer: producer)
+                return .suspend
+            }
             state = .buffering(buffer: buffer, consumer: consumer, producer: nil)
             return .element(element, resumeProducer: producer)
         case .draining(var buffer, let failure):
+            state = .modifying
+            if batching, policy == .unbounded, buffer.count > 1, let first = buffer.popFirst() {
+                state = .draining(buffer: FIFOQueue(), failure: failure)
+                return .elements(first: first, rest: buffer)
+            }
             if let element = buffer.popFirst() {
                 state = .draining(buffer: buffer, failure: failure)
                 return .element(element, resumeProducer: nil)
             }
             state = .done
             return .terminal(failure.map { .failure($0) } ?? .success(nil))
-        case .done:
+        case .done, .modifying:
             return .terminal(.success(nil))
         }
     }
@@ -90,9 +112,12 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
         case .buffering(let buffer, _, let producer) where buffer.isEmpty:
             state = .buffering(buffer: buffer, consumer: consumer, producer: producer)
             return .none
-        case .idle, .buffering, .draining, .done:
+        case .idle, .buffering, .draining, .done, .modifying:
             switch next() {
             case .element(let element, let producer): return .resumeConsumer(consumer, .success(element), resumeProducer: producer)
+            case .elements(let first, _):
+                assertionFailure("next() hands over one element at a time")
+                return .resumeConsumer(consumer, .success(first), resumeProducer: nil)
             case .terminal(let result): return .resumeConsumer(consumer, result, resumeProducer: nil)
             case .startTaskAndSuspend, .suspend: return .resumeConsumer(consumer, .success(nil), resumeProducer: nil)
             }
@@ -117,7 +142,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
         case .buffering(_, _, let producer):
             state = .done
             return (producer, true)
-        case .draining, .done:
+        case .draining, .done, .modifying:
             state = .done
             return (nil, false)
         }
@@ -157,6 +182,9 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
     enum ProducedAction {
         /// Buffered (or dropped by the policy); keep iterating.
         case none
+        /// Buffered, and the `.bounded` buffer is now full: wait for room
+        /// (`waitForRoom(producer:)`) before pulling again.
+        case full
         /// The consumer was waiting: resume it with the element; keep iterating.
         case resumeConsumer(Consumer)
         /// The buffer ended: stop iterating.
@@ -166,6 +194,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
     /// The base produced `element`.
     mutating func produced(_ element: Element) -> ProducedAction {
         guard case .buffering(var buffer, let consumer, let producer) = state else { return .stop }
+        state = .modifying
         if let consumer {
             state = .buffering(buffer: buffer, consumer: nil, producer: producer)
             return .resumeConsumer(consumer)
@@ -180,6 +209,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer> {
             if buffer.count < limit { buffer.append(element) }
         }
         state = .buffering(buffer: buffer, consumer: nil, producer: producer)
+        if case .bounded(let limit) = policy, buffer.count >= limit { return .full }
         return .none
     }
 

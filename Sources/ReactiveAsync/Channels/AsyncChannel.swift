@@ -21,7 +21,7 @@ public final class AsyncChannel<Element: Sendable>: AsyncSequence, Sendable {
     /// The iterator type.
     public typealias AsyncIterator = Iterator
 
-    let storage = ChannelStorage<Element, Never>()
+    let storage = ChannelStorage()
 
     /// Creates a channel with no element in flight.
     public init() {}
@@ -49,14 +49,17 @@ public final class AsyncChannel<Element: Sendable>: AsyncSequence, Sendable {
 
     /// The iterator of an ``AsyncChannel``.
     public struct Iterator: AsyncIteratorProtocol {
-        let storage: ChannelStorage<Element, Never>
+        let storage: ChannelStorage
 
         /// Waits for the next element a producer sends; nil once the channel finished or when
         /// the calling task is cancelled.
         ///
         /// - Returns: The next element, or nil.
         public mutating func next() async -> Element? {
-            await storage.next()
+            switch await storage.next() {
+            case .success(let element): return element.map { unerased($0, as: Element.self) }
+            case .failure(let error): preconditionFailure("an AsyncChannel was finished with \(error), and only AsyncThrowingChannel fails")
+            }
         }
     }
 }

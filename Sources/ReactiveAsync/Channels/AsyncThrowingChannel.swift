@@ -22,7 +22,7 @@ public final class AsyncThrowingChannel<Element: Sendable, Failure: Error>: Asyn
     /// The iterator type.
     public typealias AsyncIterator = Iterator
 
-    let storage = ChannelStorage<Element, any Error>()
+    let storage = ChannelStorage()
 
     /// Creates a channel with no element in flight.
     public init() {}
@@ -58,7 +58,7 @@ public final class AsyncThrowingChannel<Element: Sendable, Failure: Error>: Asyn
 
     /// The iterator of an ``AsyncThrowingChannel``.
     public struct Iterator: AsyncIteratorProtocol {
-        let storage: ChannelStorage<Element, any Error>
+        let storage: ChannelStorage
 
         /// Waits for the next element a producer sends.
         ///
@@ -66,7 +66,7 @@ public final class AsyncThrowingChannel<Element: Sendable, Failure: Error>: Asyn
         ///   thrown, or when the calling task is cancelled.
         /// - Throws: The error passed to `fail(_:)`, once.
         public mutating func next() async throws -> Element? {
-            try await storage.next()
+            try await storage.next().get().map { unerased($0, as: Element.self) }
         }
     }
 }

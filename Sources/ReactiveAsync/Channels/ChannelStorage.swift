@@ -1,9 +1,15 @@
 /// The shared state of one channel: a `ChannelStateMachine` under a `StateLock`. Continuations are
 /// resumed only after the lock is released.
-final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
+///
+/// Not generic: the elements pass through type-erased (the channels cast them back), so the
+/// machine, the lock and the continuations run specialised. Generic over the element, they ran
+/// unspecialised from the module that sends and asked the runtime for generic metadata on every
+/// element.
+final class ChannelStorage: Sendable {
+    typealias Element = any Sendable
     typealias Producer = UnsafeContinuation<Void, Never>
-    typealias Consumer = UnsafeContinuation<Result<Element?, Failure>, Never>
-    typealias Machine = ChannelStateMachine<Element, Failure, Producer, Consumer>
+    typealias Consumer = UnsafeContinuation<Result<Element?, any Error>, Never>
+    typealias Machine = ChannelStateMachine<Element, any Error, Producer, Consumer>
 
     private let machine = StateLock(Machine())
 
@@ -38,18 +44,19 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    func next() async throws(Failure) -> Element? {
+    /// The next element, `nil` at the end, or the failure the channel was finished with.
+    func next() async -> Result<Element?, any Error> {
         let id: UInt64
         switch machine.withLock({ $0.nextImmediately() }) {
         case .resumeProducer(let producer, let element):
             producer.resume()
-            return element
+            return .success(element)
         case .terminal(let result):
-            return try result.get()
+            return result
         case .suspend(let suspendID):
             id = suspendID
         }
-        let result = await withTaskCancellationHandler {
+        return await withTaskCancellationHandler {
             await withUnsafeContinuation { (consumer: Consumer) in
                 let action = machine.withLock { $0.next(consumer: consumer, id: id, isCancelled: Task.isCancelled) }
                 switch action {
@@ -65,10 +72,9 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
         } onCancel: {
             machine.withLock { $0.nextCancelled(id: id) }?.resume(returning: .success(nil))
         }
-        return try result.get()
     }
 
-    func finish(failure: Failure?) {
+    func finish(failure: (any Error)?) {
         let action = machine.withLock { $0.finish(failure: failure) }
         for producer in action.producers { producer.resume() }
         for consumer in action.consumers { consumer.resume(returning: action.consumerResult) }

@@ -44,7 +44,7 @@ where Base.Element: Sendable, Base: SendableMetatype, Base.AsyncIterator: Sendab
     let extent: Extent
 
     init(policy: AsyncBufferSequencePolicy, makeIterator: @escaping @Sendable () -> sending Base.AsyncIterator) {
-        let machinePolicy: ShareStorage<Base>.Machine.Policy
+        let machinePolicy: ShareCore.Machine.Policy
         switch policy.kind {
         // The package's share treats a bounded limit of 0 as no limit.
         case .bounded(let limit) where limit > 0: machinePolicy = .bounded(limit)

@@ -201,6 +201,26 @@ import Testing
         guard case .terminal(.success(nil)) = machine.next() else { Issue.record("expected nil"); return }
     }
 
+    @Test("unbounded: everything buffered is handed over at once, in order, the end kept behind it")
+    func unboundedHandsOverAll() {
+        var machine = Machine(policy: .unbounded)
+        _ = machine.next(batching: true)
+        for value in 1...3 { _ = machine.produced(value) }
+        #expect(machine.baseEnded(failure: nil) == nil)
+        guard case .elements(1, var rest) = machine.next(batching: true) else { Issue.record("expected 1 and the rest"); return }
+        #expect([rest.popFirst(), rest.popFirst(), rest.popFirst()] == [2, 3, nil])
+        guard case .terminal(.success(nil)) = machine.next(batching: true) else { Issue.record("expected the end"); return }
+    }
+
+    @Test("bounded: one element at a time, and a produced element that fills the buffer says so")
+    func boundedOneAtATime() {
+        var machine = Machine(policy: .bounded(2))
+        _ = machine.next(batching: true)
+        guard case .none = machine.produced(1) else { Issue.record("expected room"); return }
+        guard case .full = machine.produced(2) else { Issue.record("expected full"); return }
+        guard case .element(1, resumeProducer: nil) = machine.next(batching: true) else { Issue.record("expected 1 alone"); return }
+    }
+
     @Test("dropping the iterator while the task runs asks to cancel it")
     func iteratorDropped() {
         var machine = Machine(policy: .unbounded)
