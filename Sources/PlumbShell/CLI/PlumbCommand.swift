@@ -88,8 +88,9 @@ enum PlumbCommands {
     // Computed: an array of metatypes is not `Sendable`, so it cannot be a stored static.
     static var all: [any PlumbSubcommand.Type] {
         [
-            RunSubcommand.self, CheckSubcommand.self, TestSubcommand.self, FmtSubcommand.self, LearnSubcommand.self, SwiftSubcommand.self, CompareSubcommand.self, LspSubcommand.self,
-            ServeSubcommand.self, HelpSubcommand.self, ReplSubcommand.self, CompletionsSubcommand.self,
+            RunSubcommand.self, CheckSubcommand.self, TestSubcommand.self, FmtSubcommand.self, LearnSubcommand.self, SwiftSubcommand.self,
+            CompareSubcommand.self, LspSubcommand.self, ServeSubcommand.self, HelpSubcommand.self, ReplSubcommand.self,
+            CompletionsSubcommand.self,
         ]
     }
 
