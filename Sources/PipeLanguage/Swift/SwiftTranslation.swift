@@ -182,7 +182,14 @@ struct SwiftStage {
     func publisher(_ i: Int, expected: ValueKind? = nil) -> SwiftCode {
         switch stage.nested[i] {
         case .pipeline(let p)?: return translator.pipeline(p, scope: scope, expected: expected ?? kind)
-        case .binding(let name, let shape)?: return translator.bindingCode(name, shape: shape)
+        case .binding(let name, let shape)?:
+            let code = translator.bindingCode(name, shape: shape)
+            // A binding that sends no value (`let down = fail "down"`) is `Never` in Swift; where a
+            // pipeline of another kind takes it (`append down`), Combine wants one Output, and a
+            // `Never` can become any type: a map that can never run.
+            let wanted = expected ?? kind
+            guard code.kind == .nothing, wanted != .nothing, code.pair == nil else { return code }
+            return code.then(".map { never -> \(wanted.swiftName) in switch never {} }", kind: wanted)
         case .choice(let c)?: return translator.choice(c, scope: scope, expected: expected ?? kind, erase: true)
         case nil: return translator.unfaithful("a publisher argument is missing", kind: kind)
         }

@@ -57,6 +57,17 @@ private let pipeError = """
         #expect(swift("fail \"boom\" | replaceError -1") == pipeError + "\n\nFail<Int, Error>(error: PipeError(\"boom\")).replaceError(with: -1)")
     }
 
+    /// Found by check-swift when workshop 09 gained `let down = fail "down"` then `… | append down`:
+    /// the binding was `Fail<Never, Error>` and Combine's `append` wants one Output (the program
+    /// did not build). A binding of no values takes the kind of the pipeline that uses it.
+    @Test("a binding that sends no value takes the Output of the pipeline it is appended to")
+    func neverBinding() throws {
+        let script = "let down = fail \"down\"\njust \"ok\" | append down\n"
+        let program = try Session(runtime: Runtime(clock: .virtual)).swiftProgram(of: script, file: "n.pipe").get()
+        #expect(program.contains("let down = Fail<Never, Error>(error: PipeError(\"down\"))"), "\(program)")
+        #expect(program.contains(".append(down.map { never -> String in switch never {} })"), "\(program)")
+    }
+
     @Test("asyncMap flaky N is a helper class that fails its first N calls; retry resubscribes to it")
     func flaky() {
         let code = swift("just 5 | asyncMap flaky 2 | retry 3")
