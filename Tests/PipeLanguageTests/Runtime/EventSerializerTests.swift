@@ -59,6 +59,9 @@ import Testing
         sink.open.signal()
         #expect(done.wait(timeout: .now() + 60) == .success)
         events.send(.finished, terminal: true)
+        // A sender is done once its events are queued, not delivered: the deliverer may still be
+        // draining on its own thread (it did, under CI's parallel run), so wait for the end.
+        #expect(Self.eventually { sink.seen.withLock { $0.last == .finished } })
         let seen = sink.seen.withLock { $0 }
         #expect(seen.first == .subscribed)
         #expect(seen.last == .finished)
