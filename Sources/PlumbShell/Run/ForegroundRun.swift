@@ -115,9 +115,11 @@ struct ForegroundRun {
                 }
             }
         }
-        watcher.stop()
+        // Written while Ctrl-C is still watched: the write may wait on a terminal that does not
+        // read, and a further Ctrl-C must still end plumb then.
         live?.finish()
         out.flush()
+        watcher.stop()
         let outcome: Outcome = watcher.interrupted ? .interrupted : StandardStreams.outputFailed ? .outputFailed : .ended
         return (recorder.snapshot, outcome, stopNote)
     }

@@ -32,12 +32,14 @@ final class InterruptWatcher {
     /// The SIGINT disposition to put back, when the watcher installed the handler itself.
     private let previousAction: sigaction?
     private var isStopped = false
+    private let policy: SharedInterruptPolicy
 
     /// Starts watching.
     /// - Parameters:
     ///   - catchingSignal: Install the SIGINT handler for the watch and restore the previous
-    ///     disposition at `stop()` (scripts; the REPL installs it once for good). A second Ctrl-C
-    ///     during the same watch then ends the process at once, in case the pipeline does not stop.
+    ///     disposition at `stop()` (scripts; the REPL installs it once for good). A later Ctrl-C
+    ///     during the same watch then ends the process at once, in case the pipeline does not stop
+    ///     (`InterruptPolicy`: not one that arrives with the first).
     ///   - onTick: Called every 50 ms, on a queue of its own (it may run while `onInterrupt` does).
     ///   - onInterrupt: Called on the watcher's queue for each Ctrl-C (so it must be idempotent).
     init(catchingSignal: Bool, onTick: @escaping @Sendable () -> Void, onInterrupt: @escaping @Sendable () -> Void) {
@@ -48,14 +50,19 @@ final class InterruptWatcher {
         source = DispatchSource.makeReadSource(fileDescriptor: Signals.pipe.readFD, queue: queue)
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "plumb.interrupts.tick"))
         let stopped = self.stopped
+        let policy = SharedInterruptPolicy(mayEnd: catchingSignal)
+        self.policy = policy
         source.setEventHandler {
             // Resize bytes go too: nothing is drawn while a pipeline runs, and the prompt
             // re-reads the window size before it draws.
             Signals.pipe.drain()
             let count = Signals.interrupts.load(ordering: .relaxed) - start
-            guard count > 0 else { return }
-            if catchingSignal && count > 1 { Signals.endByInterrupt() }
-            onInterrupt()
+            let now = Signals.monotonicNow()
+            switch policy.decide(interrupts: count, now: now) {
+            case .none: return
+            case .cancel: onInterrupt()
+            case .end: Signals.endByInterrupt()
+            }
         }
         source.setCancelHandler { stopped.signal() }
         source.resume()
@@ -70,7 +77,14 @@ final class InterruptWatcher {
     var interrupted: Bool { Signals.interrupts.load(ordering: .relaxed) != interruptsAtStart }
 
     /// Stops watching (idempotent): when it returns no handler is running or will run, and the
-    /// previous SIGINT disposition is back.
+    /// previous SIGINT disposition is back, unless Ctrl-C came during the watch.
+    ///
+    /// After a Ctrl-C the script is ending: it still writes the cancelled run's last lines and the
+    /// jobs it cancels, then ends by SIGINT (`Signals.endByInterrupt`). The handler stays until
+    /// then, so that a second signal of the same press (`timeout` signals the process and then its
+    /// group) only counts instead of ending plumb by the default action with those lines unwritten;
+    /// a Ctrl-C after the policy's grace still ends it at once, from the handler (a write to a
+    /// terminal that does not read must not keep plumb).
     func stop() {
         guard !isStopped else { return }
         isStopped = true
@@ -78,7 +92,12 @@ final class InterruptWatcher {
         timer.cancel()
         stopped.wait()
         stopped.wait()
-        if let previousAction { Signals.restoreInterrupt(previousAction) }
+        guard let previousAction else { return }
+        if interrupted, let endsFrom = policy.endsFrom {
+            Signals.endOnInterruptAfter.store(endsFrom, ordering: .relaxed)
+        } else {
+            Signals.restoreInterrupt(previousAction)
+        }
     }
 
     deinit { stop() }

@@ -25,6 +25,18 @@ enum Signals {
     /// How many SIGINTs have arrived since the process started.
     static let interrupts = Atomic<Int>(0)
 
+    /// After a script's run was interrupted: a SIGINT at or after this instant (`monotonicNow`,
+    /// ns) ends the process at once, from the handler; an earlier one (the same press) only
+    /// counts. 0: never (the handler only counts).
+    static let endOnInterruptAfter = Atomic<UInt64>(0)
+
+    /// CLOCK_MONOTONIC in ns: async-signal-safe, so the handler can read it.
+    static func monotonicNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     /// Installs the handlers for the REPL's lifetime (idempotent). Call from the main thread before
     /// reading input.
     static func install() {
@@ -101,7 +113,15 @@ private let signalWriteFD = Atomic<Int32>(-1)
 
 private func plumbSignalHandler(_ signal: Int32) {
     let savedErrno = errno
-    if signal == SIGINT { Signals.interrupts.add(1, ordering: .relaxed) }
+    if signal == SIGINT {
+        Signals.interrupts.add(1, ordering: .relaxed)
+        let deadline = Signals.endOnInterruptAfter.load(ordering: .relaxed)
+        if deadline != 0 && Signals.monotonicNow() >= deadline {
+            // Pending until this handler returns, then the default action ends the process.
+            Glibc.signal(SIGINT, SIG_DFL)
+            raise(SIGINT)
+        }
+    }
     var byte: UInt8
     switch signal {
     case SIGINT: byte = SignalByte.interrupt
