@@ -326,7 +326,7 @@ private struct Diagram {
     /// An async stage's pulls: a small triangle pointing up at the lane, under its marbles (under
     /// its tallest pill and its stacked sub-rows too), at each pull's time.
     private func drawPulls(_ row: Row, into out: inout SVGWriter) {
-        let tip = row.y + Double(row.levels) * row.levelHeight - Metrics.marbleRadius - 4
+        let tip = row.y + Double(row.levels) * row.levelHeight - Metrics.marbleRadius - 1
         for time in row.lane.pulls {
             let x = axis.x(time)
             out.raw("<path class=\"pull\" data-lane=\"")
