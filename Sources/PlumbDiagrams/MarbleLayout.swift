@@ -31,6 +31,9 @@ public struct MarbleLayout: Sendable, Hashable {
     public var labelWidth: Int
     /// The lanes' width in terminal columns (`labelWidth + laneWidth <= width`).
     public var laneWidth: Int
+    /// The lines `MarbleText` draws for the lanes, after the ruler: one per row, and the `↑` line
+    /// under each row with pulls (what goes under the lanes is inserted after them).
+    public var laneLineCount: Int { rows.count + rows.count(where: { !$0.pulls.isEmpty }) }
     /// One row per lane, parents before their sub-lanes.
     public var rows: [Row]
     /// Idle stretches drawn as their duration.

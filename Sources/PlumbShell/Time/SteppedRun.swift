@@ -188,7 +188,7 @@ final class SteppedRun {
         guard !marbleRun.lanes.isEmpty else { return nil }
         let layout = MarbleLayout(marbleRun, width: width)
         var lines = MarbleText.render(layout, color: color)
-        lines.insert(Self.cursor(layout, at: now, color: color), at: min(lines.count, 1 + layout.rows.count))
+        lines.insert(Self.cursor(layout, at: now, color: color), at: min(lines.count, 1 + layout.laneLineCount))
         return lines
     }
 
