@@ -200,6 +200,8 @@ struct ColumnFitter {
         packed.reserveCapacity(plan.lanes.reduce(0) { $0 + $1.times.count })
         for lane in plan.lanes {
             for group in groups(of: lane, step: step) { packed.append(group.column << 4 | Int64(group.reach)) }
+            // A pull's column is drawn as itself (its mark goes under it), never collapsed.
+            for pull in lane.pulls { packed.append(column(of: pull, step: step) << 4 | 1) }
         }
         packed.sort()
         // Keep one entry per column: the last of a column's run reaches farthest.

@@ -18,6 +18,9 @@ struct LanePlan {
         var order: [Int]
         /// Whether the lane ends with a finish, failure or cancel (else it is live to the run's end).
         var ended: Bool
+        /// An async stage's pulls (its consumer's `next()` calls), sorted, none after the lane's
+        /// end: drawn as marks under the lane, not as events.
+        var pulls: [Int64] = []
     }
 
     var lanes: [Lane]
@@ -58,7 +61,8 @@ struct LanePlan {
             lanes.append(
                 Lane(
                     index: i, kind: lane.kind, depth: depth, prefix: prefix, text: sanitized(lane.label),
-                    times: times, events: events, order: order, ended: ended))
+                    times: times, events: events, order: order, ended: ended,
+                    pulls: Self.drawnPulls(lane.pulls, until: ended ? times.last : nil)))
             let kids = children[i]
             for (n, child) in kids.enumerated().reversed() {
                 stack.append((child, depth + 1, lastFlags + [n == kids.count - 1]))
@@ -69,6 +73,14 @@ struct LanePlan {
 
     /// Times the layout can do arithmetic on without overflowing: 0 up to about 73 years.
     static func clamped(_ time: Int64) -> Int64 { min(max(0, time), Int64.max / 4) }
+
+    /// A lane's pulls, clamped, in order, none after the lane's end (`until`).
+    private static func drawnPulls(_ pulls: [Int64], until end: Int64?) -> [Int64] {
+        guard !pulls.isEmpty else { return [] }
+        let drawn = pulls.map(Self.clamped).sorted()
+        guard let end else { return drawn }
+        return drawn.filter { $0 <= end }
+    }
 
     /// A lane's events in the order they were recorded (a lane's hooks run one at a time, so
     /// that is the order they happened), cut after the first end. A time earlier than the one

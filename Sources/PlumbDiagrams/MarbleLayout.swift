@@ -19,6 +19,9 @@
 /// layout.rows[0].label   // "[0] interval 100ms"
 /// layout.rows[0].cells.map(\.text)  // ["^", "0", "1", "2", "(3!)"]
 /// ```
+///
+/// An async stage's pulls (`MarbleLane.pulls`) take columns as events do, so a pull is never
+/// inside a collapsed stretch; `Row.pulls` gives their offsets.
 public struct MarbleLayout: Sendable, Hashable {
     /// The width the layout fits in (at least `minimumWidth`).
     public var width: Int
@@ -28,6 +31,9 @@ public struct MarbleLayout: Sendable, Hashable {
     public var labelWidth: Int
     /// The lanes' width in terminal columns (`labelWidth + laneWidth <= width`).
     public var laneWidth: Int
+    /// The lines `MarbleText` draws for the lanes, after the ruler: one per row, and the `↑` line
+    /// under each row with pulls (what goes under the lanes is inserted after them).
+    public var laneLineCount: Int { rows.count + rows.count(where: { !$0.pulls.isEmpty }) }
     /// One row per lane, parents before their sub-lanes.
     public var rows: [Row]
     /// Idle stretches drawn as their duration.
@@ -115,6 +121,12 @@ public struct MarbleLayout: Sendable, Hashable {
                 rows[r].span = first.offset..<(lane.ended ? last.offset + last.text.count : laneWidth)
             }
             rows[r].cells = cells
+            var pulls: [Int] = []
+            for pull in lane.pulls {
+                let offset = columns.offset[fitter.column(of: pull, step: step)] ?? 0
+                if pulls.last != offset { pulls.append(offset) }
+            }
+            rows[r].pulls = pulls
         }
 
         legend = Self.assignKeys(&rows, occurrences: occurrences)
@@ -297,6 +309,9 @@ extension MarbleLayout {
         public var span: Range<Int>?
         /// The lane's events, one cell per column that has any.
         public var cells: [Cell]
+        /// An async stage's pulls: the offsets (in the lanes) of the columns in which its
+        /// consumer called `next()`, one each, in order; `MarbleText` draws a `↑` under each.
+        public var pulls: [Int] = []
     }
 
     /// The events of one lane in one column.

@@ -35,6 +35,15 @@ public struct MarbleRun: Sendable, Hashable {
         lanes[lane].events.append(MarbleEvent.Timed(time: time, event: event))
         end = max(end, time)
     }
+
+    /// Records a pull on an async stage's lane: its consumer called `next()` at `time`. A pull is
+    /// not an event: the diagrams draw it as a mark under the lane (`↑` in text, a small triangle
+    /// in the SVG), and `expect marbles` does not see it.
+    public mutating func recordPull(lane: Int, at time: Int64) {
+        guard lanes.indices.contains(lane) else { return }
+        lanes[lane].pulls.append(time)
+        end = max(end, time)
+    }
 }
 
 /// One lane: a stage of the pipeline, an inner publisher, or one attempt of a retry.
@@ -61,13 +70,17 @@ public struct MarbleLane: Sendable, Hashable {
     public var kind: Kind
     /// The lane's events, in the order they happened.
     public var events: [MarbleEvent.Timed] = []
+    /// An async stage's pulls: when its consumer called `next()`, in nanoseconds since the run's
+    /// start, in order. Empty for a publisher stage (a publisher is asked by demand, not pulled).
+    public var pulls: [Int64] = []
 
     /// A lane with its events (`MarbleRun.addLane` and `record` are the usual way to fill one).
-    public init(label: String, parent: Int? = nil, kind: Kind = .stage, events: [MarbleEvent.Timed] = []) {
+    public init(label: String, parent: Int? = nil, kind: Kind = .stage, events: [MarbleEvent.Timed] = [], pulls: [Int64] = []) {
         self.label = label
         self.parent = parent
         self.kind = kind
         self.events = events
+        self.pulls = pulls
     }
 }
 

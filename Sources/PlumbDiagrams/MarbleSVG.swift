@@ -10,7 +10,9 @@
 /// Labels, values, the legend and the axis are `<text>` elements, so screen readers and tests
 /// can read them; each mark is a `<g class="mark value" data-lane="L" data-event="E">` (or
 /// `subscribed`, `finished`, `failure`, `cancel`) naming the
-/// event (`MarbleRun.lanes[L].events[E]`) it draws.
+/// event (`MarbleRun.lanes[L].events[E]`) it draws. An async stage's pulls (its consumer's
+/// `next()` calls, `MarbleLane.pulls`) are small triangles under its lane, each a
+/// `<path class="pull" data-lane="L" data-time="NS">` at its time's x, with a legend entry.
 public enum MarbleSVG {
     /// Renders the runs as diagrams stacked top to bottom, each under its title, each with its
     /// own time axis.
@@ -112,6 +114,8 @@ private enum Metrics {
     /// The widest a picture grows to keep instants apart (a slide holds it); past it, marks
     /// too close to draw apart stack in sub-rows and a note says so.
     static let maximumWidth = 1_600.0
+    /// The room a lane's pull triangles take under its marbles.
+    static let pullHeight = 10.0
 }
 
 /// One event as drawn: its index in the run's lane, and what it is.
@@ -177,7 +181,7 @@ private struct Diagram {
         let widest = max(400, Metrics.maximumWidth - Metrics.margin - 80 - origin)
         axis = TimeAxis(
             times: plan.lanes.map(\.times), end: LanePlan.clamped(run.end), origin: origin, separation: Metrics.separation,
-            targetWidth: min(720, widest), maximumWidth: widest)
+            targetWidth: min(720, widest), maximumWidth: widest, marks: plan.lanes.flatMap(\.pulls))
         lanesTop = top + (title.isEmpty ? 0 : Metrics.titleHeight)
         var y = lanesTop
         for (lane, label) in zip(plan.lanes, labels) {
@@ -223,7 +227,8 @@ private struct Diagram {
         }
         let levels = max(1, levelEnds.count)
         let levelHeight = Double(tallest - 1) * Metrics.itemPitch + 2 * Metrics.marbleRadius + 8
-        let height = max(44, Double(levels) * levelHeight + Metrics.rowPadding)
+        // A lane with pulls has room under its marbles for their triangles.
+        let height = max(44, Double(levels) * levelHeight + Metrics.rowPadding) + (lane.pulls.isEmpty ? 0 : Metrics.pullHeight)
         return Row(lane: lane, label: label, pills: pills, levels: levels, levelHeight: levelHeight, top: 0, height: height)
     }
 
@@ -315,7 +320,39 @@ private struct Diagram {
             out.raw("</g>\n")
         }
         for pill in row.pills { drawPill(pill, row: row, into: &out) }
+        drawPulls(row, into: &out)
     }
+
+    /// An async stage's pulls: a small triangle pointing up at the lane, under its marbles (under
+    /// its tallest pill and its stacked sub-rows too), at each pull's time.
+    private func drawPulls(_ row: Row, into out: inout SVGWriter) {
+        let tip = row.y + Double(row.levels) * row.levelHeight - Metrics.marbleRadius - 1
+        for time in row.lane.pulls {
+            let x = axis.x(time)
+            out.raw("<path class=\"pull\" data-lane=\"")
+            out.integer(row.lane.index)
+            out.raw("\" data-time=\"")
+            out.raw(String(time))
+            out.raw("\" d=\"M")
+            out.number(x)
+            out.raw(" ")
+            out.number(tip)
+            out.raw(" L")
+            out.number(x + 4.5)
+            out.raw(" ")
+            out.number(tip + 7)
+            out.raw(" L")
+            out.number(x - 4.5)
+            out.raw(" ")
+            out.number(tip + 7)
+            out.raw(" Z\" fill=\"")
+            out.raw(Self.pullColor)
+            out.raw("\"><title>next()</title></path>\n")
+        }
+    }
+
+    /// The pull triangles' colour, and their legend entry's.
+    private static let pullColor: StaticString = "#00897b"
 
     /// A break: the lane (or axis) interrupted by two zigzag strokes in the middle of the break.
     private func drawZigzag(_ b: TimeAxis.Break, y: Double, height: Double, into out: inout SVGWriter) {
@@ -490,6 +527,9 @@ private struct Diagram {
     private func legendLayout(top: Double) -> ([(text: String, fill: StaticString, x: Double, y: Double)], Double) {
         var entries: [(String, StaticString)] = legend.map { ("\($0.0) = \($0.1)", "#212121") }
         for failure in failures { entries.append(("✕ \(failure)", "#c62828")) }
+        if rows.contains(where: { !$0.lane.pulls.isEmpty }) {
+            entries.append(("▲ = a pull: the consumer called next()", Self.pullColor))
+        }
         if let note { entries.append((note, "#616161")) }
         guard !entries.isEmpty else { return ([], top) }
         let maxWidth = right - Metrics.margin

@@ -8,6 +8,11 @@
 /// [3] filter { $0 > 2 }   ^-----4-(6|)
 /// 1 column = 50 ms; a group ( ) is one instant
 /// ```
+///
+/// An async stage's lane gets a line under it with a `↑` in each column where its consumer
+/// called `next()` (a pull), and the diagram a legend line saying so: behind a slow consumer,
+/// each of `values`' values comes after its `↑` (it asks its publisher then), each of `stream`'s
+/// at it (from the stream's buffer).
 public enum MarbleText {
     /// Renders `run` as lines of at most `width` terminal columns.
     ///
@@ -42,6 +47,11 @@ public enum MarbleText {
 
         for row in layout.rows {
             lines.append(trimmed(padded(row.label, toWidth: layout.labelWidth) + lane(row, layout).rendered(color: color)))
+            if !row.pulls.isEmpty {
+                var marks = Canvas(width: layout.laneWidth)
+                for offset in row.pulls { marks.write(pullGlyph, at: offset, style: .pull) }
+                lines.append(trimmed(indent + marks.rendered(color: color)))
+            }
         }
 
         // Under the lanes, its clause shortened to fit there; else from the left edge.
@@ -50,9 +60,17 @@ public enum MarbleText {
         lines.append(footerIndent + paint(footer, .dim, color))
 
         lines += wrapped(layout.legend.map { "\($0.key)=\($0.text)" }, width: layout.width)
+        if layout.rows.contains(where: { !$0.pulls.isEmpty }) {
+            lines.append(paint(shortened(pullLegend, toWidth: layout.width), .pull, color))
+        }
         for line in failureLines(layout) { lines.append(paint(line, .failure, color)) }
         return lines
     }
+
+    /// The mark drawn on the line under an async stage's lane where its consumer called `next()`.
+    public static let pullGlyph: Character = "↑"
+    /// The legend line of a diagram with pulls.
+    public static let pullLegend = "↑ = a pull: the consumer called next()"
 
     private static func lane(_ row: MarbleLayout.Row, _ layout: MarbleLayout) -> Canvas {
         var canvas = Canvas(width: layout.laneWidth)
@@ -120,7 +138,7 @@ public enum MarbleText {
         return line
     }
 
-    fileprivate enum Style { case plain, dim, failure, cancel }
+    fileprivate enum Style { case plain, dim, failure, cancel, pull }
 
     fileprivate static func paint(_ text: String, _ style: Style, _ color: Bool) -> String {
         guard color, let code = style.ansi else { return text }
@@ -175,6 +193,7 @@ extension MarbleText.Style {
         case .dim: return "2"
         case .failure: return "31"
         case .cancel: return "33"
+        case .pull: return "36"
         }
     }
 }

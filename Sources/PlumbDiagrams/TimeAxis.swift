@@ -50,12 +50,14 @@ struct TimeAxis {
     ///   - separation: The least distance, in pixels, between two distinct instants of a lane.
     ///   - targetWidth: The lanes' width when nothing is crowded.
     ///   - maximumWidth: The widest the lanes may grow to keep instants apart.
+    ///   - marks: Other instants drawn (pulls): never inside a break, but small enough not to be
+    ///     kept apart.
     init(
         times: [[Int64]], end: Int64, origin: Double, separation: Double = 26, targetWidth: Double = 720,
-        maximumWidth: Double = 16_000
+        maximumWidth: Double = 16_000, marks: [Int64] = []
     ) {
         self.origin = origin
-        var instants: [Int64] = [0]
+        var instants: [Int64] = [0] + marks
         var laneGap = Int64.max
         for lane in times {
             instants += lane

@@ -35,6 +35,80 @@ import FoundationXML
         try checkTimeScale(generated.run, width: width, seed: seed)
     }
 
+    @Test(
+        "pulls (an async stage's next() calls): in the SVG each triangle's x is its time's, never in a break; in text each ↑ is under its time's column",
+        arguments: 0..<40)
+    func pullsTellTime(seed: Int) throws {
+        var generator = RunGenerator(seed: UInt64(seed) &+ 20_000)
+        var run = generator.run().run
+        // Pulls on some lanes: at a value's time (the consumer asked, the value came at once) or
+        // a few units before it (it waited), as a `values` or `stream` lane records them.
+        var pulled = 0
+        for l in run.lanes.indices where generator.chance(60) {
+            for event in run.lanes[l].events {
+                guard case .value = event.event else { continue }
+                let wait = generator.chance(50) ? 0 : Int64(generator.int(in: 1...4)) * 10_000_000
+                run.lanes[l].pulls.append(max(0, event.time - wait))
+                pulled += 1
+            }
+        }
+        let svg = MarbleSVG.render([run], titles: ["pulls \(seed)"])
+        let picture = try #require(SVGPicture(svg).diagrams.first)
+        let scale = try #require(picture.scale(), "seed \(seed): no scale")
+        let width = generator.int(in: 60...200)
+        let layout = MarbleLayout(run, width: width)
+        let lines = MarbleText.render(layout, color: false)
+        func ending(_ event: MarbleEvent) -> Bool {
+            switch event {
+            case .finished, .failed, .cancelled: return true
+            default: return false
+            }
+        }
+        // A lane's pulls as drawn: none after its end.
+        func drawnPulls(_ lane: MarbleLane) -> [Int64] {
+            let events = drawnEvents(lane)
+            guard let last = events.last, ending(last.1.event) else { return lane.pulls }
+            let end = events.map(\.1.time).max() ?? 0
+            return lane.pulls.filter { $0 <= end }
+        }
+        for (l, lane) in run.lanes.enumerated() {
+            let expected = drawnPulls(lane)
+            let drawn = picture.pulls.filter { $0.lane == l }
+            #expect(drawn.map(\.time).sorted() == expected.sorted(), "seed \(seed): lane \(l) pulls \(expected), drawn \(drawn.map(\.time))")
+            for pull in drawn {
+                #expect(abs(pull.x - scale.x(at: pull.time)) <= 0.6, "seed \(seed): pull at \(pull.time) ns at x \(pull.x), expected \(scale.x(at: pull.time))")
+                #expect(!picture.breaks.contains { pull.time > $0.from && pull.time < $0.to }, "seed \(seed): a pull inside a break")
+            }
+        }
+        // Text: the line after each row with pulls has a ↑ at each pull's column and nothing else.
+        var line = 0
+        for row in layout.rows {
+            line += 1
+            guard !row.pulls.isEmpty else { continue }
+            line += 1
+            let marks = Array(lines[line].dropFirst(layout.labelWidth))
+            let offsets = marks.indices.filter { marks[$0] == MarbleText.pullGlyph }
+            #expect(offsets == row.pulls, "seed \(seed): ↑ at \(offsets), pulls at \(row.pulls)\(joined(lines))")
+            #expect(marks.allSatisfy { $0 == " " || $0 == MarbleText.pullGlyph }, "seed \(seed)\(joined(lines))")
+            // Read back on the ruler as a person would, each ↑ is a pull's time within a column,
+            // and every pull has its ↑.
+            let times = drawnPulls(run.lanes[row.lane])
+            let read = row.pulls.map { readTime(layout, at: $0) }
+            for (offset, time) in zip(row.pulls, read) {
+                let t = try #require(time, "seed \(seed): a ↑ inside a collapsed stretch\(joined(lines))")
+                #expect(
+                    times.contains { abs($0 - t) <= layout.step + slack(layout, before: offset) },
+                    "seed \(seed): ↑ at \(offset) reads \(t) ns; pulls \(times)\(joined(lines))")
+            }
+            for time in times {
+                #expect(
+                    zip(row.pulls, read).contains { abs(($1 ?? -1) - time) <= layout.step + slack(layout, before: $0) },
+                    "seed \(seed): no ↑ for the pull at \(time) ns\(joined(lines))")
+            }
+        }
+        #expect(lines.contains(MarbleText.pullLegend) == (pulled > 0 && layout.rows.contains { !$0.pulls.isEmpty }), "seed \(seed)\(joined(lines))")
+    }
+
     @Test("text: just 1 | asyncMap delay 300 draws its value at 300 ms, and the ruler has a mark past 0")
     func asyncMapExample() throws {
         var run = MarbleRun()
@@ -331,6 +405,25 @@ import FoundationXML
     }
 
     /// A lane's events as drawn: sorted by time (stably), up to the first finish, failure or cancel.
+    /// The time a person reads at `offset` in the lanes: the ruler's step per column, plus what
+    /// each collapsed stretch before it says; nil inside one.
+    private func readTime(_ layout: MarbleLayout, at offset: Int) -> Int64? {
+        var origin: (offset: Int, time: Int64) = (0, 0)
+        for gap in layout.gaps {
+            if offset >= gap.offset && offset < gap.offset + gap.width { return nil }
+            if gap.offset + gap.width <= offset {
+                let said = SVGPicture.nanoseconds(gap.text.trimmingCharacters(in: .whitespaces))
+                origin = (gap.offset + gap.width, gap.time + (said ?? gap.duration))
+            }
+        }
+        return origin.time + Int64(offset - origin.offset) * layout.step
+    }
+
+    /// The rounding a reader's sum of collapsed stretches before `offset` may carry.
+    private func slack(_ layout: MarbleLayout, before offset: Int) -> Int64 {
+        layout.gaps.filter { $0.offset + $0.width <= offset }.reduce(0) { $0 + $1.duration / 20 + 1 }
+    }
+
     private func drawnEvents(_ lane: MarbleLane) -> [(Int, MarbleEvent.Timed)] {
         let sorted = lane.events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
         var out: [(Int, MarbleEvent.Timed)] = []
@@ -484,8 +577,15 @@ struct SVGPicture {
         var right: Double
         var label: String
     }
+    /// A pull triangle (`<path class="pull">`): its lane, the time it says, its tip's x.
+    struct Pull {
+        var lane: Int
+        var time: Int64
+        var x: Double
+    }
     struct Diagram {
         var marks: [Mark] = []
+        var pulls: [Pull] = []
         var ticks: [Tick] = []
         var breaks: [Break] = []
         var hidden = 0
@@ -589,6 +689,11 @@ struct SVGPicture {
                 return
             }
             let d = { (key: String) in Double(attributes[key] ?? "") }
+            if name == "path", attributes["class"] == "pull", !diagrams.isEmpty {
+                let numbers = (attributes["d"] ?? "").split(whereSeparator: { " MLZ".contains($0) }).compactMap { Double($0) }
+                diagrams[diagrams.count - 1].pulls.append(
+                    Pull(lane: Int(attributes["data-lane"] ?? "") ?? -1, time: Int64(attributes["data-time"] ?? "") ?? -1, x: numbers.first ?? .nan))
+            }
             if mark != nil {
                 switch name {
                 case "circle":

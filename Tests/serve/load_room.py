@@ -313,7 +313,7 @@ async def main():
                 status, body = await request(port, "GET", "/api/exercises", {"X-Plumb-Room": room.token, "X-Plumb-Learner": credential})
                 passed = sum(1 for e in json.loads(body)["exercises"] if e["passed"]) if status == 200 else -1
                 if passed != 15:
-                    problems.append(f"a learner's progress shows {passed}/15 after the load")
+                    problems.append(f"a learner's progress shows {passed}/19 after the load")
             print(f"learners: {arguments.learners}; checks: {len(stats.check)}; runs: {len(stats.run)}; "
                   f"hostile runs meanwhile: {hostile_runs}; wall time {elapsed:.1f} s")
             print(f"check → verdict: p50 {percentile(stats.check, 50) * 1000:.0f} ms, p99 {percentile(stats.check, 99) * 1000:.0f} ms")

@@ -174,12 +174,12 @@ def test_solving_exercise_one_passes_and_survives_a_reload_and_the_teacher_sees_
     set_text(browser, "editor", exercise.replace("todo", "$0 * 120 / 100"))
     browser.find_element(By.ID, "check").click()
     wait(browser, lambda: "passes" in browser.find_element(By.ID, "verdict").text)
-    wait(browser, lambda: browser.find_element(By.ID, "progress").text == "1/15 done")
+    wait(browser, lambda: browser.find_element(By.ID, "progress").text == "1/19 done")
     browser.execute_script("document.getElementById('check').scrollIntoView()")
     browser.save_screenshot(os.path.join(SHOTS, "learner.png"))
 
     browser.refresh()
-    wait(browser, lambda: shown(browser, "room") and browser.find_element(By.ID, "progress").text == "1/15 done")
+    wait(browser, lambda: shown(browser, "room") and browser.find_element(By.ID, "progress").text == "1/19 done")
     first = browser.find_element(By.CSS_SELECTOR, "#exercises li")
     assert "passed" in first.get_attribute("class")
     # The next exercise is opened; the first keeps the learner's text.
@@ -213,7 +213,7 @@ def test_progress_survives_a_server_restart(state_dir, browser):
     try:
         assert again.learner_url == room.learner_url
         browser.get(again.learner_url)
-        wait(browser, lambda: shown(browser, "room") and browser.find_element(By.ID, "progress").text == "1/15 done")
+        wait(browser, lambda: shown(browser, "room") and browser.find_element(By.ID, "progress").text == "1/19 done")
     finally:
         stop_room(again)
 

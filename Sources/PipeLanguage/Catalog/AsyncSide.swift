@@ -106,7 +106,8 @@ struct AsyncValues: AsyncSequence, Sendable {
     }
 
     /// Each element and the end reported on a marble-diagram lane, as `Tracing` does for a
-    /// publisher stage (`.subscribed` when an iteration starts).
+    /// publisher stage (`.subscribed` when an iteration starts), and each `next()` the consumer
+    /// calls as `.pulled`, when it calls it (before the element it waits for).
     func reporting(_ signal: @escaping @Sendable (LaneSignal) -> Void) -> AsyncValues {
         let base = self
         return AsyncValues {
@@ -115,6 +116,7 @@ struct AsyncValues: AsyncSequence, Sendable {
             var ended = false
             return Iterator {
                 guard !ended else { return nil }
+                signal(.pulled)
                 do {
                     if let value = try await iterator.next() {
                         signal(.value(value))

@@ -1,7 +1,9 @@
 /// `expect marbles`: a marble string compared with a run, value by value (not spelling by
 /// spelling: `'a'` and `a` are one value; `'10'`, the Int 10, is not the String "10"), over any
 /// number of frames (a 27-hour run at 100 ms frames, or `frame: 1ns`), with a message of bounded
-/// size: long stretches of empty frames are elided, the text is capped.
+/// size: long stretches of empty frames are elided, the text is capped. It reads the pipeline's
+/// output events only: an async stage's pulls (its consumer's `next()` calls, drawn as `↑` in the
+/// diagrams) are not events, so one pipeline's expected marbles do not depend on who pulls.
 ///
 /// ```swift
 /// let c = MarbleComparison(expected: "-'a'-b-|", events: run, frame: 100_000_000)

@@ -78,6 +78,9 @@ public enum LaneSignal: Sendable, Hashable {
     case finished
     case failed(String)
     case cancelled
+    /// An async stage's consumer called `next()` on it (a pull): drawn as a mark under the lane,
+    /// not an event of the lane (`expect marbles` and the printed events leave it out).
+    case pulled
 }
 
 /// Who wrote an `.output` line.

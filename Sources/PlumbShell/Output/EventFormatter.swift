@@ -257,6 +257,7 @@ struct EventFormatter: Sendable {
                 out.append(contentsOf: ",\"signal\":\"failed\",\"error\":".utf8)
                 Self.appendJSONString(message, to: &out)
             case .cancelled: out.append(contentsOf: ",\"signal\":\"cancelled\"".utf8)
+            case .pulled: out.append(contentsOf: ",\"signal\":\"pulled\"".utf8)
             }
         case .output(let kind, let stage, let text):
             out.append(contentsOf: "\"\(kind.rawValue)\",\"stage\":".utf8)

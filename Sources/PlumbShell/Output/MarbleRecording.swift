@@ -93,6 +93,7 @@ struct MarbleRecording: Sendable {
         case .finished: run.record(.finished, lane: current[lane] ?? main, at: time)
         case .failed(let message): run.record(.failed(TerminalText.escaped(message)), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
+        case .pulled: run.recordPull(lane: current[lane] ?? main, at: time)
         case .opened: break
         }
     }

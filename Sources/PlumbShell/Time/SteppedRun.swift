@@ -26,7 +26,7 @@ struct Breakpoint: Sendable, Equatable, CustomStringConvertible {
         case .value: return signal == nil || signal == .value
         case .finished: return signal == nil || signal == .finished
         case .failed: return signal == nil || signal == .failed
-        case .opened, .subscribed, .cancelled: return false
+        case .opened, .subscribed, .cancelled, .pulled: return false
         }
     }
 }
@@ -113,7 +113,7 @@ final class StageWatch: Sendable {
                 // The first subscription is the run's start; another is an attempt (`retry`).
                 guard state.subscriptions[lane, default: 0] > 1 else { return nil }
                 text = "subscribed again"
-            case .cancelled, .opened: return nil
+            case .cancelled, .opened, .pulled: return nil
             }
             state.signals += 1
             if state.hit == nil, state.breakpoints.contains(where: { $0.matches(stage: stage.index, signal) }) {
@@ -188,7 +188,7 @@ final class SteppedRun {
         guard !marbleRun.lanes.isEmpty else { return nil }
         let layout = MarbleLayout(marbleRun, width: width)
         var lines = MarbleText.render(layout, color: color)
-        lines.insert(Self.cursor(layout, at: now, color: color), at: min(lines.count, 1 + layout.rows.count))
+        lines.insert(Self.cursor(layout, at: now, color: color), at: min(lines.count, 1 + layout.laneLineCount))
         return lines
     }
 

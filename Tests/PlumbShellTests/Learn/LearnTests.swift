@@ -95,14 +95,14 @@ import Testing
         let folder = try Self.workshopCopy()
         let pane = try TerminalTests.Pane(tmux: TerminalTests.tmux!, binary: binary, arguments: ["learn", folder.path])
         #expect(pane.wait { $0.screen.contains("01 · map: transform every value") }, "\(pane.screen)")
-        #expect(pane.screen.contains("0/15 done"), "\(pane.screen)")
+        #expect(pane.screen.contains("0/19 done"), "\(pane.screen)")
         try pane.type("h")
         #expect(pane.wait { $0.screen.contains("hint 1/2: map's closure gets the value as $0.") }, "\(pane.screen)")
         // Save the solution: it is checked again and the next exercise comes.
         let solution = try String(contentsOf: folder.appendingPathComponent("solutions/01-map.pipe"), encoding: .utf8)
         try solution.write(to: folder.appendingPathComponent("01-map.pipe"), atomically: true, encoding: .utf8)
         #expect(pane.wait { $0.screen.contains("✓ 01-map passes") && $0.screen.contains("02 · filter") }, "\(pane.screen)")
-        #expect(pane.screen.contains("1/15 done"), "\(pane.screen)")
+        #expect(pane.screen.contains("1/19 done"), "\(pane.screen)")
         try pane.type("q")
         #expect(pane.wait { !$0.isAlive }, "q did not quit:\n\(pane.screen)")
     }

@@ -42,6 +42,20 @@ import Testing
         #expect(printed[6].contains("+0.600s  finished                2 values in 600 ms"), "\(printed[6])")
     }
 
+    @Test("stepping an async pipeline: the cursor goes under the last lane's ↑ line, not between a lane and its pulls (issue 39)")
+    func steppedAsyncCursorUnderTheLanes() {
+        let printed = steps([":step interval 30ms | take 3 | values | asyncMap delay 100", ":next"])
+        let lines = printed[1].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let cursor = lines.firstIndex { $0.contains("▲ 30 ms") }
+        let lastLane = lines.firstIndex { $0.hasPrefix("[3] asyncMap delay 100") }
+        #expect(cursor != nil && lastLane != nil, "\(printed[1])")
+        if let cursor, let lastLane {
+            // The last lane, its ↑ line, then the cursor; no lane after it.
+            #expect(cursor == lastLane + 2 && lines[lastLane + 1].contains("↑"), "\(printed[1])")
+            #expect(!lines[(cursor + 1)...].contains { $0.hasPrefix("[") }, "\(printed[1])")
+        }
+    }
+
     @Test("the same keystrokes give the same output, byte for byte")
     func deterministic() {
         let chunks = [":step marble \"-a-b-c|\" | debounce 150ms", ":next", ":advance 220ms", ":break 1 value", ":continue", ":continue"]
