@@ -177,14 +177,74 @@ extension Assets {
           for (const item of $('exercises').children) item.classList.remove('current');
         }
 
-        async function run() {
-          const button = $('run');
-          button.disabled = true;
-          $('run-status').textContent = 'running…';
+        // The playground's stepping: the pauses of the text last stepped, and the one shown.
+        let stepping = null;
+        const stepView = { diagram: $('diagram'), time: $('step-time'), lines: $('step-lines') };
+
+        function clearPlayground() {
           $('events').replaceChildren();
           $('diagram').replaceChildren();
           $('run-error').textContent = '';
           $('run-diagnostics').replaceChildren();
+          $('step-lines').replaceChildren();
+          $('step-lines').hidden = true;
+          $('stepper').hidden = true;
+          $('continue').disabled = true;
+          stepping = null;
+        }
+
+        // Step: the first press runs the text as a step-through (POST /api/step, read from the
+        // response: the pauses can be larger than the live stream carries) and stands at time 0;
+        // each press after goes to the next pause, as `:next` does.
+        async function step(toEnd) {
+          const text = $('pipeline').value;
+          if (stepping && stepping.text === text) {
+            showStep(toEnd === true ? stepping.steps.length - 1 : Math.min(stepping.index + 1, stepping.steps.length - 1));
+            return;
+          }
+          for (const id of ['run', 'step']) $(id).disabled = true;
+          clearPlayground();
+          $('run-status').textContent = 'stepping…';
+          try {
+            await readLines(await request('POST', '/api/step', { text }), (line) => {
+              if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (!line.result) return;
+              const r = line.result;
+              $('run-status').textContent = '';
+              showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'), step);
+              if (r.error) { $('run-error').textContent = r.error.message; return; }
+              if (!r.steps || !r.steps.length) { $('run-error').textContent = 'nothing to step through'; return; }
+              stepping = { text, steps: r.steps, ending: r.ending, index: 0, times: r.steps.map((p) => p.ns) };
+              const slider = $('step-slider');
+              slider.max = String(Math.ceil(r.steps[r.steps.length - 1].ns / 1e6));
+              $('stepper').hidden = false;
+              showStep(toEnd === true ? r.steps.length - 1 : 0);
+            });
+          } catch (error) { $('run-status').textContent = error.message; }
+          for (const id of ['run', 'step']) $(id).disabled = false;
+        }
+
+        // Shows pause `index`; the slider moves to its time unless the slider itself chose it.
+        function showStep(index, fromSlider) {
+          stepping.index = index;
+          const pause = stepping.steps[index];
+          if (!fromSlider) $('step-slider').value = String(Math.round(pause.ns / 1e6));
+          showPause(stepView, stepping.steps, index, stepping.ending, true);
+          $('continue').disabled = index === stepping.steps.length - 1;
+          $('step').disabled = index === stepping.steps.length - 1;
+        }
+
+        function slide() {
+          if (!stepping) return;
+          showStep(pauseAt(stepping.times, Number($('step-slider').value)), true);
+        }
+
+        async function run() {
+          const button = $('run');
+          clearPlayground();
+          $('step').disabled = false;
+          button.disabled = true;
+          $('run-status').textContent = 'running…';
           try {
             await startRun('/api/run', { text: $('pipeline').value }, (line) => {
               if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
@@ -210,10 +270,21 @@ extension Assets {
           $('present-text').textContent = data.text;
           const list = $('present-events');
           list.replaceChildren();
-          for (const event of data.events || []) appendEvent(list, event);
           const result = data.result || {};
-          showDiagram($('present-diagram'), result.svg);
           $('present-error').textContent = result.error ? result.error.message : '';
+          // The teacher steps through it: the pause they stand at, as their present view shows.
+          const view = { diagram: $('present-diagram'), time: $('present-step-time'), lines: $('present-step-lines') };
+          if (data.step) {
+            const steps = [];
+            steps[data.step.index] = data.step.pause;
+            steps.length = data.step.count;
+            showPause(view, steps, data.step.index, data.step.ending, false);
+            return;
+          }
+          view.time.textContent = '';
+          view.lines.hidden = true;
+          for (const event of data.events || []) appendEvent(list, event);
+          showDiagram($('present-diagram'), result.svg);
         }
 
         // The live stream: present mode and this learner's runs, as they happen.
@@ -239,6 +310,9 @@ extension Assets {
         $('hint').addEventListener('click', hint);
         $('reset').addEventListener('click', reset);
         $('run').addEventListener('click', run);
+        $('step').addEventListener('click', () => step(false));
+        $('continue').addEventListener('click', () => step(true));
+        $('step-slider').addEventListener('input', slide);
         $('open-playground').addEventListener('click', openPlayground);
         if (learner) start().catch(() => forget()); else forget();
         """#

@@ -39,6 +39,11 @@ extension Assets {
         .events { font: 14px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; padding-left: 0; list-style: none; max-height: 16em; overflow-y: auto; }
         .events .time { color: var(--muted); margin-right: 1em; }
         .events .failed { color: var(--fail); }
+        .stepper { display: flex; gap: 0.8em; align-items: center; margin: 0.3em 0; }
+        .stepper input[type=range], #present-slider { flex: 1; min-width: 12em; }
+        .step-time { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--accent); white-space: nowrap; }
+        .step-lines li { color: var(--muted); }
+        .step-lines li.now { color: var(--ink); font-weight: 600; }
         .present { margin: 1em 1.2em 0; border: 2px solid var(--accent); }
         .present #present-text { font-size: 1.6em; }
         #join { max-width: 26em; margin: 3em auto; }
@@ -97,6 +102,9 @@ extension Assets {
         body.present-view .diagram { overflow-x: auto; }
         body.present-view .diagram svg { max-width: none; }
         body.present-view #present-idle { font-size: 24px; }
+        body.present-view #present-controls { margin: 0 0 0.4em; }
+        body.present-view .step-time { font-size: 20px; }
+        body.present-view .step-lines { font-size: 20px; max-height: none; }
         .forbidden { max-width: 34em; margin: 4em auto; }
         """#
 }

@@ -2,15 +2,9 @@ extension Assets {
     /// The teacher's page, laid out for a projector at 1280×720: the room's table (in two columns
     /// of rows past 20 learners) on the left, and beside it, never below it, joining (the URL and
     /// its QR code), Present, and the room's common mistakes.
-    static let teacherPage = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Plumb workshop · teacher</title>
-        <link rel="stylesheet" href="/static/room.css">
-        </head>
+    static let teacherPage =
+        pageHead("Plumb workshop · teacher")
+        + """
         <body class="teacher">
         <header>
           <h1>The room</h1><span id="summary"></span>
@@ -55,20 +49,22 @@ extension Assets {
 
     /// The present view (`/present?key=KEY`), for the projector: the teacher's pipeline large,
     /// its diagram scaled to the width of the screen with no text under 16 px.
-    static let presentPage = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Plumb workshop · present</title>
-        <link rel="stylesheet" href="/static/room.css">
-        </head>
+    static let presentPage =
+        pageHead("Plumb workshop · present")
+        + """
         <body class="present-view">
         <p id="present-idle" class="quiet">Nothing is presented: press Present on the teacher's page.</p>
         <pre id="present-text" class="code"></pre>
+        <div id="present-controls" class="buttons" hidden>
+          <button id="present-step">Step</button>
+          <button id="present-continue" class="quiet">Continue</button>
+          <button id="present-whole" class="quiet">Whole run</button>
+          <input type="range" id="present-slider" min="0" max="0" step="1" value="0" aria-label="virtual time (ms)" hidden>
+          <span id="present-step-time" class="step-time"></span>
+        </div>
         <div id="present-error" class="error"></div>
         <div id="present-diagram" class="diagram"></div>
+        <ol id="present-step-lines" class="events step-lines" hidden></ol>
         <script src="/static/common.js"></script>
         <script src="/static/present.js"></script>
         </body>

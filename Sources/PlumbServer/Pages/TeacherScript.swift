@@ -214,15 +214,71 @@ extension Assets {
           document.body.dataset.scale = scale.toFixed(3);
         }
 
+        // What is presented now, as the last `present` event said it.
+        let presented = { active: false };
+        const view = { diagram: $('present-diagram'), time: $('present-step-time'), lines: $('present-step-lines') };
+
         function showPresent(data) {
+          presented = data;
           $('present-idle').hidden = data.active;
+          $('present-controls').hidden = !data.active;
           $('present-text').textContent = data.active ? data.text : '';
           const result = data.result || {};
-          showDiagram($('present-diagram'), data.active ? result.svg : null);
           $('present-error').textContent = data.active && result.error ? result.error.message : '';
+          const slider = $('present-slider');
+          if (data.active && data.step) {
+            const steps = [];
+            steps[data.step.index] = data.step.pause;
+            steps.length = data.step.count;
+            showPause(view, steps, data.step.index, data.step.ending, false);
+            slider.hidden = false;
+            slider.max = String(Math.ceil(Number(data.step.times[data.step.count - 1]) / 1e6));
+            if (!sliding) slider.value = String(Math.round(Number(data.step.pause.ns) / 1e6));
+          } else {
+            showDiagram($('present-diagram'), data.active ? result.svg : null);
+            view.time.textContent = '';
+            view.lines.hidden = true;
+            slider.hidden = true;
+          }
           scaleDiagram();
         }
 
+        // Moves the presentation to a pause (null: the whole run); every learner's view follows.
+        // One request at a time: a slider dragged past several pauses sends the last it reached.
+        let moving = false;
+        let wanted;
+        let sliding = false;
+        async function moveTo(pause) {
+          wanted = pause;
+          if (moving) return;
+          moving = true;
+          try {
+            while (wanted !== undefined) {
+              const next = wanted;
+              wanted = undefined;
+              view.time.textContent = presented.step ? view.time.textContent : 'stepping…';
+              const response = await fetch('/api/teacher/present/step', { method: 'POST', headers: headers(true), body: JSON.stringify({ pause: next }) });
+              if (!response.ok) {
+                const data = await response.json().catch(() => ({}));
+                throw new Error(data.error || ('the server answered ' + response.status));
+              }
+              await readLines(response, (line) => {
+                if (line.result && line.result.error) $('present-error').textContent = line.result.error.message;
+              });
+            }
+          } catch (error) { $('present-error').textContent = error.message; }
+          moving = false;
+        }
+
+        $('present-step').addEventListener('click', () => moveTo(presented.step ? presented.step.index + 1 : 0));
+        $('present-continue').addEventListener('click', () => moveTo(1e9));
+        $('present-whole').addEventListener('click', () => moveTo(null));
+        $('present-slider').addEventListener('input', () => {
+          if (!presented.step) return;
+          sliding = true;
+          moveTo(pauseAt(presented.step.times, Number($('present-slider').value)));
+        });
+        $('present-slider').addEventListener('change', () => { sliding = false; });
         window.addEventListener('resize', scaleDiagram);
         liveStream('/api/teacher/stream', headers, { present: showPresent }, (open) => {
           document.body.dataset.live = open ? 'open' : 'closed';

@@ -79,6 +79,23 @@ extension Room {
         }
     }
 
+    /// `POST /api/step {"text": PIPELINE}`: the playground's Step: the text run in a child
+    /// that steps its last pipeline through every instant, as `:step` does, and answers with
+    /// every pause (`"steps"`: its time, what `:step` prints there, the diagram so far).
+    func step(_ request: HTTPRequest, learner: LearnerRecord) -> HTTPResponse {
+        switch runBody(request, learner: learner) {
+        case .success(let (body, delivery)):
+            guard let text = body["text"]?.string else { return .error(400, "step needs {\"text\": PIPELINE}") }
+            roster.update(learner.id) { $0.playground = text }
+            if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
+            let limits = runs.limits
+            return runs.start(kind: .step, text: text, name: "playground", learner: learner.id, delivery: delivery) { outcome, _, _ in
+                RoomRuns.runResult(outcome, limits: limits)
+            }
+        case .failure(let refusal): return refusal.response
+        }
+    }
+
     /// A request body that must be a JSON object.
     static func object(_ body: [UInt8]) -> Result<[String: JSON], HTTPResponseError> {
         guard case .object(let fields)? = JSON.decode(body) else {

@@ -26,6 +26,40 @@ extension Room {
         }
     }
 
+    /// `POST /api/teacher/present/step {"pause": N}`: stands the presented pipeline at its
+    /// pause N (0 is time 0; a number past the last is the last), and every learner's present
+    /// view follows; `{"pause": null}` shows the whole run again. The first step runs the
+    /// pipeline in a step-through child (`StepReply`) and answers with its stream; later ones
+    /// answer at once with `{"pause": N, "count": C}`.
+    func presentStep(_ request: HTTPRequest) -> HTTPResponse {
+        guard case .success(let body) = Self.object(request.body), let field = body["pause"] else {
+            return .error(400, "present/step needs {\"pause\": N} (null shows the whole run)")
+        }
+        let wanted: Int?
+        switch field {
+        case .null: wanted = nil
+        case .int(let n): wanted = n
+        default: return .error(400, "\"pause\" is a whole number, or null")
+        }
+        let (presentation, text, stepped) = presenter.current
+        guard let text else { return .error(409, "nothing is presented: present a pipeline first") }
+        if stepped || wanted == nil {
+            let pause = presenter.move(to: wanted)
+            presentChanged()
+            return .json(200, .object(["pause": pause.map(JSON.int) ?? .null]))
+        }
+        let limits = runs.limits
+        return runs.start(kind: .step, text: text, name: "present", learner: nil) { [self] outcome, _, _ in
+            let result = RoomRuns.runResult(outcome, limits: limits)
+            if let steps = result["steps"]?.array,
+                presenter.attach(steps: steps, ending: result["ending"]?.string ?? "", to: presentation, pause: wanted ?? 0)
+            {
+                presentChanged()
+            }
+            return result
+        }
+    }
+
     /// The teacher's table at `now`: a row per learner (by name), a cell per exercise, the
     /// learner's current exercise and whether they are stuck on it (`StuckRule`); per exercise,
     /// how many passed it, are trying it (opened, not passed) and have not started it; the room's

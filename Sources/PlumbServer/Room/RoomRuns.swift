@@ -26,7 +26,12 @@ final class RoomRuns: Sendable {
     }
 
     enum RunKind: String {
-        case run, check
+        /// A playground run: its events as they happen, then the diagram.
+        case run
+        /// A check against the exercise.
+        case check
+        /// A step-through (`StepReply` in the child): every pause of the run, in one result.
+        case step
     }
 
     /// Where a run's lines go: the response to its request (newline-delimited JSON), or the

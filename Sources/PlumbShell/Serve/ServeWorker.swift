@@ -8,8 +8,8 @@ import PlumbServer
 import Glibc
 #endif
 
-/// The child `plumb serve` starts for each learner's run or check (`PLUMB_SERVE_WORKER=run` or
-/// `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
+/// The child `plumb serve` starts for each learner's run, step-through or check
+/// (`PLUMB_SERVE_WORKER=run`, `step` or `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
 /// then one `{"result": …}` line (the diagram as SVG, diagnostics with positions and fix-its, the
 /// check's verdict). It reads no file and writes none, and ends with its parent.
 enum ServeWorker {
@@ -17,7 +17,7 @@ enum ServeWorker {
     /// The absolute path of the workshop folder the room serves, for the worker's checks.
     static let workshopVariable = "PLUMB_SERVE_WORKSHOP"
 
-    /// `run` or `check` when this process is such a child.
+    /// `run`, `step` or `check` when this process is such a child.
     static var mode: String? { ProcessInfo.processInfo.environment[variable] }
 
     /// How far a virtual run goes while only an endless timer keeps it going.
@@ -54,6 +54,8 @@ enum ServeWorker {
                 ]))
         }
         switch mode {
+        case "step":
+            return emit(StepReply.make(text: text, file: name, compiled: compiled, options: options, diagnostics: diagnostics))
         case "check":
             // The folder `plumb serve` serves (`ServeCommand` names it): the exercise's solution
             // is there, for the hidden-input check `plumb learn` makes too.
