@@ -49,7 +49,8 @@ import Testing
         let learner = try room.join()
         let bound = JSON.object(["text": .string("let s = marble \"-a-b|\"\ns | map { $0 + \"!\" }")]).encoded
         let steps = try #require(try room.send("POST", "/api/step", body: bound, learner: learner).result?["steps"]?.array)
-        #expect(steps.count == 3)
+        // The marble's a at 100 ms, b at 300 ms, its end at 400 ms.
+        #expect(steps.map { $0["ns"] } == [.int(0), .int(100_000_000), .int(300_000_000), .int(400_000_000)])
         #expect(steps[1]["lines"]?.array?.contains(.string("  +0.100s  │ [1] map value \"a!\"")) == true, "\(steps[1])")
         let binding = JSON.object(["text": .string("let s = just 1")]).encoded
         let result = try #require(try room.send("POST", "/api/step", body: binding, learner: learner).result)
@@ -88,5 +89,37 @@ import Testing
         _ = try room.send("POST", "/api/teacher/present", body: text, room: .some(nil), key: key)
         #expect(try room.send("GET", "/api/present").json?["step"] == nil)
         #expect(try room.send("POST", "/api/teacher/present/step", body: #"{"pause": "x"}"#, room: .some(nil), key: key).status == 400)
+    }
+}
+
+/// The playground's Compare (issues 37 and 39): `POST /api/compare` runs each pipeline pushed and
+/// pulled as `:compare` does (`PipelineComparison` in the child).
+@Suite struct ServeCompareTests {
+    @Test("Compare answers with both runs' events side by side, one diagram, the verdict and why; E410 has its position")
+    func compare() throws {
+        let binary = try #require(BuiltPlumb.path, "\(BuiltPlumb.missing)")
+        let room = try TestRoom(worker: WorkerCommand(executable: binary))
+        let learner = try room.join()
+        let body = JSON.object(["text": .string("interval 100ms | take 3 | debounce 150ms")]).encoded
+        let result = try #require(try room.send("POST", "/api/compare", body: body, learner: learner).result)
+        let comparison = try #require(result["comparisons"]?.array?.first, "\(result)")
+        #expect(comparison["differs"] == .bool(true))
+        #expect(comparison["pull"]?.string == "interval 100ms | values | take 3 | debounce 150ms")
+        // The async debounce emits the pending 2 when its base finishes; Combine's drops it.
+        let differing = try #require(comparison["rows"]?.array).filter { $0["differs"] == .bool(true) }
+        #expect(differing.count == 1)
+        #expect(differing.first?["push"] == .null && differing.first?["pull"]?.string?.hasSuffix("value 2") == true)
+        let verdict = try #require(comparison["verdict"]?.array).map { $0.string ?? "" }
+        #expect(verdict.first == "differs: 1 line (marked ≠)")
+        #expect(verdict.dropFirst().first?.hasPrefix("why: debounce: when its base finishes") == true, "\(verdict)")
+        let svg = try #require(comparison["svg"]?.string)
+        #expect(svg.contains(">[0] push interval 100ms<") && svg.contains(">[3] pull interval 100ms<"))
+        // E410: a stage with no async twin, at its position; nothing compared.
+        let retry = JSON.object(["text": .string("just 1 | retry 2")]).encoded
+        let refused = try #require(try room.send("POST", "/api/compare", body: retry, learner: learner).result)
+        let diagnostic = try #require(refused["diagnostics"]?.array?.first)
+        #expect(diagnostic["id"]?.string == "E410")
+        #expect(diagnostic["line"] == .int(1) && diagnostic["column"] == .int(10))
+        #expect(refused["comparisons"] == nil)
     }
 }

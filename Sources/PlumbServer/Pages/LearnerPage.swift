@@ -50,6 +50,7 @@ extension Assets {
               <button id="run">Run</button>
               <button id="step" class="quiet" title="step through time, one instant at a time, as :step does">Step</button>
               <button id="continue" class="quiet" disabled title="to the end of the stepped run">Continue</button>
+              <button id="compare" class="quiet" title="run it pushed and pulled, as :compare does">Compare</button>
               <span id="run-status" class="status"></span>
             </div>
             <div id="stepper" class="stepper" hidden>
@@ -60,6 +61,7 @@ extension Assets {
             <div id="run-error" class="error"></div>
             <div id="diagram" class="diagram"></div>
             <ol id="step-lines" class="events step-lines" hidden></ol>
+            <div id="comparisons"></div>
             <ol id="events" class="events"></ol>
           </section>
         </main>

@@ -190,7 +190,54 @@ extension Assets {
           $('step-lines').hidden = true;
           $('stepper').hidden = true;
           $('continue').disabled = true;
+          $('comparisons').replaceChildren();
           stepping = null;
+        }
+
+        // Compare: each pipeline run pushed and pulled as :compare runs it, the events side by
+        // side (≠ where they differ), both runs' diagrams on one time axis, the verdict and why.
+        async function compare() {
+          const text = $('pipeline').value;
+          for (const id of ['run', 'step', 'compare']) $(id).disabled = true;
+          clearPlayground();
+          $('run-status').textContent = 'comparing…';
+          try {
+            await readLines(await request('POST', '/api/compare', { text }), (line) => {
+              if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (!line.result) return;
+              const r = line.result;
+              $('run-status').textContent = '';
+              showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'), compare);
+              if (r.error && !(r.diagnostics || []).length) $('run-error').textContent = r.error.message;
+              for (const c of r.comparisons || []) $('comparisons').appendChild(comparisonOf(c));
+            });
+          } catch (error) { $('run-status').textContent = error.message; }
+          for (const id of ['run', 'step', 'compare']) $(id).disabled = false;
+        }
+
+        function comparisonOf(c) {
+          const box = element('div', null, 'comparison' + (c.differs ? ' differs' : ' same'));
+          box.appendChild(element('div', c.pushName + '  ' + c.push, 'side push'));
+          box.appendChild(element('div', c.pullName + '  ' + c.pull, 'side pull'));
+          const table = element('table', null, 'compare-rows');
+          const head = element('tr');
+          head.appendChild(element('th', ''));
+          head.appendChild(element('th', 'push'));
+          head.appendChild(element('th', 'pull'));
+          table.appendChild(head);
+          for (const row of c.rows) {
+            const tr = element('tr', null, row.differs ? 'differs' : '');
+            tr.appendChild(element('td', row.differs ? '≠' : '', 'mark'));
+            tr.appendChild(element('td', row.push === null ? '' : row.push.trim(), 'push'));
+            tr.appendChild(element('td', row.pull === null ? '' : row.pull.trim(), 'pull'));
+            table.appendChild(tr);
+          }
+          box.appendChild(table);
+          const diagram = element('div', null, 'diagram');
+          showDiagram(diagram, c.svg);
+          box.appendChild(diagram);
+          for (const line of c.verdict) box.appendChild(element('div', line, /^why:/.test(line) ? 'why' : 'verdict-line'));
+          return box;
         }
 
         // Step: the first press runs the text as a step-through (POST /api/step, read from the
@@ -312,6 +359,7 @@ extension Assets {
         $('run').addEventListener('click', run);
         $('step').addEventListener('click', () => step(false));
         $('continue').addEventListener('click', () => step(true));
+        $('compare').addEventListener('click', compare);
         $('step-slider').addEventListener('input', slide);
         $('open-playground').addEventListener('click', openPlayground);
         if (learner) start().catch(() => forget()); else forget();

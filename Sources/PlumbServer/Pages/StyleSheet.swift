@@ -44,6 +44,16 @@ extension Assets {
         .step-time { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--accent); white-space: nowrap; }
         .step-lines li { color: var(--muted); }
         .step-lines li.now { color: var(--ink); font-weight: 600; }
+        .comparison { border-top: 1px solid var(--line); margin: 0.6em 0; padding-top: 0.4em; }
+        .comparison .side { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+        table.compare-rows { font: 13px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; margin: 0.4em 0; }
+        table.compare-rows td, table.compare-rows th { padding: 0.1em 0.6em; white-space: pre; }
+        table.compare-rows tr.differs { background: #fff3cd; }
+        table.compare-rows td.mark { color: #8a5a00; font-weight: 700; }
+        .comparison .verdict-line { font-weight: 600; }
+        .comparison.differs .verdict-line { color: #8a5a00; }
+        .comparison.same .verdict-line { color: var(--pass); }
+        .comparison .why { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
         .present { margin: 1em 1.2em 0; border: 2px solid var(--accent); }
         .present #present-text { font-size: 1.6em; }
         #join { max-width: 26em; margin: 3em auto; }

@@ -32,6 +32,8 @@ final class RoomRuns: Sendable {
         case check
         /// A step-through (`StepReply` in the child): every pause of the run, in one result.
         case step
+        /// A comparison (`CompareReply` in the child): the pipeline pushed and pulled.
+        case compare
     }
 
     /// Where a run's lines go: the response to its request (newline-delimited JSON), or the

@@ -102,6 +102,7 @@ extension Room {
             .learner("POST", "/api/reset", body: Route.Body.small) { room, request, learner in room.reset(request, learner: learner) },
             .learner("POST", "/api/run", body: Route.Body.text) { room, request, learner in room.run(request, learner: learner) },
             .learner("POST", "/api/step", body: Route.Body.text) { room, request, learner in room.step(request, learner: learner) },
+            .learner("POST", "/api/compare", body: Route.Body.text) { room, request, learner in room.compare(request, learner: learner) },
             // The teacher's API: the teacher's key in `X-Plumb-Key` (the room's token opens none).
             Route("GET", "/api/teacher/room", .teacher) { room, _ in .json(200, room.roomTable()) },
             Route("POST", "/api/teacher/stream", .teacher, body: Route.Body.small) { room, _ in room.live.ticket(for: .teacher) },

@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// The child `plumb serve` starts for each learner's run, step-through or check
-/// (`PLUMB_SERVE_WORKER=run`, `step` or `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
+/// (`PLUMB_SERVE_WORKER=run`, `step`, `compare` or `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
 /// then one `{"result": …}` line (the diagram as SVG, diagnostics with positions and fix-its, the
 /// check's verdict). It reads no file and writes none, and ends with its parent.
 enum ServeWorker {
@@ -17,7 +17,7 @@ enum ServeWorker {
     /// The absolute path of the workshop folder the room serves, for the worker's checks.
     static let workshopVariable = "PLUMB_SERVE_WORKSHOP"
 
-    /// `run`, `step` or `check` when this process is such a child.
+    /// `run`, `step`, `compare` or `check` when this process is such a child.
     static var mode: String? { ProcessInfo.processInfo.environment[variable] }
 
     /// How far a virtual run goes while only an endless timer keeps it going.
@@ -56,6 +56,8 @@ enum ServeWorker {
         switch mode {
         case "step":
             return emit(StepReply.make(text: text, file: name, compiled: compiled, options: options, diagnostics: diagnostics))
+        case "compare":
+            return emit(CompareReply.make(text: text, file: name, diagnostics: diagnostics))
         case "check":
             // The folder `plumb serve` serves (`ServeCommand` names it): the exercise's solution
             // is there, for the hidden-input check `plumb learn` makes too.
