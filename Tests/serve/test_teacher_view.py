@@ -187,11 +187,18 @@ def test_present_view_text_is_at_least_16_px_at_1280x720(room, browser):
              text: document.getElementById('present-text').textContent,
              smallest: Math.min(...Array.from(svg.querySelectorAll('text')).map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
              ticks: Array.from(svg.querySelectorAll('text')).filter((t) => t.getAttribute('fill') === '#616161').map((t) => t.getBoundingClientRect().height),
-             width: svg.getBoundingClientRect().width };""")
+             width: svg.getBoundingClientRect().width,
+             right: svg.getBoundingClientRect().right,
+             page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+             box: [document.getElementById('present-diagram').scrollWidth, document.getElementById('present-diagram').clientWidth] };""")
     assert sizes["text"] == pipeline
     assert sizes["pipeline"] >= 24
     assert sizes["smallest"] >= 16, sizes
     # The tick labels, as drawn (their boxes), not the 8 px of a diagram shrunk to fit.
     assert sizes["ticks"] and min(sizes["ticks"]) >= 16, sizes
     assert sizes["width"] >= 1000
+    # A 500 ms run fits the projector's width: nothing scrolls sideways (the diagram is drawn
+    # for the present view's width, then scaled up to it with its smallest text at 16 px).
+    assert sizes["page"][0] <= sizes["page"][1] == 1280, sizes
+    assert sizes["box"][0] <= sizes["box"][1] and sizes["right"] <= 1280, sizes
     browser.save_screenshot(os.path.join(SHOTS, "present-view.png"))

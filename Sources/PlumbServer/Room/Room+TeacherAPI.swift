@@ -18,7 +18,7 @@ extension Room {
         }
         if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
         let limits = runs.limits
-        return runs.start(kind: .run, text: text, name: "present", learner: nil) { [self] outcome, events, all in
+        return runs.start(kind: .run, text: text, name: "present", learner: nil, diagramWidth: RoomRuns.presentDiagramWidth) { [self] outcome, events, all in
             let result = RoomRuns.runResult(outcome, limits: limits, events: events, all: all)
             presenter.show(text, events: events, result: result)
             presentChanged()
@@ -49,7 +49,7 @@ extension Room {
             return .json(200, .object(["pause": pause.map(JSON.int) ?? .null]))
         }
         let limits = runs.limits
-        return runs.start(kind: .step, text: text, name: "present", learner: nil) { [self] outcome, _, _ in
+        return runs.start(kind: .step, text: text, name: "present", learner: nil, diagramWidth: RoomRuns.presentDiagramWidth) { [self] outcome, _, _ in
             let result = RoomRuns.runResult(outcome, limits: limits)
             if let steps = result["steps"]?.array,
                 presenter.attach(steps: steps, ending: result["ending"]?.string ?? "", to: presentation, pause: wanted ?? 0)

@@ -20,6 +20,13 @@ enum ServeWorker {
     /// `run`, `step`, `compare` or `check` when this process is such a child.
     static var mode: String? { ProcessInfo.processInfo.environment[variable] }
 
+    /// The widest the diagrams are drawn (`PLUMB_SERVE_DIAGRAM_WIDTH`, set for the presented
+    /// pipeline: the present view fits it to a projector's width), else `MarbleSVG`'s default.
+    static var diagramWidth: Double {
+        ProcessInfo.processInfo.environment["PLUMB_SERVE_DIAGRAM_WIDTH"].flatMap(Double.init).map { min(max($0, 320), MarbleSVG.defaultWidth) }
+            ?? MarbleSVG.defaultWidth
+    }
+
     /// How far a virtual run goes while only an endless timer keeps it going.
     static let horizon: Int64 = 60_000_000_000
 
@@ -94,7 +101,7 @@ enum ServeWorker {
     private static func svg(_ diagrams: [(text: String, run: MarbleRun)]) -> JSON {
         let drawn = diagrams.filter { !$0.run.lanes.isEmpty }
         guard !drawn.isEmpty else { return .null }
-        return .string(MarbleSVG.render(drawn.map(\.run), titles: drawn.map(\.text)))
+        return .string(MarbleSVG.render(drawn.map(\.run), titles: drawn.map(\.text), width: diagramWidth))
     }
 
     /// A diagnostic as the page shows it: its id, words, the rendered source excerpt, the id's

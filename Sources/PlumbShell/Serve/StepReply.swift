@@ -48,7 +48,7 @@ enum StepReply {
         var bytes = 0
         var ending = timeline.ending.rawValue
         for pause in timeline.pauses {
-            let svg = pause.diagram.lanes.isEmpty ? nil : MarbleSVG.render([pause.diagram], titles: [last.text])
+            let svg = pause.diagram.lanes.isEmpty ? nil : MarbleSVG.render([pause.diagram], titles: [last.text], width: ServeWorker.diagramWidth)
             bytes += svg?.utf8.count ?? 0
             if bytes > svgBudget {
                 ending = StepTimeline.Ending.pauseLimit.rawValue
