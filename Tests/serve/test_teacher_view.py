@@ -171,7 +171,20 @@ def test_the_join_qr_code_decodes_to_the_learners_url_and_loopback_is_told(room,
         picture = os.path.join(directory, "qr.png")
         browser.find_element(By.ID, "join-qr").screenshot(picture)
         decoded = subprocess.run(["zbarimg", "--raw", "-q", picture], capture_output=True, text=True, timeout=30).stdout.strip()
-    assert decoded == room.learner_url
+        assert decoded == room.learner_url
+        # Large for the back of the room: a click shows it over the page, most of the screen's
+        # height, still the learners' URL; another click closes it.
+        browser.find_element(By.ID, "join-qr").click()
+        wait(browser, lambda: browser.find_element(By.ID, "qr-large").is_displayed())
+        size = browser.execute_script("const r = document.querySelector('#qr-large-code svg').getBoundingClientRect(); return [r.width, r.height, r.bottom];")
+        assert size[0] >= 560 and size[1] >= 560 and size[2] <= 720, size
+        large = os.path.join(directory, "qr-large.png")
+        browser.find_element(By.ID, "qr-large-code").screenshot(large)
+        decoded = subprocess.run(["zbarimg", "--raw", "-q", large], capture_output=True, text=True, timeout=30).stdout.strip()
+        assert decoded == room.learner_url
+        browser.save_screenshot(os.path.join(SHOTS, "teacher-qr-large.png"))
+        browser.find_element(By.ID, "qr-large").click()
+        wait(browser, lambda: not browser.find_element(By.ID, "qr-large").is_displayed())
 
 
 def test_present_view_text_is_at_least_16_px_at_1280x720(room, browser):

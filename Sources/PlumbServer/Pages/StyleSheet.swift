@@ -93,8 +93,13 @@ extension Assets {
         .room-table tr.stuck th.learner-name, .room-table tr.stuck td.now { color: var(--fail); }
         .room-table tr.stuck { background: #fff1f0; }
         .room-table td.now .flag { font-weight: 700; }
-        .qr { width: 124px; height: 124px; flex: none; }
-        .qr svg { width: 100%; height: 100%; }
+        .qr { width: 124px; height: 124px; flex: none; padding: 0; border: 0; background: #fff; cursor: zoom-in; }
+        .qr svg { width: 100%; height: 100%; display: block; }
+        .qr-large { position: fixed; inset: 0; z-index: 10; background: #fff; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.6em; cursor: zoom-out; }
+        .qr-large-code { width: min(80vh, 90vw); height: min(80vh, 90vw); }
+        .qr-large-code svg { width: 100%; height: 100%; display: block; }
+        .qr-large-url { font: 24px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--ink); }
+        .qr-large .quiet { margin: 0; font-size: 14px; }
         .join-row { display: flex; gap: 0.6em; align-items: center; }
         .join-url { font: 12px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; word-break: break-all; color: var(--accent); }
         #join-warning { font-size: 12px; line-height: 1.3; margin: 0.3em 0 0; }

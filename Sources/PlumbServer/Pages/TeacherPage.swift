@@ -24,7 +24,7 @@ extension Assets {
           <aside id="side">
             <section id="join-panel">
               <h2>Join</h2>
-              <div class="join-row"><div id="join-qr" class="qr"></div><div><a id="join-url" class="join-url"></a></div></div>
+              <div class="join-row"><button id="join-qr" class="qr" title="show the QR code large, for the back of the room" aria-label="enlarge the QR code"></button><div><a id="join-url" class="join-url"></a></div></div>
               <p id="join-warning" class="error"></p>
               <pre id="join-command" class="code" hidden></pre>
             </section>
@@ -39,6 +39,11 @@ extension Assets {
               <div id="mistakes"></div>
             </section>
           </aside>
+        </div>
+        <div id="qr-large" class="qr-large" hidden>
+          <div id="qr-large-code" class="qr-large-code"></div>
+          <a id="qr-large-url" class="qr-large-url"></a>
+          <p class="quiet">Click anywhere or press Escape to close.</p>
         </div>
         <script src="/static/common.js"></script>
         <script src="/static/teacher.js"></script>

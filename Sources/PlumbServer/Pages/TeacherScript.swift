@@ -161,6 +161,8 @@ extension Assets {
             link.textContent = data.url;
             link.href = data.url;
             showDiagram($('join-qr'), data.svg);
+            showDiagram($('qr-large-code'), data.svg);
+            $('qr-large-url').textContent = data.url;
             $('join-warning').textContent = data.warning ? data.warning + '. To let them join:' : '';
             $('join-command').hidden = !data.command;
             $('join-command').textContent = data.command || '';
@@ -174,6 +176,10 @@ extension Assets {
             if (lastRoom) showRoom(lastRoom);
           });
         }
+        // The QR code large, for the back of the room: over the whole page until a click or Escape.
+        $('join-qr').addEventListener('click', () => { $('qr-large').hidden = false; });
+        $('qr-large').addEventListener('click', () => { $('qr-large').hidden = true; });
+        document.addEventListener('keydown', (event) => { if (event.key === 'Escape') $('qr-large').hidden = true; });
         $('present-start').addEventListener('click', () => present($('present-input').value));
         $('present-stop').addEventListener('click', () => present(''));
         $('open-present-view').addEventListener('click', () => window.open('/present?key=' + encodeURIComponent(key), 'plumb-present'));
