@@ -42,7 +42,10 @@ extension Room {
         default: return .error(400, "\"pause\" is a whole number, or null")
         }
         let (presentation, text, stepped) = presenter.current
-        guard let text else { return .error(409, "nothing is presented: present a pipeline first") }
+        guard let text else {
+            // Showing the whole run of nothing is nothing to do.
+            return wanted == nil ? .json(200, .object(["pause": .null])) : .error(409, "nothing is presented: present a pipeline first")
+        }
         if stepped || wanted == nil {
             let pause = presenter.move(to: wanted)
             presentChanged()
