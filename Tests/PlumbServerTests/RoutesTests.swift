@@ -44,7 +44,7 @@ import Testing
     func oneRowEach() {
         let keys = Room.routes.map { "\($0.method) \($0.path)" }
         #expect(Set(keys).count == keys.count)
-        #expect(Room.routes.count == 27)
+        #expect(Room.routes.count == 28)
     }
 
     @Test("every row answers with its credentials, and refuses without them")
@@ -82,7 +82,8 @@ import Testing
                 with = subject.send(route.method, route.path, body: ["text": "", "pause": .null], teacher: true)
                 without = subject.send(route.method, route.path, body: ["text": ""], room: true)
             }
-            #expect(with.status == 200, "\(route.method) \(route.path): \(with.text)")
+            // The test clock is no endpoint at all in a room not started for tests.
+            #expect(with.status == (route.path == "/api/teacher/test/clock" ? 404 : 200), "\(route.method) \(route.path): \(with.text)")
             if route.caller != .anyone { #expect([401, 403].contains(without.status), "\(route.method) \(route.path): \(without.text)") }
         }
         subject.room.live.events.closeAll()

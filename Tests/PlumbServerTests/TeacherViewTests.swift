@@ -58,6 +58,24 @@ import Testing
         #expect(rows.map { $0["current"] } == [0, 1, .null])
     }
 
+    @Test("the test clock moves the table's time only in a room started for tests; elsewhere it is no endpoint")
+    func testClock() throws {
+        let subject = try Self.subject()
+        let ada = try subject.join("Ada")
+        #expect(subject.send("GET", "/api/exercise", query: ["name": "01-map"], room: true, learner: ada).status == 200)
+        let advance: JSON = ["advance": 660]
+        // A room as `plumb serve` starts it without PLUMB_SERVE_TEST_CLOCK: 404, the clock unmoved.
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, teacher: true).status == 404)
+        #expect(subject.send("GET", "/api/teacher/room", teacher: true).json?["learners"]?.array?.first?["stuck"] == .null)
+        subject.room.allowTestClock()
+        // The teacher's key is still needed, and a sane number of seconds.
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, room: true).status == 403)
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: ["advance": -5], teacher: true).status == 400)
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, teacher: true).status == 200)
+        let stuck = subject.send("GET", "/api/teacher/room", teacher: true).json?["learners"]?.array?.first?["stuck"]?.string
+        #expect(stuck == "11 min")
+    }
+
     @Test("a learner is stuck past 10 minutes on the current exercise, read on the server's clock")
     func stuckByTime() throws {
         let subject = try Self.subject()

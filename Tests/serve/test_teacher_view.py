@@ -136,6 +136,21 @@ def test_forty_learners_fit_the_teacher_view_at_1280x720_with_totals_stuck_and_s
     assert first["name"] == "Learner 02" and first["stuck"]
 
 
+def test_a_learner_is_marked_stuck_after_ten_minutes_on_the_servers_clock(room, browser):
+    ada = join(room, "Ada Waits")
+    exercise_text(room, ada, "01-map")
+    open_teacher(browser, room, 1)
+    assert not layout(browser)["rows"][0]["stuck"]
+    # Eleven minutes later on the server's clock (moved, not waited for: a room started for tests).
+    api(room, "POST", "/api/teacher/test/clock", {"advance": 11 * 60}, key=True)
+    wait(browser, lambda: layout(browser)["rows"][0]["stuck"])
+    row = browser.execute_script(
+        "const tr = document.querySelector('.room-table tbody tr'); return [tr.querySelector('td.now').textContent, tr.querySelector('td.now').title];")
+    assert row[0].startswith("⚑") and "11m" in row[0], row
+    assert "stuck: 11 min" in row[1], row
+    assert "more than 10 min" in layout(browser)["rule"]
+
+
 def test_the_rooms_common_mistakes_are_grouped_and_one_is_shown_without_its_name(room, browser):
     ada, bea, cy = join(room, "Ada Mistake"), join(room, "Bea Mistake"), join(room, "Cy Mistake")
     shipped = exercise_text(room, ada, "01-map")

@@ -63,11 +63,25 @@ extension Room {
         }
     }
 
+    /// `POST /api/teacher/test/clock {"advance": SECONDS}`: moves the teacher's table's clock
+    /// later (at most a day a call), for a browser test of the stuck marker by time; 404, as an
+    /// unknown endpoint, unless the room was started for tests (`RoomClock`).
+    func moveTestClock(_ request: HTTPRequest) -> HTTPResponse {
+        guard clock.isMovable else { return .error(404, "no such teacher endpoint") }
+        guard case .success(let body) = Self.object(request.body), case .int(let seconds)? = body["advance"], (0...86_400).contains(seconds) else {
+            return .error(400, "test/clock needs {\"advance\": SECONDS} (0 to 86400)")
+        }
+        _ = clock.advance(seconds: Double(seconds))
+        live.tableChanged()
+        return .json(200, .object(["advanced": .int(seconds)]))
+    }
+
     /// The teacher's table at `now`: a row per learner (by name), a cell per exercise, the
     /// learner's current exercise and whether they are stuck on it (`StuckRule`); per exercise,
     /// how many passed it, are trying it (opened, not passed) and have not started it; the room's
     /// common mistakes (`MistakeGroups`).
-    func roomTable(now: Double = Room.now) -> JSON {
+    func roomTable(now given: Double? = nil) -> JSON {
+        let now = given ?? clock.now
         let everyone = roster.everyone.sorted { ($0.name.lowercased(), $0.joined) < ($1.name.lowercased(), $1.joined) }
         let rule = configuration.stuckRule
         let rows: [JSON] = everyone.map { learner in

@@ -109,6 +109,7 @@ extension Room {
             Route("POST", "/api/teacher/present", .teacher, body: Route.Body.text) { room, call in room.present(call.request) },
             Route("POST", "/api/teacher/present/step", .teacher, body: Route.Body.small) { room, call in room.presentStep(call.request) },
             Route("GET", "/api/teacher/join", .teacher) { room, _ in .json(200, room.join.json) },
+            Route("POST", "/api/teacher/test/clock", .teacher, body: Route.Body.small) { room, call in room.moveTestClock(call.request) },
         ]
         + Assets.files.keys.sorted().map { path in
             Route("GET", path, .anyone) { _, _ in
