@@ -76,6 +76,25 @@ import Testing
         #expect(stuck == "11 min")
     }
 
+    @Test("a table update stays small whatever the room typed: 3 groups an exercise, 24 in all, the rest counted")
+    func mistakesBounded() throws {
+        let subject = try Self.subject()
+        let now = Room.now
+        // 40 learners, each failing both exercises their own way with a 4,000-character answer.
+        for n in 0..<40 {
+            let learner = try subject.join("Learner \(n)")
+            for exercise in ["01-map", "02-filter"] {
+                Self.failed(
+                    subject, learner, exercise, message: "expected values [2], got values [\(n)]", text: String(repeating: "x", count: 4000), opened: now)
+            }
+        }
+        let table = subject.room.roomTable(now: now)
+        let mistakes = try #require(table["mistakes"]?.array)
+        #expect(mistakes.map { $0["exercise"]?.string ?? "" } == ["01-map", "01-map", "01-map", "02-filter", "02-filter", "02-filter"])
+        #expect(table["mistakesLeftOut"] == .int(74))
+        #expect(table.encoded.utf8.count < 40_000, "\(table.encoded.utf8.count) bytes")
+    }
+
     @Test("a learner is stuck past 10 minutes on the current exercise, read on the server's clock")
     func stuckByTime() throws {
         let subject = try Self.subject()

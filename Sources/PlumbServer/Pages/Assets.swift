@@ -36,9 +36,9 @@ enum Assets {
 
     static let forbiddenPage =
         pageHead("Plumb workshop")
-        + """
-        <body><main class="forbidden"><h1>This room needs its link</h1>
-        <p>Open the exact address the teacher gave (it ends in <code>?room=…</code>).</p></main></body></html>
+            + """
+            <body><main class="forbidden"><h1>This room needs its link</h1>
+            <p>Open the exact address the teacher gave (it ends in <code>?room=…</code>).</p></main></body></html>
 
-        """
+            """
 }

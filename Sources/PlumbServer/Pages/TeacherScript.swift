@@ -131,6 +131,7 @@ extension Assets {
             item.appendChild(element('div', group.failure, 'failure'));
             list.appendChild(item);
           }
+          if (data.mistakesLeftOut) list.appendChild(element('p', '… and ' + data.mistakesLeftOut + ' smaller groups', 'quiet small'));
         }
 
         async function present(text) {

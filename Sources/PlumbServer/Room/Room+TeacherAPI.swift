@@ -79,7 +79,7 @@ extension Room {
     /// The teacher's table at `now`: a row per learner (by name), a cell per exercise, the
     /// learner's current exercise and whether they are stuck on it (`StuckRule`); per exercise,
     /// how many passed it, are trying it (opened, not passed) and have not started it; the room's
-    /// common mistakes (`MistakeGroups`).
+    /// common mistakes (`MistakeGroups`: the largest, and how many groups are left out).
     func roomTable(now given: Double? = nil) -> JSON {
         let now = given ?? clock.now
         let everyone = roster.everyone.sorted { ($0.name.lowercased(), $0.joined) < ($1.name.lowercased(), $1.joined) }
@@ -89,7 +89,10 @@ extension Room {
                 let p = learner.progress[exercise.name] ?? ExerciseProgress()
                 let seconds = p.opened.map { (p.passedAt ?? now) - $0 } ?? 0
                 return .object([
-                    "passed": .bool(p.passed), "message": p.lastMessage.map(JSON.string) ?? .null, "hintsUsed": .int(p.hintsUsed),
+                    // The last failure, shown on hover: none once passed, cut to its first 300
+                    // characters (a marble diff can be long, and the table goes out at every change).
+                    "passed": .bool(p.passed), "message": p.passed ? .null : p.lastMessage.map { JSON.string(String($0.prefix(300))) } ?? .null,
+                    "hintsUsed": .int(p.hintsUsed),
                     "checks": .int(p.checks), "seconds": .int(Int(seconds)), "opened": .bool(p.opened != nil),
                 ])
             }
@@ -112,12 +115,12 @@ extension Room {
             let trying = progress.count { !$0.passed && ($0.opened != nil || $0.checks > 0) }
             return .object(["passed": .int(passed), "trying": .int(trying), "notStarted": .int(everyone.count - passed - trying)])
         }
-        let mistakes = MistakeGroups.groups(everyone, exercises: exercises.map(\.name))
+        let mistakes = MistakeGroups.shown(MistakeGroups.groups(everyone, exercises: exercises.map(\.name)))
         let counts = runs.queue.counts
         let presenting = presenter.text
         return .object([
             "exercises": .array(exercises.map { .string($0.name) }), "learners": .array(rows), "totals": .array(totals),
-            "stuckRule": .string(rule.words), "mistakes": .array(mistakes.map(\.json)),
+            "stuckRule": .string(rule.words), "mistakes": .array(mistakes.groups.map(\.json)), "mistakesLeftOut": .int(mistakes.leftOut),
             "running": .int(counts.running), "waiting": .int(counts.waiting), "present": presenting.map(JSON.string) ?? .null,
         ])
     }

@@ -16,7 +16,9 @@ enum StepReply {
     /// past it are left out and the reply says `"ending": "pauseLimit"`.
     static let svgBudget = 1_200_000
 
-    static func make(text: String, file: String, compiled: (statements: [Statement], diagnostics: [Diagnostic]), options: ShellOptions, diagnostics: JSON) -> JSON {
+    static func make(text: String, file: String, compiled: (statements: [Statement], diagnostics: [Diagnostic]), options: ShellOptions, diagnostics: JSON)
+        -> JSON
+    {
         func problem(_ message: String, line: Int? = nil) -> JSON {
             var error: [String: JSON] = ["message": .string(message)]
             if let line { error["line"] = .int(line) }
