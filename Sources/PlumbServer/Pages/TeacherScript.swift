@@ -193,7 +193,9 @@ extension Assets {
         """#
 
     /// The present view's script: the teacher's stream's `present` events, the diagram scaled so
-    /// that its smallest text is at least 16 px (wider than the screen, it scrolls sideways).
+    /// that its smallest text is at least 16 px (the room draws the presented diagram at most
+    /// `RoomRuns.presentDiagramWidth` wide, so at 1280 px it fits; a wider one scrolls sideways),
+    /// and Step, Continue, Whole run and the slider, which move the presentation for every learner.
     static let presentScript = #"""
         'use strict';
         const key = new URLSearchParams(location.search).get('key') || '';
