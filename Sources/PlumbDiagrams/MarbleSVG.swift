@@ -20,13 +20,15 @@ public enum MarbleSVG {
     /// - Parameters:
     ///   - runs: The recorded runs (a script's foreground pipelines, in order).
     ///   - titles: A title per run (the pipeline's text); missing or empty ones are left out.
+    ///   - width: The widest the picture grows (the room's present view asks for one its screen
+    ///     holds with no text under 16 px); marks too close to draw apart within it are stacked.
     /// - Returns: The SVG document, starting with its XML declaration.
     ///
     /// ```swift
     /// let svg = MarbleSVG.render([run], titles: ["interval 100ms | take 4"])
     /// try svg.write(toFile: "out.svg", atomically: true, encoding: .utf8)
     /// ```
-    public static func render(_ runs: [MarbleRun], titles: [String]) -> String {
+    public static func render(_ runs: [MarbleRun], titles: [String], width maximumWidth: Double = defaultWidth) -> String {
         // Laid out first, so the document's size is known before its first byte and every mark
         // is written once, into one buffer of about 300 bytes a mark.
         var diagrams: [Diagram] = []
@@ -34,7 +36,7 @@ public enum MarbleSVG {
         var width = 320.0
         for (n, run) in runs.enumerated() {
             let title = n < titles.count ? sanitized(titles[n]) : ""
-            let diagram = Diagram(run: run, title: title, top: y)
+            let diagram = Diagram(run: run, title: title, top: y, maximumWidth: maximumWidth)
             y = diagram.bottom + Metrics.diagramGap
             width = max(width, diagram.right + Metrics.margin)
             diagrams.append(diagram)
@@ -89,6 +91,9 @@ extension MarbleSVG {
     }
 
     /// The `<style>` element written once per document.
+    /// The widest a picture grows to keep instants apart (a slide holds it).
+    public static let defaultWidth = 1_600.0
+
     static let styles = "<style>\n" + styleRules.joined(separator: "\n") + "\n</style>\n"
 }
 
@@ -111,9 +116,6 @@ private enum Metrics {
     static let rowPadding = 20.0
     static let axisHeight = 44.0
     static let legendLine = 20.0
-    /// The widest a picture grows to keep instants apart (a slide holds it); past it, marks
-    /// too close to draw apart stack in sub-rows and a note says so.
-    static let maximumWidth = 1_600.0
     /// The room a lane's pull triangles take under its marbles.
     static let pullHeight = 10.0
 }
@@ -165,7 +167,9 @@ private struct Diagram {
     /// The legend's entries, each with its colour and place.
     var legendItems: [(text: String, fill: StaticString, x: Double, y: Double)] = []
 
-    init(run: MarbleRun, title: String, top: Double) {
+    /// - Parameter maximumWidth: The widest the picture grows; past it, marks too close to draw
+    ///   apart stack in sub-rows and a note says so.
+    init(run: MarbleRun, title: String, top: Double, maximumWidth: Double) {
         self.title = title
         self.top = top
         let plan = LanePlan(run)
@@ -178,7 +182,7 @@ private struct Diagram {
         let labelChars = labels.map(\.terminalWidth).max() ?? 0
         let origin = Metrics.margin + Double(labelChars) * Metrics.labelAdvance + 28 + Metrics.marbleRadius
         // The lanes end 80 px before the picture's right edge (room for the axis's "time →").
-        let widest = max(400, Metrics.maximumWidth - Metrics.margin - 80 - origin)
+        let widest = max(240, maximumWidth - Metrics.margin - 80 - origin)
         axis = TimeAxis(
             times: plan.lanes.map(\.times), end: LanePlan.clamped(run.end), origin: origin, separation: Metrics.separation,
             targetWidth: min(720, widest), maximumWidth: widest, marks: plan.lanes.flatMap(\.pulls))
@@ -193,7 +197,7 @@ private struct Diagram {
         assignKeys()
         if rows.contains(where: { $0.levels > 1 }), axis.pixelsPerNanosecond > 0 {
             let closest = TimeScale.durationText(Int64((Metrics.separation / axis.pixelsPerNanosecond).rounded(.up)))
-            note = "Too dense to draw apart in \(Int(Metrics.maximumWidth)) px: marks closer than \(closest) are stacked, each still at its time"
+            note = "Too dense to draw apart in \(Int(maximumWidth)) px: marks closer than \(closest) are stacked, each still at its time"
         }
         right = max(axis.right + 80, origin + 220)
         axisY = y + 8

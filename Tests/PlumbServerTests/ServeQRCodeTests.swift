@@ -34,15 +34,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("plumb-qr-\(Secret.make()).pgm")
         try Data(pixels).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(zbarimg))
-        process.arguments = ["--raw", "-q", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try output(try #require(zbarimg), ["--raw", "-q", file.path])
     }
 
     @Test(

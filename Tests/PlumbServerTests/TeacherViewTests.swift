@@ -58,6 +58,43 @@ import Testing
         #expect(rows.map { $0["current"] } == [0, 1, .null])
     }
 
+    @Test("the test clock moves the table's time only in a room started for tests; elsewhere it is no endpoint")
+    func testClock() throws {
+        let subject = try Self.subject()
+        let ada = try subject.join("Ada")
+        #expect(subject.send("GET", "/api/exercise", query: ["name": "01-map"], room: true, learner: ada).status == 200)
+        let advance: JSON = ["advance": 660]
+        // A room as `plumb serve` starts it without PLUMB_SERVE_TEST_CLOCK: 404, the clock unmoved.
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, teacher: true).status == 404)
+        #expect(subject.send("GET", "/api/teacher/room", teacher: true).json?["learners"]?.array?.first?["stuck"] == .null)
+        subject.room.allowTestClock()
+        // The teacher's key is still needed, and a sane number of seconds.
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, room: true).status == 403)
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: ["advance": -5], teacher: true).status == 400)
+        #expect(subject.send("POST", "/api/teacher/test/clock", body: advance, teacher: true).status == 200)
+        let stuck = subject.send("GET", "/api/teacher/room", teacher: true).json?["learners"]?.array?.first?["stuck"]?.string
+        #expect(stuck == "11 min")
+    }
+
+    @Test("a table update stays small whatever the room typed: 3 groups an exercise, 24 in all, the rest counted")
+    func mistakesBounded() throws {
+        let subject = try Self.subject()
+        let now = Room.now
+        // 40 learners, each failing both exercises their own way with a 4,000-character answer.
+        for n in 0..<40 {
+            let learner = try subject.join("Learner \(n)")
+            for exercise in ["01-map", "02-filter"] {
+                Self.failed(
+                    subject, learner, exercise, message: "expected values [2], got values [\(n)]", text: String(repeating: "x", count: 4000), opened: now)
+            }
+        }
+        let table = subject.room.roomTable(now: now)
+        let mistakes = try #require(table["mistakes"]?.array)
+        #expect(mistakes.map { $0["exercise"]?.string ?? "" } == ["01-map", "01-map", "01-map", "02-filter", "02-filter", "02-filter"])
+        #expect(table["mistakesLeftOut"] == .int(74))
+        #expect(table.encoded.utf8.count < 40_000, "\(table.encoded.utf8.count) bytes")
+    }
+
     @Test("a learner is stuck past 10 minutes on the current exercise, read on the server's clock")
     func stuckByTime() throws {
         let subject = try Self.subject()

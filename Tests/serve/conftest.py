@@ -31,9 +31,12 @@ def free_port():
 
 def start_room(state, port=0):
     binary = os.environ.get("PLUMB_BIN", os.path.join(ROOT, ".build/debug/plumb"))
+    # The table's clock may be moved by the tests (the stuck marker by time, with no wait): a
+    # room on loopback started with PLUMB_SERVE_TEST_CLOCK=1 only.
+    environment = dict(os.environ, PLUMB_SERVE_TEST_CLOCK="1")
     process = subprocess.Popen(
         [binary, "serve", os.path.join(ROOT, "Examples/workshop"), "--port", str(port), "--state", state],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
     learner = teacher = None
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline and (learner is None or teacher is None):

@@ -70,6 +70,79 @@ async def request(port, method, path, headers=None, body=None, raw=None):
     return status, rest.decode("utf-8", "replace")
 
 
+async def teacher_stream(room, port, stop, seen):
+    """A teacher's live stream, as the teacher's page and the present view each hold one: reads
+    its events until `stop`, counting each kind and the bytes of each `room` event (the table,
+    with its totals and common mistakes) in `seen`."""
+    status, body = await request(port, "POST", "/api/teacher/stream", {"X-Plumb-Key": room.key}, "{}")
+    if status != 200:
+        seen["errors"].append(f"teacher stream ticket {status} {body[:200]}")
+        return
+    ticket = json.loads(body)["ticket"]
+    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+    writer.write(f"GET /api/teacher/events?ticket={ticket} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    raw = b""
+    body = b""
+    head_done = False
+    try:
+        while not stop.is_set():
+            try:
+                data = await asyncio.wait_for(reader.read(65536), 1)
+            except asyncio.TimeoutError:
+                continue
+            if not data:
+                seen["errors"].append("a teacher stream ended during the load")
+                return
+            raw += data
+            if not head_done:
+                if b"\r\n\r\n" not in raw:
+                    continue
+                _, _, raw = raw.partition(b"\r\n\r\n")
+                head_done = True
+            # The chunked body, decoded as it comes.
+            while True:
+                size_line, sep, rest = raw.partition(b"\r\n")
+                if not sep:
+                    break
+                size = int(size_line or b"0", 16)
+                if len(rest) < size + 2:
+                    break
+                body += rest[:size]
+                raw = rest[size + 2:]
+            while b"\n\n" in body:
+                block, _, body = body.partition(b"\n\n")
+                name = None
+                length = 0
+                for line in block.split(b"\n"):
+                    if line.startswith(b"event: "):
+                        name = line[7:].decode()
+                    if line.startswith(b"data: "):
+                        length += len(line) - 6
+                if name:
+                    seen.setdefault(name, []).append(length)
+    finally:
+        writer.close()
+
+
+async def presenter(room, port, stop, seen):
+    """The teacher presents a pipeline, then steps through it now and then while the room works."""
+    key = {"X-Plumb-Key": room.key}
+    status, _ = await request(port, "POST", "/api/teacher/present", key, json.dumps({"text": "interval 100ms | take 5 | scan 0 { $0 + $1 }"}))
+    if status != 200:
+        seen["errors"].append(f"present {status}")
+    pause = 0
+    while not stop.is_set():
+        status, body = await request(port, "POST", "/api/teacher/present/step", key, json.dumps({"pause": pause % 6}))
+        if status != 200:
+            seen["errors"].append(f"present/step {status} {body[:200]}")
+        pause += 1
+        try:
+            await asyncio.wait_for(stop.wait(), 2)
+        except asyncio.TimeoutError:
+            pass
+
+
 def result_of(text):
     for line in text.splitlines():
         if line.strip():
@@ -283,6 +356,8 @@ async def soak(room, port, arguments):
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--learners", type=int, default=40)
+    parser.add_argument("--watch", action="store_true",
+                        help="the teacher's page and the present view open (two teacher streams), a pipeline presented and stepped")
     parser.add_argument("--soak", type=float, default=0, help="seconds of steady traffic after the load, sampled")
     parser.add_argument("--soak-learners", type=int, default=4)
     parser.add_argument("--soak-joins", action="store_true", help="new learners every round instead of a fixed set")
@@ -299,12 +374,18 @@ async def main():
             stop = asyncio.Event()
             hostile = [asyncio.create_task(hostile_learner(room, port, stop, text)) for text in (
                 "interval 1ms", "just 1" + " | map { $0 + 1 }" * 999)]
+            seen = {"errors": []}
+            watchers = []
+            if arguments.watch:
+                watchers = [asyncio.create_task(teacher_stream(room, port, stop, seen)) for _ in range(2)]
+                watchers.append(asyncio.create_task(presenter(room, port, stop, seen)))
             started = time.monotonic()
             credentials = await asyncio.wait_for(
                 asyncio.gather(*(learner(room, port, n, stats) for n in range(arguments.learners))), DEADLINE)
             elapsed = time.monotonic() - started
             stop.set()
             hostile_runs = await asyncio.gather(*hostile)
+            await asyncio.gather(*watchers)
             problems = await hostile_requests(room, port)
             # Every learner's progress is kept: all exercises passed.
             for credential in credentials:
@@ -318,6 +399,15 @@ async def main():
                   f"hostile runs meanwhile: {hostile_runs}; wall time {elapsed:.1f} s")
             print(f"check → verdict: p50 {percentile(stats.check, 50) * 1000:.0f} ms, p99 {percentile(stats.check, 99) * 1000:.0f} ms")
             print(f"run → diagram:   p50 {percentile(stats.run, 50) * 1000:.0f} ms, p99 {percentile(stats.run, 99) * 1000:.0f} ms")
+            if arguments.watch:
+                tables = seen.get("room", [])
+                presents = seen.get("present", [])
+                print(f"teacher streams (2): {len(tables)} table events, largest {max(tables, default=0)} B, "
+                      f"mean {statistics.mean(tables) if tables else 0:.0f} B; {len(presents)} present events, "
+                      f"largest {max(presents, default=0)} B")
+                problems += seen["errors"]
+                if len(tables) < 4:
+                    problems.append(f"the teacher's streams saw {len(tables)} table events")
             if arguments.soak > 0:
                 problems += await soak(room, port, arguments)
             errors = stats.errors + problems

@@ -136,6 +136,21 @@ def test_forty_learners_fit_the_teacher_view_at_1280x720_with_totals_stuck_and_s
     assert first["name"] == "Learner 02" and first["stuck"]
 
 
+def test_a_learner_is_marked_stuck_after_ten_minutes_on_the_servers_clock(room, browser):
+    ada = join(room, "Ada Waits")
+    exercise_text(room, ada, "01-map")
+    open_teacher(browser, room, 1)
+    assert not layout(browser)["rows"][0]["stuck"]
+    # Eleven minutes later on the server's clock (moved, not waited for: a room started for tests).
+    api(room, "POST", "/api/teacher/test/clock", {"advance": 11 * 60}, key=True)
+    wait(browser, lambda: layout(browser)["rows"][0]["stuck"])
+    row = browser.execute_script(
+        "const tr = document.querySelector('.room-table tbody tr'); return [tr.querySelector('td.now').textContent, tr.querySelector('td.now').title];")
+    assert row[0].startswith("⚑") and "11m" in row[0], row
+    assert "stuck: 11 min" in row[1], row
+    assert "more than 10 min" in layout(browser)["rule"]
+
+
 def test_the_rooms_common_mistakes_are_grouped_and_one_is_shown_without_its_name(room, browser):
     ada, bea, cy = join(room, "Ada Mistake"), join(room, "Bea Mistake"), join(room, "Cy Mistake")
     shipped = exercise_text(room, ada, "01-map")
@@ -171,7 +186,20 @@ def test_the_join_qr_code_decodes_to_the_learners_url_and_loopback_is_told(room,
         picture = os.path.join(directory, "qr.png")
         browser.find_element(By.ID, "join-qr").screenshot(picture)
         decoded = subprocess.run(["zbarimg", "--raw", "-q", picture], capture_output=True, text=True, timeout=30).stdout.strip()
-    assert decoded == room.learner_url
+        assert decoded == room.learner_url
+        # Large for the back of the room: a click shows it over the page, most of the screen's
+        # height, still the learners' URL; another click closes it.
+        browser.find_element(By.ID, "join-qr").click()
+        wait(browser, lambda: browser.find_element(By.ID, "qr-large").is_displayed())
+        size = browser.execute_script("const r = document.querySelector('#qr-large-code svg').getBoundingClientRect(); return [r.width, r.height, r.bottom];")
+        assert size[0] >= 560 and size[1] >= 560 and size[2] <= 720, size
+        large = os.path.join(directory, "qr-large.png")
+        browser.find_element(By.ID, "qr-large-code").screenshot(large)
+        decoded = subprocess.run(["zbarimg", "--raw", "-q", large], capture_output=True, text=True, timeout=30).stdout.strip()
+        assert decoded == room.learner_url
+        browser.save_screenshot(os.path.join(SHOTS, "teacher-qr-large.png"))
+        browser.find_element(By.ID, "qr-large").click()
+        wait(browser, lambda: not browser.find_element(By.ID, "qr-large").is_displayed())
 
 
 def test_present_view_text_is_at_least_16_px_at_1280x720(room, browser):
@@ -187,11 +215,18 @@ def test_present_view_text_is_at_least_16_px_at_1280x720(room, browser):
              text: document.getElementById('present-text').textContent,
              smallest: Math.min(...Array.from(svg.querySelectorAll('text')).map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
              ticks: Array.from(svg.querySelectorAll('text')).filter((t) => t.getAttribute('fill') === '#616161').map((t) => t.getBoundingClientRect().height),
-             width: svg.getBoundingClientRect().width };""")
+             width: svg.getBoundingClientRect().width,
+             right: svg.getBoundingClientRect().right,
+             page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+             box: [document.getElementById('present-diagram').scrollWidth, document.getElementById('present-diagram').clientWidth] };""")
     assert sizes["text"] == pipeline
     assert sizes["pipeline"] >= 24
     assert sizes["smallest"] >= 16, sizes
     # The tick labels, as drawn (their boxes), not the 8 px of a diagram shrunk to fit.
     assert sizes["ticks"] and min(sizes["ticks"]) >= 16, sizes
     assert sizes["width"] >= 1000
+    # A 500 ms run fits the projector's width: nothing scrolls sideways (the diagram is drawn
+    # for the present view's width, then scaled up to it with its smallest text at 16 px).
+    assert sizes["page"][0] <= sizes["page"][1] == 1280, sizes
+    assert sizes["box"][0] <= sizes["box"][1] and sizes["right"] <= 1280, sizes
     browser.save_screenshot(os.path.join(SHOTS, "present-view.png"))

@@ -18,11 +18,27 @@ enum Assets {
     /// styles), so the room's style sheet carries them, scoped to its diagram boxes.
     static let diagramStyles = MarbleSVG.scopedStyleRules(under: ".diagram svg") + "\n"
 
-    static let forbiddenPage = """
+    /// The start of every page up to its `<body>`: the doctype, the character set, the viewport,
+    /// the title and the room's one style sheet.
+    static func pageHead(_ title: String) -> String {
+        """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>Plumb workshop</title><link rel="stylesheet" href="/static/room.css"></head>
-        <body><main class="forbidden"><h1>This room needs its link</h1>
-        <p>Open the exact address the teacher gave (it ends in <code>?room=…</code>).</p></main></body></html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <link rel="stylesheet" href="/static/room.css">
+        </head>
 
         """
+    }
+
+    static let forbiddenPage =
+        pageHead("Plumb workshop")
+            + """
+            <body><main class="forbidden"><h1>This room needs its link</h1>
+            <p>Open the exact address the teacher gave (it ends in <code>?room=…</code>).</p></main></body></html>
+
+            """
 }

@@ -91,6 +91,43 @@ extension Assets {
           container.appendChild(document.importNode(svg, true));
         }
 
+        // Stepping through time (the playground's Step and the present view's): the pauses of a
+        // step-through as the server made them with `:step`'s own stepping, each with its time,
+        // what `:step` prints there and the diagram so far. `view` has the diagram's box, the
+        // time's label and the list of lines; `cumulative` lists every pause's lines up to this
+        // one (this one's marked), else only this one's.
+        function showPause(view, steps, index, ending, cumulative) {
+          const pause = steps[index];
+          showDiagram(view.diagram, pause.svg);
+          const last = index === steps.length - 1;
+          view.time.textContent = '▲ ' + pause.time + ' · pause ' + (index + 1) + ' of ' + steps.length + (last ? ' · ' + endingWords(ending, pause.time, steps.length) : '');
+          view.time.dataset.ns = String(pause.ns);
+          view.lines.replaceChildren();
+          steps.forEach((p, i) => {
+            if (i > index || (!cumulative && i < index)) return;
+            for (const line of p.lines) {
+              const item = element('li', line.trim(), 'event' + (i === index ? ' now' : ''));
+              item.dataset.ns = String(p.ns);
+              view.lines.appendChild(item);
+            }
+          });
+          view.lines.hidden = view.lines.children.length === 0;
+        }
+
+        function endingWords(ending, time, count) {
+          if (ending === 'ended') return 'the run ended at ' + time;
+          if (ending === 'waiting') return 'nothing more is scheduled: the run waits for input';
+          if (ending === 'horizon') return 'stopped: nothing but an endless timer was left';
+          return 'the room keeps the first ' + count + ' pauses';
+        }
+
+        // The pause a time on the slider (in ms) stands at: the last at or before it.
+        function pauseAt(times, ms) {
+          let found = 0;
+          times.forEach((ns, i) => { if (Number(ns) <= ms * 1e6) found = i; });
+          return found;
+        }
+
         function formatValue(value) {
           return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
         }

@@ -177,14 +177,121 @@ extension Assets {
           for (const item of $('exercises').children) item.classList.remove('current');
         }
 
-        async function run() {
-          const button = $('run');
-          button.disabled = true;
-          $('run-status').textContent = 'running…';
+        // The playground's stepping: the pauses of the text last stepped, and the one shown.
+        let stepping = null;
+        const stepView = { diagram: $('diagram'), time: $('step-time'), lines: $('step-lines') };
+
+        function clearPlayground() {
           $('events').replaceChildren();
           $('diagram').replaceChildren();
           $('run-error').textContent = '';
           $('run-diagnostics').replaceChildren();
+          $('step-lines').replaceChildren();
+          $('step-lines').hidden = true;
+          $('stepper').hidden = true;
+          $('continue').disabled = true;
+          $('comparisons').replaceChildren();
+          stepping = null;
+        }
+
+        // Compare: each pipeline run pushed and pulled as :compare runs it, the events side by
+        // side (≠ where they differ), both runs' diagrams on one time axis, the verdict and why.
+        async function compare() {
+          const text = $('pipeline').value;
+          for (const id of ['run', 'step', 'compare']) $(id).disabled = true;
+          clearPlayground();
+          $('run-status').textContent = 'comparing…';
+          try {
+            await readLines(await request('POST', '/api/compare', { text }), (line) => {
+              if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (!line.result) return;
+              const r = line.result;
+              $('run-status').textContent = '';
+              showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'), compare);
+              if (r.error && !(r.diagnostics || []).length) $('run-error').textContent = r.error.message;
+              for (const c of r.comparisons || []) $('comparisons').appendChild(comparisonOf(c));
+            });
+          } catch (error) { $('run-status').textContent = error.message; }
+          for (const id of ['run', 'step', 'compare']) $(id).disabled = false;
+        }
+
+        function comparisonOf(c) {
+          const box = element('div', null, 'comparison' + (c.differs ? ' differs' : ' same'));
+          box.appendChild(element('div', c.pushName + '  ' + c.push, 'side push'));
+          box.appendChild(element('div', c.pullName + '  ' + c.pull, 'side pull'));
+          const table = element('table', null, 'compare-rows');
+          const head = element('tr');
+          head.appendChild(element('th', ''));
+          head.appendChild(element('th', 'push'));
+          head.appendChild(element('th', 'pull'));
+          table.appendChild(head);
+          for (const row of c.rows) {
+            const tr = element('tr', null, row.differs ? 'differs' : '');
+            tr.appendChild(element('td', row.differs ? '≠' : '', 'mark'));
+            tr.appendChild(element('td', row.push === null ? '' : row.push.trim(), 'push'));
+            tr.appendChild(element('td', row.pull === null ? '' : row.pull.trim(), 'pull'));
+            table.appendChild(tr);
+          }
+          box.appendChild(table);
+          const diagram = element('div', null, 'diagram');
+          showDiagram(diagram, c.svg);
+          box.appendChild(diagram);
+          for (const line of c.verdict) box.appendChild(element('div', line, /^why:/.test(line) ? 'why' : 'verdict-line'));
+          return box;
+        }
+
+        // Step: the first press runs the text as a step-through (POST /api/step, read from the
+        // response: the pauses can be larger than the live stream carries) and stands at time 0;
+        // each press after goes to the next pause, as `:next` does.
+        async function step(toEnd) {
+          const text = $('pipeline').value;
+          if (stepping && stepping.text === text) {
+            showStep(toEnd === true ? stepping.steps.length - 1 : Math.min(stepping.index + 1, stepping.steps.length - 1));
+            return;
+          }
+          for (const id of ['run', 'step']) $(id).disabled = true;
+          clearPlayground();
+          $('run-status').textContent = 'stepping…';
+          try {
+            await readLines(await request('POST', '/api/step', { text }), (line) => {
+              if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
+              if (!line.result) return;
+              const r = line.result;
+              $('run-status').textContent = '';
+              showDiagnostics($('run-diagnostics'), r.diagnostics, $('pipeline'), step);
+              if (r.error) { $('run-error').textContent = r.error.message; return; }
+              if (!r.steps || !r.steps.length) { $('run-error').textContent = 'nothing to step through'; return; }
+              stepping = { text, steps: r.steps, ending: r.ending, index: 0, times: r.steps.map((p) => p.ns) };
+              const slider = $('step-slider');
+              slider.max = String(Math.ceil(r.steps[r.steps.length - 1].ns / 1e6));
+              $('stepper').hidden = false;
+              showStep(toEnd === true ? r.steps.length - 1 : 0);
+            });
+          } catch (error) { $('run-status').textContent = error.message; }
+          for (const id of ['run', 'step']) $(id).disabled = false;
+        }
+
+        // Shows pause `index`; the slider moves to its time unless the slider itself chose it.
+        function showStep(index, fromSlider) {
+          stepping.index = index;
+          const pause = stepping.steps[index];
+          if (!fromSlider) $('step-slider').value = String(Math.round(pause.ns / 1e6));
+          showPause(stepView, stepping.steps, index, stepping.ending, true);
+          $('continue').disabled = index === stepping.steps.length - 1;
+          $('step').disabled = index === stepping.steps.length - 1;
+        }
+
+        function slide() {
+          if (!stepping) return;
+          showStep(pauseAt(stepping.times, Number($('step-slider').value)), true);
+        }
+
+        async function run() {
+          const button = $('run');
+          clearPlayground();
+          $('step').disabled = false;
+          button.disabled = true;
+          $('run-status').textContent = 'running…';
           try {
             await startRun('/api/run', { text: $('pipeline').value }, (line) => {
               if (line.queued) $('run-status').textContent = 'waiting: place ' + line.queued + ' in line';
@@ -210,10 +317,21 @@ extension Assets {
           $('present-text').textContent = data.text;
           const list = $('present-events');
           list.replaceChildren();
-          for (const event of data.events || []) appendEvent(list, event);
           const result = data.result || {};
-          showDiagram($('present-diagram'), result.svg);
           $('present-error').textContent = result.error ? result.error.message : '';
+          // The teacher steps through it: the pause they stand at, as their present view shows.
+          const view = { diagram: $('present-diagram'), time: $('present-step-time'), lines: $('present-step-lines') };
+          if (data.step) {
+            const steps = [];
+            steps[data.step.index] = data.step.pause;
+            steps.length = data.step.count;
+            showPause(view, steps, data.step.index, data.step.ending, false);
+            return;
+          }
+          view.time.textContent = '';
+          view.lines.hidden = true;
+          for (const event of data.events || []) appendEvent(list, event);
+          showDiagram($('present-diagram'), result.svg);
         }
 
         // The live stream: present mode and this learner's runs, as they happen.
@@ -239,6 +357,10 @@ extension Assets {
         $('hint').addEventListener('click', hint);
         $('reset').addEventListener('click', reset);
         $('run').addEventListener('click', run);
+        $('step').addEventListener('click', () => step(false));
+        $('continue').addEventListener('click', () => step(true));
+        $('compare').addEventListener('click', compare);
+        $('step-slider').addEventListener('input', slide);
         $('open-playground').addEventListener('click', openPlayground);
         if (learner) start().catch(() => forget()); else forget();
         """#

@@ -39,6 +39,21 @@ extension Assets {
         .events { font: 14px/1.35 ui-monospace, "DejaVu Sans Mono", monospace; padding-left: 0; list-style: none; max-height: 16em; overflow-y: auto; }
         .events .time { color: var(--muted); margin-right: 1em; }
         .events .failed { color: var(--fail); }
+        .stepper { display: flex; gap: 0.8em; align-items: center; margin: 0.3em 0; }
+        .stepper input[type=range], #present-slider { flex: 1; min-width: 12em; }
+        .step-time { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--accent); white-space: nowrap; }
+        .step-lines li { color: var(--muted); }
+        .step-lines li.now { color: var(--ink); font-weight: 600; }
+        .comparison { border-top: 1px solid var(--line); margin: 0.6em 0; padding-top: 0.4em; }
+        .comparison .side { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+        table.compare-rows { font: 13px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; margin: 0.4em 0; }
+        table.compare-rows td, table.compare-rows th { padding: 0.1em 0.6em; white-space: pre; }
+        table.compare-rows tr.differs { background: #fff3cd; }
+        table.compare-rows td.mark { color: #8a5a00; font-weight: 700; }
+        .comparison .verdict-line { font-weight: 600; }
+        .comparison.differs .verdict-line { color: #8a5a00; }
+        .comparison.same .verdict-line { color: var(--pass); }
+        .comparison .why { font: 14px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
         .present { margin: 1em 1.2em 0; border: 2px solid var(--accent); }
         .present #present-text { font-size: 1.6em; }
         #join { max-width: 26em; margin: 3em auto; }
@@ -78,8 +93,13 @@ extension Assets {
         .room-table tr.stuck th.learner-name, .room-table tr.stuck td.now { color: var(--fail); }
         .room-table tr.stuck { background: #fff1f0; }
         .room-table td.now .flag { font-weight: 700; }
-        .qr { width: 124px; height: 124px; flex: none; }
-        .qr svg { width: 100%; height: 100%; }
+        .qr { width: 124px; height: 124px; flex: none; padding: 0; border: 0; background: #fff; cursor: zoom-in; }
+        .qr svg { width: 100%; height: 100%; display: block; }
+        .qr-large { position: fixed; inset: 0; z-index: 10; background: #fff; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.6em; cursor: zoom-out; }
+        .qr-large-code { width: min(80vh, 90vw); height: min(80vh, 90vw); }
+        .qr-large-code svg { width: 100%; height: 100%; display: block; }
+        .qr-large-url { font: 24px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; color: var(--ink); }
+        .qr-large .quiet { margin: 0; font-size: 14px; }
         .join-row { display: flex; gap: 0.6em; align-items: center; }
         .join-url { font: 12px/1.3 ui-monospace, "DejaVu Sans Mono", monospace; word-break: break-all; color: var(--accent); }
         #join-warning { font-size: 12px; line-height: 1.3; margin: 0.3em 0 0; }
@@ -97,6 +117,9 @@ extension Assets {
         body.present-view .diagram { overflow-x: auto; }
         body.present-view .diagram svg { max-width: none; }
         body.present-view #present-idle { font-size: 24px; }
+        body.present-view #present-controls { margin: 0 0 0.4em; }
+        body.present-view .step-time { font-size: 20px; }
+        body.present-view .step-lines { font-size: 20px; max-height: none; }
         .forbidden { max-width: 34em; margin: 4em auto; }
         """#
 }

@@ -131,6 +131,7 @@ extension Assets {
             item.appendChild(element('div', group.failure, 'failure'));
             list.appendChild(item);
           }
+          if (data.mistakesLeftOut) list.appendChild(element('p', '… and ' + data.mistakesLeftOut + ' smaller groups', 'quiet small'));
         }
 
         async function present(text) {
@@ -161,6 +162,8 @@ extension Assets {
             link.textContent = data.url;
             link.href = data.url;
             showDiagram($('join-qr'), data.svg);
+            showDiagram($('qr-large-code'), data.svg);
+            $('qr-large-url').textContent = data.url;
             $('join-warning').textContent = data.warning ? data.warning + '. To let them join:' : '';
             $('join-command').hidden = !data.command;
             $('join-command').textContent = data.command || '';
@@ -174,6 +177,10 @@ extension Assets {
             if (lastRoom) showRoom(lastRoom);
           });
         }
+        // The QR code large, for the back of the room: over the whole page until a click or Escape.
+        $('join-qr').addEventListener('click', () => { $('qr-large').hidden = false; });
+        $('qr-large').addEventListener('click', () => { $('qr-large').hidden = true; });
+        document.addEventListener('keydown', (event) => { if (event.key === 'Escape') $('qr-large').hidden = true; });
         $('present-start').addEventListener('click', () => present($('present-input').value));
         $('present-stop').addEventListener('click', () => present(''));
         $('open-present-view').addEventListener('click', () => window.open('/present?key=' + encodeURIComponent(key), 'plumb-present'));
@@ -186,7 +193,9 @@ extension Assets {
         """#
 
     /// The present view's script: the teacher's stream's `present` events, the diagram scaled so
-    /// that its smallest text is at least 16 px (wider than the screen, it scrolls sideways).
+    /// that its smallest text is at least 16 px (the room draws the presented diagram at most
+    /// `RoomRuns.presentDiagramWidth` wide, so at 1280 px it fits; a wider one scrolls sideways),
+    /// and Step, Continue, Whole run and the slider, which move the presentation for every learner.
     static let presentScript = #"""
         'use strict';
         const key = new URLSearchParams(location.search).get('key') || '';
@@ -214,15 +223,71 @@ extension Assets {
           document.body.dataset.scale = scale.toFixed(3);
         }
 
+        // What is presented now, as the last `present` event said it.
+        let presented = { active: false };
+        const view = { diagram: $('present-diagram'), time: $('present-step-time'), lines: $('present-step-lines') };
+
         function showPresent(data) {
+          presented = data;
           $('present-idle').hidden = data.active;
+          $('present-controls').hidden = !data.active;
           $('present-text').textContent = data.active ? data.text : '';
           const result = data.result || {};
-          showDiagram($('present-diagram'), data.active ? result.svg : null);
           $('present-error').textContent = data.active && result.error ? result.error.message : '';
+          const slider = $('present-slider');
+          if (data.active && data.step) {
+            const steps = [];
+            steps[data.step.index] = data.step.pause;
+            steps.length = data.step.count;
+            showPause(view, steps, data.step.index, data.step.ending, false);
+            slider.hidden = false;
+            slider.max = String(Math.ceil(Number(data.step.times[data.step.count - 1]) / 1e6));
+            if (!sliding) slider.value = String(Math.round(Number(data.step.pause.ns) / 1e6));
+          } else {
+            showDiagram($('present-diagram'), data.active ? result.svg : null);
+            view.time.textContent = '';
+            view.lines.hidden = true;
+            slider.hidden = true;
+          }
           scaleDiagram();
         }
 
+        // Moves the presentation to a pause (null: the whole run); every learner's view follows.
+        // One request at a time: a slider dragged past several pauses sends the last it reached.
+        let moving = false;
+        let wanted;
+        let sliding = false;
+        async function moveTo(pause) {
+          wanted = pause;
+          if (moving) return;
+          moving = true;
+          try {
+            while (wanted !== undefined) {
+              const next = wanted;
+              wanted = undefined;
+              view.time.textContent = presented.step ? view.time.textContent : 'stepping…';
+              const response = await fetch('/api/teacher/present/step', { method: 'POST', headers: headers(true), body: JSON.stringify({ pause: next }) });
+              if (!response.ok) {
+                const data = await response.json().catch(() => ({}));
+                throw new Error(data.error || ('the server answered ' + response.status));
+              }
+              await readLines(response, (line) => {
+                if (line.result && line.result.error) $('present-error').textContent = line.result.error.message;
+              });
+            }
+          } catch (error) { $('present-error').textContent = error.message; }
+          moving = false;
+        }
+
+        $('present-step').addEventListener('click', () => moveTo(presented.step ? presented.step.index + 1 : 0));
+        $('present-continue').addEventListener('click', () => moveTo(1e9));
+        $('present-whole').addEventListener('click', () => moveTo(null));
+        $('present-slider').addEventListener('input', () => {
+          if (!presented.step) return;
+          sliding = true;
+          moveTo(pauseAt(presented.step.times, Number($('present-slider').value)));
+        });
+        $('present-slider').addEventListener('change', () => { sliding = false; });
         window.addEventListener('resize', scaleDiagram);
         liveStream('/api/teacher/stream', headers, { present: showPresent }, (open) => {
           document.body.dataset.live = open ? 'open' : 'closed';

@@ -23,6 +23,24 @@ struct MistakeGroups {
     static let exampleCharacters = 4000
     /// A failure's words are cut at this many characters.
     static let failureCharacters = 160
+    /// The table carries at most this many groups per exercise (the largest)…
+    static let shownPerExercise = 3
+    /// …and this many in all, so that a table update stays under about 100 KB whatever the
+    /// room typed (40 learners failing 15 exercises each their own way would otherwise be 600
+    /// groups of up to 4,000 characters: 2.4 MB to the teacher at every change).
+    static let shownInAll = 24
+
+    /// The groups the table carries (`shownPerExercise` per exercise, `shownInAll` in all, in the
+    /// order `groups` gives them) and how many it leaves out.
+    static func shown(_ groups: [Group]) -> (groups: [Group], leftOut: Int) {
+        var perExercise: [String: Int] = [:]
+        var kept: [Group] = []
+        for group in groups where kept.count < shownInAll {
+            perExercise[group.exercise, default: 0] += 1
+            if perExercise[group.exercise, default: 0] <= shownPerExercise { kept.append(group) }
+        }
+        return (kept, groups.count - kept.count)
+    }
 
     /// The groups, exercise by exercise in the workshop's order, the largest group first (ties by
     /// their failure's words).

@@ -79,6 +79,35 @@ extension Room {
         }
     }
 
+    /// `POST /api/step {"text": PIPELINE}`: the playground's Step: the text run in a child
+    /// that steps its last pipeline through every instant, as `:step` does, and answers with
+    /// every pause (`"steps"`: its time, what `:step` prints there, the diagram so far).
+    func step(_ request: HTTPRequest, learner: LearnerRecord) -> HTTPResponse {
+        playground(request, learner: learner, kind: .step)
+    }
+
+    /// `POST /api/compare {"text": PIPELINE}`: the playground's Compare: each pipeline run
+    /// pushed and pulled as `:compare` runs it (`"comparisons"`: the events side by side, both
+    /// diagrams on one axis, the verdict and its `why:` lines).
+    func compare(_ request: HTTPRequest, learner: LearnerRecord) -> HTTPResponse {
+        playground(request, learner: learner, kind: .compare)
+    }
+
+    /// The playground's text run in a child of `kind`, its result line as the child wrote it.
+    private func playground(_ request: HTTPRequest, learner: LearnerRecord, kind: RoomRuns.RunKind) -> HTTPResponse {
+        switch runBody(request, learner: learner) {
+        case .success(let (body, delivery)):
+            guard let text = body["text"]?.string else { return .error(400, "\(kind.rawValue) needs {\"text\": PIPELINE}") }
+            roster.update(learner.id) { $0.playground = text }
+            if let refused = Self.refusedCommands(text) { return Self.immediate(refused) }
+            let limits = runs.limits
+            return runs.start(kind: kind, text: text, name: "playground", learner: learner.id, delivery: delivery) { outcome, _, _ in
+                RoomRuns.runResult(outcome, limits: limits)
+            }
+        case .failure(let refusal): return refusal.response
+        }
+    }
+
     /// A request body that must be a JSON object.
     static func object(_ body: [UInt8]) -> Result<[String: JSON], HTTPResponseError> {
         guard case .object(let fields)? = JSON.decode(body) else {

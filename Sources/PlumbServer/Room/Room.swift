@@ -20,6 +20,14 @@ public final class Room: Sendable {
     let live: LiveStreams
     /// The learners' URL and QR code for the teacher's page.
     let join = RoomJoin()
+    /// The teacher's table's time (a test may move it in a room started for tests).
+    let clock = RoomClock()
+
+    /// Lets a browser test move the table's clock (`POST /api/teacher/test/clock`): for a room
+    /// started with `PLUMB_SERVE_TEST_CLOCK=1` on loopback only.
+    public func allowTestClock() {
+        clock.allowMoving()
+    }
 
     public init(_ configuration: RoomConfiguration) throws {
         self.configuration = configuration

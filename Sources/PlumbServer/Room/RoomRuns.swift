@@ -26,7 +26,14 @@ final class RoomRuns: Sendable {
     }
 
     enum RunKind: String {
-        case run, check
+        /// A playground run: its events as they happen, then the diagram.
+        case run
+        /// A check against the exercise.
+        case check
+        /// A step-through (`StepReply` in the child): every pause of the run, in one result.
+        case step
+        /// A comparison (`CompareReply` in the child): the pipeline pushed and pulled.
+        case compare
     }
 
     /// Where a run's lines go: the response to its request (newline-delimited JSON), or the
@@ -44,7 +51,7 @@ final class RoomRuns: Sendable {
     ///     most `keptEvents`) and how many it sent; called on the run's own thread (it may save
     ///     progress).
     func start(
-        kind: RunKind, text: String, name: String, learner: String?, delivery: RunDelivery = .response,
+        kind: RunKind, text: String, name: String, learner: String?, delivery: RunDelivery = .response, diagramWidth: Int? = nil,
         finish: @escaping @Sendable (WorkerOutcome, [JSON], Int) -> JSON
     ) -> HTTPResponse {
         if let learner {
@@ -78,7 +85,8 @@ final class RoomRuns: Sendable {
             }
             let kept = LockedState<(events: [JSON], all: Int)>(([], 0))
             let outcome = queue.run(place: { send(.object(["queued": .int($0)])) }) {
-                WorkerProcess.run(kind: kind.rawValue, text: text, name: name, command: worker, limits: limits) { event in
+                WorkerProcess.run(kind: kind.rawValue, text: text, name: name, command: worker, limits: limits, diagramWidth: diagramWidth) {
+                    event in
                     kept.withLock {
                         $0.all += 1
                         if $0.events.count < Self.keptEvents { $0.events.append(event) }
@@ -98,6 +106,11 @@ final class RoomRuns: Sendable {
         if case .events(_, let run) = delivery { return .json(202, .object(["run": .string(run)])) }
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/x-ndjson; charset=utf-8")], body: .stream(stream))
     }
+
+    /// The widest the presented pipeline's diagram is drawn: the present view scales it to its
+    /// screen's width, and at 1280 px (1,248 px inside its margins) a picture this wide keeps
+    /// its smallest text, a small marble label of 9.5 px, at 16 px.
+    static let presentDiagramWidth = 740
 
     /// The events of a run the room keeps for its result (a capped run's diagram).
     static let keptEvents = 200

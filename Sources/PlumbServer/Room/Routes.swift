@@ -101,11 +101,15 @@ extension Room {
             .learner("POST", "/api/check", body: Route.Body.text) { room, request, learner in room.check(request, learner: learner) },
             .learner("POST", "/api/reset", body: Route.Body.small) { room, request, learner in room.reset(request, learner: learner) },
             .learner("POST", "/api/run", body: Route.Body.text) { room, request, learner in room.run(request, learner: learner) },
+            .learner("POST", "/api/step", body: Route.Body.text) { room, request, learner in room.step(request, learner: learner) },
+            .learner("POST", "/api/compare", body: Route.Body.text) { room, request, learner in room.compare(request, learner: learner) },
             // The teacher's API: the teacher's key in `X-Plumb-Key` (the room's token opens none).
             Route("GET", "/api/teacher/room", .teacher) { room, _ in .json(200, room.roomTable()) },
             Route("POST", "/api/teacher/stream", .teacher, body: Route.Body.small) { room, _ in room.live.ticket(for: .teacher) },
             Route("POST", "/api/teacher/present", .teacher, body: Route.Body.text) { room, call in room.present(call.request) },
+            Route("POST", "/api/teacher/present/step", .teacher, body: Route.Body.small) { room, call in room.presentStep(call.request) },
             Route("GET", "/api/teacher/join", .teacher) { room, _ in .json(200, room.join.json) },
+            Route("POST", "/api/teacher/test/clock", .teacher, body: Route.Body.small) { room, call in room.moveTestClock(call.request) },
         ]
         + Assets.files.keys.sorted().map { path in
             Route("GET", path, .anyone) { _, _ in

@@ -97,10 +97,11 @@ enum WorkerProcess {
     /// Runs one child for `kind` (`run`, `check`) on `text`, handing each event line to `onEvent`
     /// (false: stop the run, the client is gone).
     static func run(
-        kind: String, text: String, name: String, command: WorkerCommand, limits: RunLimits,
+        kind: String, text: String, name: String, command: WorkerCommand, limits: RunLimits, diagramWidth: Int? = nil,
         onEvent: (JSON) -> Bool
     ) -> WorkerOutcome {
         var environment = ProcessInfo.processInfo.environment
+        environment["PLUMB_SERVE_DIAGRAM_WIDTH"] = diagramWidth.map(String.init)
         environment["PLUMB_SERVE_WORKER"] = kind
         environment["PLUMB_SERVE_NAME"] = name
         environment["SWIFT_BACKTRACE"] = "enable=no"

@@ -147,17 +147,19 @@ struct PipelineComparison {
             out += MarbleText.render(diagram, width: width, color: style.enabled)
         }
         out.append("")
+        return out + verdict(style: style)
+    }
+
+    /// The verdict under the listing: `same: …`, or `differs: N lines` and its `why:` lines.
+    func verdict(style: Style) -> [String] {
         let count = rows.count(where: \.differs)
-        if count == 0 {
-            out.append(style.green("same: both runs printed the same events at the same times"))
+        if count == 0 { return [style.green("same: both runs printed the same events at the same times")] }
+        var out = [style.yellow("differs: \(count) line\(count == 1 ? "" : "s") (marked ≠)")]
+        let reasons = self.reasons
+        if reasons.isEmpty {
+            out.append("why: no stage documents a difference between its two forms")
         } else {
-            out.append(style.yellow("differs: \(count) line\(count == 1 ? "" : "s") (marked ≠)"))
-            let reasons = self.reasons
-            if reasons.isEmpty {
-                out.append("why: no stage documents a difference between its two forms")
-            } else {
-                for reason in reasons { out.append("why: " + reason) }
-            }
+            for reason in reasons { out.append("why: " + reason) }
         }
         return out
     }
@@ -171,6 +173,32 @@ extension PipelineComparison {
     static func script(
         _ text: String, file: String, style: Style, width: Int, marbles: Bool
     ) -> (out: String, errors: String, code: Int32, comparisons: [PipelineComparison]) {
+        let language = ScriptLines(text).language
+        let (plans, errors) = plans(of: text, file: file)
+        guard errors.isEmpty else {
+            var text = errors.map { $0.rendered(source: language, color: false) }.joined(separator: "\n") + "\n"
+            if let hint = DiagnosticID.explanationHint(for: errors.map(\.id), interactive: false) { text += hint + "\n" }
+            return ("", text, ExitCode.dataError, [])
+        }
+        var out: [String] = []
+        var code = ExitCode.success
+        var comparisons: [PipelineComparison] = []
+        for (statement, plan, preamble) in plans {
+            let comparison = PipelineComparison(plan, preamble: preamble)
+            comparisons.append(comparison)
+            if comparison.differs { code = ExitCode.failure }
+            if !out.isEmpty { out.append("") }
+            out.append(style.dim("// \(statement.location.line): \(statement.text)"))
+            out += comparison.lines(style: style, width: width, marbles: marbles)
+        }
+        if plans.isEmpty { out.append(style.dim("no pipeline to compare")) }
+        return (out.joined(separator: "\n") + "\n", "", code, comparisons)
+    }
+
+    /// A script's pipelines and how each is compared, each with the script's `let`s before it;
+    /// or the errors (a static error, a stage with no async twin: E410) that stop them all.
+    /// `plumb compare FILE` and the room's Compare both read a text this way.
+    static func plans(of text: String, file: String) -> (plans: [(Statement, ComparisonPlan, preamble: String)], errors: [Diagnostic]) {
         let session = Session(runtime: Runtime(clock: .virtual))
         let language = ScriptLines(text).language
         let (statements, diagnostics) = session.compile(language, file: file)
@@ -192,23 +220,6 @@ extension PipelineComparison {
                 }
             }
         }
-        guard errors.isEmpty else {
-            var text = errors.map { $0.rendered(source: language, color: false) }.joined(separator: "\n") + "\n"
-            if let hint = DiagnosticID.explanationHint(for: errors.map(\.id), interactive: false) { text += hint + "\n" }
-            return ("", text, ExitCode.dataError, [])
-        }
-        var out: [String] = []
-        var code = ExitCode.success
-        var comparisons: [PipelineComparison] = []
-        for (statement, plan, preamble) in plans {
-            let comparison = PipelineComparison(plan, preamble: preamble)
-            comparisons.append(comparison)
-            if comparison.differs { code = ExitCode.failure }
-            if !out.isEmpty { out.append("") }
-            out.append(style.dim("// \(statement.location.line): \(statement.text)"))
-            out += comparison.lines(style: style, width: width, marbles: marbles)
-        }
-        if plans.isEmpty { out.append(style.dim("no pipeline to compare")) }
-        return (out.joined(separator: "\n") + "\n", "", code, comparisons)
+        return (errors.isEmpty ? plans : [], errors)
     }
 }

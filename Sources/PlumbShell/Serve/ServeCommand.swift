@@ -83,6 +83,16 @@ enum ServeCommand {
         if let state { open += ["--state", state] }
         let openCommand = open.map(shellQuoted).joined(separator: " ")
         room.announce(url: learners, loopback: loopback, openCommand: openCommand)
+        // The browser tests see the stuck marker by time on a clock they move, never in a room
+        // others can reach.
+        if ProcessInfo.processInfo.environment["PLUMB_SERVE_TEST_CLOCK"] == "1" {
+            if loopback {
+                room.allowTestClock()
+                write("note: PLUMB_SERVE_TEST_CLOCK=1: the teacher's key may move the table's clock (for browser tests)\n")
+            } else {
+                write("note: PLUMB_SERVE_TEST_CLOCK is ignored: the room is not on loopback\n")
+            }
+        }
         if loopback {
             write(Room.loopbackNote(openCommand: openCommand))
         } else {

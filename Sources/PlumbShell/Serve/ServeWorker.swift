@@ -8,8 +8,8 @@ import PlumbServer
 import Glibc
 #endif
 
-/// The child `plumb serve` starts for each learner's run or check (`PLUMB_SERVE_WORKER=run` or
-/// `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
+/// The child `plumb serve` starts for each learner's run, step-through or check
+/// (`PLUMB_SERVE_WORKER=run`, `step`, `compare` or `check`): reads the text on standard input, writes the run's events as jsonl as they happen,
 /// then one `{"result": …}` line (the diagram as SVG, diagnostics with positions and fix-its, the
 /// check's verdict). It reads no file and writes none, and ends with its parent.
 enum ServeWorker {
@@ -17,8 +17,15 @@ enum ServeWorker {
     /// The absolute path of the workshop folder the room serves, for the worker's checks.
     static let workshopVariable = "PLUMB_SERVE_WORKSHOP"
 
-    /// `run` or `check` when this process is such a child.
+    /// `run`, `step`, `compare` or `check` when this process is such a child.
     static var mode: String? { ProcessInfo.processInfo.environment[variable] }
+
+    /// The widest the diagrams are drawn (`PLUMB_SERVE_DIAGRAM_WIDTH`, set for the presented
+    /// pipeline: the present view fits it to a projector's width), else `MarbleSVG`'s default.
+    static var diagramWidth: Double {
+        ProcessInfo.processInfo.environment["PLUMB_SERVE_DIAGRAM_WIDTH"].flatMap(Double.init).map { min(max($0, 320), MarbleSVG.defaultWidth) }
+            ?? MarbleSVG.defaultWidth
+    }
 
     /// How far a virtual run goes while only an endless timer keeps it going.
     static let horizon: Int64 = 60_000_000_000
@@ -54,6 +61,10 @@ enum ServeWorker {
                 ]))
         }
         switch mode {
+        case "step":
+            return emit(StepReply.make(text: text, file: name, compiled: compiled, options: options, diagnostics: diagnostics))
+        case "compare":
+            return emit(CompareReply.make(text: text, file: name, diagnostics: diagnostics))
         case "check":
             // The folder `plumb serve` serves (`ServeCommand` names it): the exercise's solution
             // is there, for the hidden-input check `plumb learn` makes too.
@@ -90,7 +101,7 @@ enum ServeWorker {
     private static func svg(_ diagrams: [(text: String, run: MarbleRun)]) -> JSON {
         let drawn = diagrams.filter { !$0.run.lanes.isEmpty }
         guard !drawn.isEmpty else { return .null }
-        return .string(MarbleSVG.render(drawn.map(\.run), titles: drawn.map(\.text)))
+        return .string(MarbleSVG.render(drawn.map(\.run), titles: drawn.map(\.text), width: diagramWidth))
     }
 
     /// A diagnostic as the page shows it: its id, words, the rendered source excerpt, the id's

@@ -179,12 +179,24 @@ final class SteppedRun {
 
     var isDone: Bool { recorder.isDone }
 
+    /// Moves the run to its next scheduled instant (`:next`, the room's Step), running what falls
+    /// due there. Returns false when nothing is scheduled (the run waits for input, or it ended).
+    func stepToNextInstant() -> Bool {
+        runtime.forgetTimerStage()
+        return runtime.stepVirtualTime() != nil
+    }
+
+    /// The diagram's run so far, its time axis ending at the run's time now: what each pause
+    /// draws, in the terminal (`diagramLines`) and in the room (`StepTimeline`).
+    var diagramSoFar: MarbleRun {
+        recorder.partialSnapshot.marbles.snapshot(endingAt: elapsed)
+    }
+
     /// The diagram so far with the cursor under the current instant (`▲ 150 ms`), nil when
     /// nothing was recorded.
     func diagramLines(width: Int, color: Bool) -> [String]? {
-        let record = recorder.partialSnapshot
         let now = elapsed
-        let marbleRun = record.marbles.snapshot(endingAt: now)
+        let marbleRun = diagramSoFar
         guard !marbleRun.lanes.isEmpty else { return nil }
         let layout = MarbleLayout(marbleRun, width: width)
         var lines = MarbleText.render(layout, color: color)

@@ -88,8 +88,7 @@ final class Stepper {
         context.log(":next")
         var moved = true
         let before = stepping.watch.signals
-        stepping.runtime.forgetTimerStage()
-        let interrupted = driving(in: context) { _ in moved = stepping.runtime.stepVirtualTime() != nil }
+        let interrupted = driving(in: context) { _ in moved = stepping.stepToNextInstant() }
         if !moved && !interrupted && !stepping.isDone {
             context.say(context.style.dim("nothing is scheduled: the run waits for input (a send); :continue ends it, :stop cancels it"))
             return .ok
