@@ -58,7 +58,8 @@ let asyncAlgorithmsBenchmarks: [BenchCase] = [
     asyncCase(
         "async-debounce",
         "N elements 2 ms apart on a ManualClock drained by hand, through debounce(for: 1 ms) on the same clock (every element goes out)",
-        target: 2
+        target: 2,
+        reference: ("base_alone", "the same base consumed without debounce, on the same clock and executor", baseAloneOnManualClock)
     ) { n in debounceOnManualClock(n) },
     asyncCase("async-map-filter", "N elements of a local async sequence through map { $0 * 3 }.filter { $0 % 2 == 0 }", target: 2) { n in
         var sum = 0
@@ -89,6 +90,21 @@ private func debounceOnManualClock(_ n: Int) -> Int {
     return sum.load(ordering: .relaxed)
 }
 
+/// The base of `debounceOnManualClock` alone: what the virtual clock and its executor cost per
+/// element before debounce adds its own.
+private func baseAloneOnManualClock(_ n: Int) -> Int {
+    let clock = ManualClock()
+    let executor = ManualExecutor()
+    let sum = Atomic<Int>(0)
+    Task(executorPreference: executor) {
+        var local = 0
+        for await value in TickingSequence(count: n, clock: clock) { local &+= value }
+        sum.store(local, ordering: .relaxed)
+    }
+    clock.run(draining: executor)
+    return sum.load(ordering: .relaxed)
+}
+
 /// 0, 1, 2, … n - 1, each after sleeping 2 ms on `clock`.
 private struct TickingSequence: AsyncSequence, Sendable {
     typealias Element = Int
@@ -111,23 +127,35 @@ private struct TickingSequence: AsyncSequence, Sendable {
 }
 
 /// A case measured against the `AsyncStream` floor: `body(n)` consumes n elements.
+///
+/// `reference`, if given, is measured too and reported as `<name>_ns_per_element` (a part of the
+/// case's cost, such as its base alone), with its description in the notes.
 private func asyncCase(
-    _ name: String, _ summary: String, target: Double, _ body: @escaping @Sendable (Int) async -> Int
+    _ name: String, _ summary: String, target: Double,
+    reference: (name: String, description: String, body: @Sendable (Int) -> Int)? = nil,
+    _ body: @escaping @Sendable (Int) async -> Int
 ) -> BenchCase {
     BenchCase(name: name, summary: summary + "; floor: N elements through AsyncStream with for await") {
         let n = asyncElementCount
         let figure = measure(operations: n) { blockingRun { blackHole(await body(n)) } }
         let floor = measureStreamFloor(n)
         let concurrent = measure(operations: n) { blockingRun { blackHole(await concurrentStreamSum(n)) } }
-        return BenchResult(
-            nsPerOp: figure, baselineNsPerOp: floor,
-            notes: [
-                "target: within \(target)x of the floor; N = \(n)",
-                "AsyncStream yielded by another task while consumed (yield+next): \(Int(concurrent.rounded())) ns per element",
-            ],
-            extra: ["concurrent_stream_ns_per_element": (concurrent * 100).rounded() / 100])
+        var notes = [
+            "target: within \(target)x of the floor; N = \(n)",
+            "AsyncStream yielded by another task while consumed (yield+next): \(Int(concurrent.rounded())) ns per element",
+        ]
+        var extra = ["concurrent_stream_ns_per_element": (concurrent * 100).rounded() / 100]
+        if let reference {
+            let part = measure(operations: n) { blockingRun { blackHole(reference.body(n)) } }
+            notes.append("\(reference.description): \(Int(part.rounded())) ns per element, \(ratioText(part / floor)) of the floor")
+            extra["\(reference.name)_ns_per_element"] = (part * 100).rounded() / 100
+        }
+        return BenchResult(nsPerOp: figure, baselineNsPerOp: floor, notes: notes, extra: extra)
     }
 }
+
+/// A ratio as the notes print it: "1.23x".
+private func ratioText(_ ratio: Double) -> String { "\((ratio * 100).rounded() / 100)x" }
 
 /// The floor: an `AsyncStream` filled with n elements, then consumed with `for await`.
 private func measureStreamFloor(_ n: Int) -> Double {

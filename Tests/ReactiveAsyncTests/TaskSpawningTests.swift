@@ -43,4 +43,39 @@ private final class CountingExecutor: TaskExecutor, Sendable {
         await task.value
         #expect(tracker.running == 0)
     }
+
+    /// Where each way of starting work inside a run lands, as the job runs: whether the running
+    /// task prefers the run's `ManualExecutor`. Swift 6 on Linux offers no public hook on the
+    /// global executor (the package's validation replaces it through a private runtime hook; the
+    /// toolchain's `ExecutorFactory` is SPI), and SE-0417 passes a task executor preference on to
+    /// child tasks only, so a bare `Task {}` inside an operator's closure runs on the global
+    /// executor, outside the run; `Task(executorPreference: TaskSpawning.preferredExecutor)` and
+    /// `async let` stay on it (the Differences article "A bare Task in a closure leaves the run").
+    @Test("a bare Task {} leaves a run's executor; a Task given TaskSpawning's preference and async let stay", .timeLimit(.minutes(1)))
+    func bareTaskLeavesTheRunsExecutor() async {
+        let executor = ManualExecutor()
+        let seen = Mutex<(bare: Bool, preferred: Bool, child: Bool)?>(nil)
+        Task(executorPreference: executor) {
+            await TaskSpawning.$preferredExecutor.withValue(executor) {
+                let bare = await Task { Self.prefers(executor) }.value
+                let preferred = await Task(executorPreference: TaskSpawning.preferredExecutor) { Self.prefers(executor) }.value
+                async let child = Self.prefers(executor)
+                let fromChild = await child
+                seen.withLock { $0 = (bare, preferred, fromChild) }
+            }
+        }
+        // Drain the run's executor here until the probe is done; the bare task runs on the pool.
+        while seen.withLock({ $0 }) == nil {
+            if executor.drain() == 0 { await Task.yield() }
+        }
+        let result = seen.withLock { $0 }
+        #expect(result?.bare == false)
+        #expect(result?.preferred == true)
+        #expect(result?.child == true)
+    }
+
+    /// Whether the current task prefers `executor`.
+    private static func prefers(_ executor: ManualExecutor) -> Bool {
+        withUnsafeCurrentTask { $0?.unownedTaskExecutor == executor.asUnownedTaskExecutor() }
+    }
 }

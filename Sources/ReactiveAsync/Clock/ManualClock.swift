@@ -111,8 +111,9 @@ public final class ManualClock: Clock, Sendable {
             }
             continuation?.resume(throwing: CancellationError())
         }
-        // A cancellation that raced a wake-up leaves an entry nobody will remove.
-        state.withLock { _ = $0.cancelledEarly.remove(order) }
+        // A cancellation that raced a wake-up leaves an entry nobody will remove. Only a cancelled
+        // task can have one (its handler has run by now), so the others skip the lock.
+        if Task.isCancelled { state.withLock { _ = $0.cancelledEarly.remove(order) } }
     }
 
     /// Wakes the one sleeper that is next in line (earliest deadline, then earliest to sleep),

@@ -21,7 +21,9 @@ import Darwin
 final class StateLock<Value>: @unchecked Sendable {
     // @unchecked: `value` is only reached inside `withLock`, with `mutex` held.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    // Unchecked: every access is inside `withLock` with `mutex` held, so the runtime's dynamic
+    // exclusivity check (3% of `async-debounce` in callgrind) can never fire.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value

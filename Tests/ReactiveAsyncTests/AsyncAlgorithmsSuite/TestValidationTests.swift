@@ -54,8 +54,15 @@ enum ValidatedOperator: Sendable {
     /// `map { $0.uppercased() }`: a bare `Task {}` started inside an operator's closure runs on the
     /// global executor, outside the run's manual executor (only tasks started through
     /// `TaskSpawning` join it; the package instead hooks every global enqueue), so the run would go
-    /// idle before that task's value came back.
+    /// idle before that task's value came back. `TaskSpawningTests.bareTaskLeavesTheRunsExecutor`
+    /// pins that; the two cases below are the ways to write the package's closure that stay on it.
     case capitalizedInTasks
+    /// The package's closure with the run's preference passed on:
+    /// `map { item in await Task(executorPreference: TaskSpawning.preferredExecutor) { … }.value }`.
+    case capitalizedInPreferredTasks
+    /// The package's closure with a child task, which inherits the run's executor preference:
+    /// `map { item in async let upper = …; return await upper }`.
+    case capitalizedInChildTasks
     /// The input itself.
     case input
     /// `map { $0.first.map { String($0) } ?? "X" }`.
@@ -74,6 +81,21 @@ enum ValidatedOperator: Sendable {
             ReactiveAsyncTesting.validate(theme: .asyncAlgorithms) {
                 input
                 $0.inputs[0].map { $0.uppercased() }
+                expected
+            }
+        case .capitalizedInPreferredTasks:
+            ReactiveAsyncTesting.validate(theme: .asyncAlgorithms) {
+                input
+                $0.inputs[0].map { item in await Task(executorPreference: TaskSpawning.preferredExecutor) { item.uppercased() }.value }
+                expected
+            }
+        case .capitalizedInChildTasks:
+            ReactiveAsyncTesting.validate(theme: .asyncAlgorithms) {
+                input
+                $0.inputs[0].map { item in
+                    async let upper = item.uppercased()
+                    return await upper
+                }
                 expected
             }
         case .input:
@@ -109,13 +131,63 @@ enum ValidatedOperator: Sendable {
 /// one table row per package case, with its name, its diagrams unchanged and its operator. The
 /// package's failure tests expect XCTest messages ("expected \"X\" but got \"C\" at tick 6"); ours
 /// check that the run does not pass and that the report names the same step and the same two
-/// events (the package's tick is our 0-based step). Not rewritten: `test_diagram_emoji` (a custom
-/// theme type; ours has two fixed themes).
+/// events (the package's tick is our 0-based step). `test_diagram_emoji` runs with its custom
+/// theme type as the package writes it (`AsyncSequenceValidationTheme`).
 @Suite struct TestValidationTests {
+    /// The package's `test_diagram_emoji` theme, as written there (its newer form, with `⏳`).
+    struct EmojiTokens: AsyncSequenceValidationTheme {
+        func token(_ character: Character, inValue: Bool) -> AsyncSequenceValidationDiagram.Token {
+            switch character {
+            case "➖": return .step
+            case "❗️": return .error
+            case "❌": return .finish
+            case "➡️": return .beginValue
+            case "⬅️": return .endValue
+            case "⏳": return .delayNext
+            case " ": return .skip
+            default: return .value(String(character))
+            }
+        }
+    }
+
+    @Test func test_diagram_emoji() {
+        let result = ReactiveAsyncTesting.validate(theme: EmojiTokens()) {
+            "➖🔴➖🟠➖🟡➖🟢➖❌"
+            $0.inputs[0]
+            "➖🔴➖🟠➖🟡➖🟢➖❌"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test("a custom theme's values of several characters, its failure and its delay-next token")
+    func emojiThemeTokens() {
+        #expect(EmojiTokens().asciiDiagram("➡️ab⬅️➖🔴 ❗️") == "'ab'-'🔴' ^")
+        #expect(EmojiTokens().asciiDiagram("🔴⏳➖❌") == "'🔴',-|")
+        let result = ReactiveAsyncTesting.validate(theme: EmojiTokens()) {
+            "➡️ab⬅️➖🔴➖❗️"
+            $0.inputs[0]
+            "➡️ab⬅️➖🔴➖❗️"
+        }
+        #expect(result.passed, "\(result)")
+    }
+
+    @Test("a custom theme's diagram that differs fails, and the report names the step")
+    func emojiThemeMismatch() {
+        let result = ReactiveAsyncTesting.validate(theme: EmojiTokens()) {
+            "➖🔴➖🟠➖❌"
+            $0.inputs[0]
+            "➖🔴➖🟢➖❌"
+        }
+        #expect(!result.passed)
+        #expect(result.description.contains("step 3: expected '🟢', got '🟠'"), "\(result)")
+    }
+
     @Test(
         "the package's passing diagrams",
         arguments: [
             ("test_diagram", ValidatedOperator.capitalizedInTasks, "a--b--c---|", "A--B--C---|"),
+            ("test_diagram, the Task preferring the run's executor", .capitalizedInPreferredTasks, "a--b--c---|", "A--B--C---|"),
+            ("test_diagram, the work in a child task", .capitalizedInChildTasks, "a--b--c---|", "A--B--C---|"),
             ("test_diagram_space_noop", .capitalizedInTasks, "    a -- b --  c       ---|", "    A- - B - - C   -  --  |     "),
             ("test_diagram_string_input", .firstLetter, "'foo''bar''baz'|", "fbb|"),
             ("test_diagram_string_input_expectation", .input, "'foo''bar''baz'|", "'foo''bar''baz'|"),
