@@ -51,3 +51,18 @@ import Testing
         #expect(diagnostics.contains { $0.severity == .error })
     }
 }
+
+/// `:compare` runs the written pipeline as publishers: an async source has none.
+@Suite struct AsyncTimerCompareTests {
+    @Test(":compare refuses timer every with E410 at the source, naming its publisher twin")
+    func compareRefuses() throws {
+        let session = Session(runtime: Runtime(clock: .virtual))
+        guard case .failure(let d) = session.comparisonPlan(of: "timer every 100ms | take 3") else {
+            Issue.record("timer every compared")
+            return
+        }
+        #expect(d.id.code == "E410")
+        #expect(d.message == "'timer every' is an async sequence with no publisher twin, so :compare cannot run it as a publisher")
+        #expect(d.offset == 0 && d.location.column == 1)
+    }
+}
