@@ -72,7 +72,8 @@ for (i, c) in cases.enumerated() {
     dispatch.append("case \(Value.string(c.name).description): case\(i)()")
 }
 let main =
-    ["import Foundation"] + (usesAsync ? ["@preconcurrency import Reactive", "import ReactiveAsync"] : ["import Reactive"]) + [""] + helperOrder.map { helpers[$0]! + "\n" } + functions
+    ["import Foundation"] + (usesAsync ? ["@preconcurrency import Reactive", "import ReactiveAsync"] : ["import Reactive"]) + [""]
+    + helperOrder.map { helpers[$0]! + "\n" } + functions
     + ["switch CommandLine.arguments.dropFirst().first ?? \"\" {"] + dispatch + ["default: print(\"no such case\")", "}", ""]
 try main.joined(separator: "\n").write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 print(listing.joined(separator: "\n"))

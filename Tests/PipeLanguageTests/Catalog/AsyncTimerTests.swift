@@ -42,7 +42,8 @@ import Testing
         #expect(swift.isFaithful)
         #expect(
             swift.code.joined(separator: "\n").contains(
-                "let sequence = zip((0...).async, AsyncTimerSequence.repeating(every: .milliseconds(100)))\n        .map { tick, _ in tick }\n        .prefix(3)\n"))
+                "let sequence = zip((0...).async, AsyncTimerSequence.repeating(every: .milliseconds(100)))\n        .map { tick, _ in tick }\n        .prefix(3)\n"
+            ))
     }
 
     @Test("timer every takes a positive period")
