@@ -90,7 +90,7 @@ extension CatalogTable {
                 "emits 0 once after a delay, then finishes; timer every PERIOD is an async sequence ticking 0, 1, 2, … (swift-async-algorithms' AsyncTimerSequence)",
             combine:
                 "Publishers.interval(_:scheduler:).prefix(1) (an addition of this repository: not in Combine); in Combine, Just(0).delay(for:scheduler:) emits the same",
-            example: "timer 1s\ntimer every 100ms | take 3",
+            example: "timer every 100ms | take 3 | publisher | merge (timer 250ms)",
             build: .source { b in
                 // `timer every` starts on the async side: the checker never builds it here.
                 guard b.stage.overload == 0 else { throw PipelineError(.noFormOnSide("timer every", side: .publisher), location: b.location) }
