@@ -48,10 +48,13 @@ var helperOrder: [String] = []
 var functions: [String] = []
 var dispatch: [String] = []
 var listing: [String] = []
+// Whether some program crosses to an async sequence: the file imports ReactiveAsync too.
+var usesAsync = false
 for (i, c) in cases.enumerated() {
     try c.text.write(to: casesDirectory.appendingPathComponent(c.name + ".pipe"), atomically: true, encoding: .utf8)
     guard case .success(let p) = program(c.text, file: c.name + ".pipe") else { fail("\(c.name): does not compile") }
     guard let marker = p.range(of: "// MARK: - Pipelines\n") else { fail("\(c.name): no pipelines marker") }
+    if p.contains("\nimport ReactiveAsync\n") { usesAsync = true }
     // Helpers are blocks that each start with `// MARK: helper NAME`: merge them by name.
     for block in p[..<marker.lowerBound].components(separatedBy: "// MARK: helper ").dropFirst() {
         let name = String(block.prefix { $0 != "\n" })
@@ -61,7 +64,7 @@ for (i, c) in cases.enumerated() {
     let lines = p[marker.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
     // How many pipelines the program runs (skipped ones are comments).
     let pipelines = lines.count { line in
-        ["run(", "runValues(", "runAsync("].contains { line.hasPrefix($0) } || line.hasPrefix("let job") && line.contains(" = start(")
+        ["run(", "runValues(", "runAsync(", "runSequence"].contains { line.hasPrefix($0) } || line.hasPrefix("let job") && line.contains(" = start(")
     }
     listing.append("\(c.name) \(pipelines)")
     let body = lines.map { "    " + $0 }
@@ -69,7 +72,8 @@ for (i, c) in cases.enumerated() {
     dispatch.append("case \(Value.string(c.name).description): case\(i)()")
 }
 let main =
-    ["import Foundation", "import Reactive", ""] + helperOrder.map { helpers[$0]! + "\n" } + functions
+    ["import Foundation"] + (usesAsync ? ["@preconcurrency import Reactive", "import ReactiveAsync"] : ["import Reactive"]) + [""]
+    + helperOrder.map { helpers[$0]! + "\n" } + functions
     + ["switch CommandLine.arguments.dropFirst().first ?? \"\" {"] + dispatch + ["default: print(\"no such case\")", "}", ""]
 try main.joined(separator: "\n").write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 print(listing.joined(separator: "\n"))

@@ -55,6 +55,12 @@ struct AsyncForm: Sendable {
     var build: AsyncBuilder
     /// The output shape when it differs from the entry's own rule (nil: the entry's `infer`).
     var infer: Inference? = nil
+    /// The twin as Swift over the async sequence before it (`:swift`); nil when it is spelled as
+    /// the publisher form is (`.map { … }`, `.filter { … }`, `.dropFirst(2)`): the entry's `swift`.
+    var translate: SwiftTranslation? = nil
+    /// A source whose overload with this index starts the pipeline on the async side
+    /// (`timer every 100ms`); `build` then gets an empty base.
+    var startsOverload: Int? = nil
 }
 
 /// Makes an async stage from its checked stage (`b.upstream` is unused) and the sequence before it.

@@ -165,7 +165,8 @@ final class BuildContext: Sendable {
             upstream = crossBack(sequence ?? AsyncValues(upstream.values))
             sequence = nil
         case nil:
-            guard let form = entry.async, let current = sequence else {
+            // An async source (`timer every`) starts the sequence: its base is empty.
+            guard let form = entry.async, let current = sequence ?? (index == 0 ? AsyncValues([Value]().async) : nil) else {
                 throw PipelineError(.noFormOnSide(stage.stage.name, side: .async), location: build.location)
             }
             sequence = try form.build(build, current)

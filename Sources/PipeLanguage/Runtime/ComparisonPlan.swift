@@ -107,6 +107,15 @@ private struct ComparisonPlanner {
 
     private func twins() -> Result<ComparisonPlan, Diagnostic> {
         var reasons: [ComparisonPlan.Reason] = []
+        // An async source (`timer every 100ms`) has no publisher form for the push run.
+        if let source = stages.first, let entry = Catalog.entry(named: source.name), let overload = entry.async?.startsOverload,
+            case .keyword(let word)? = entry.overloads[overload].first?.kind, case .word(word)? = source.arguments.first?.value
+        {
+            return .failure(
+                self.source.diagnostic(
+                    .asyncSourceToCompare("\(source.name) \(word)"), at: source.span,
+                    help: "compare its publisher twin instead: `interval` ticks 0, 1, 2 … as a publisher"))
+        }
         for (i, stage) in stages.enumerated().dropFirst() {
             guard let entry = Catalog.entry(named: stage.name), entry.sides.contains(.async) else {
                 return .failure(
@@ -145,6 +154,10 @@ private struct ComparisonPlanner {
 extension Message {
     fileprivate static let compareNeedsOnePipeline = Message(SessionCode.typeNeedsOnePipeline, ":compare takes one pipeline")
     fileprivate static let compareNeedsPipeline = Message(SessionCode.typeNeedsPipeline, ":compare takes a pipeline")
+    fileprivate static func asyncSourceToCompare(_ name: String) -> Message {
+        Message(SessionCode.noTwinToCompare, "'\(name)' is an async sequence with no publisher twin, so :compare cannot run it as a publisher")
+    }
+
     fileprivate static func noTwinToCompare(_ name: String) -> Message {
         Message(SessionCode.noTwinToCompare, "'\(name)' has no async twin, so :compare cannot run it as an async sequence")
     }

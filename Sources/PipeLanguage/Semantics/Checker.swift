@@ -368,6 +368,8 @@ struct Checker {
                 ok = false
                 continue
             }
+            // A source that is an async sequence (`timer every 100ms`) starts on the async side.
+            if isFirst, let overload = entry.async?.startsOverload, match.overload == overload { side = .async }
             let infer = side == .async ? entry.async?.infer ?? entry.infer : entry.infer
             shape = match.todo != nil ? Shape(kind: .any, canFail: true) : infer(inference)
             let nestedSize = match.nested.values.reduce(0) { total, nested in

@@ -70,6 +70,39 @@ extension SwiftHelper {
                     }
                 }
                 """
+        case .stream:
+            return """
+                // MARK: helper stream
+                extension Publisher where Output: Sendable {
+                    /// `| stream`: reference article 002's bridge. A `sink` that asks for everything
+                    /// yields into an `AsyncThrowingStream`, which buffers what the consumer has not
+                    /// pulled yet (without bound by default); the consumer's end cancels the sink.
+                    func stream(
+                        bufferingPolicy policy: AsyncThrowingStream<Output, Error>.Continuation.BufferingPolicy = .unbounded
+                    ) -> AsyncThrowingStream<Output, Error> {
+                        AsyncThrowingStream(bufferingPolicy: policy) { continuation in
+                            let subscription = StreamSubscription(
+                                sink(
+                                    receiveCompletion: { completion in
+                                        switch completion {
+                                        case .finished: continuation.finish()
+                                        case .failure(let error): continuation.finish(throwing: error)
+                                        }
+                                    },
+                                    receiveValue: { continuation.yield($0) }))
+                            continuation.onTermination = { _ in subscription.cancel() }
+                        }
+                    }
+                }
+
+                /// The stream's sink, cancelled from its termination handler.
+                final class StreamSubscription: @unchecked Sendable {
+                    // @unchecked: `cancellable` is set once, before the handler can run; cancel() is thread-safe.
+                    private let cancellable: AnyCancellable
+                    init(_ cancellable: AnyCancellable) { self.cancellable = cancellable }
+                    func cancel() { cancellable.cancel() }
+                }
+                """
         case .flaky:
             return #"""
                 // MARK: helper flaky
@@ -230,6 +263,32 @@ extension SwiftHelper {
                 task.cancel()
                 print("cancelled")
             }
+        }
+
+        /// An async pipeline (after `.values` or `stream`): iterates the sequence `make` builds in a
+        /// task, printing each element as `value` and then its end, as plumb prints the events of
+        /// a pipeline that ends on the async side; cancels the task after `seconds`.
+        func runSequence<S: AsyncSequence>(within seconds: Double = 3, show: @escaping (S.Element) -> String, _ make: @escaping () -> S) {
+            let done = DispatchSemaphore(value: 0)
+            let handed = Handover((make, show))
+            let task = Task {
+                let (make, show) = handed.value
+                do {
+                    for try await value in make() { print("value \(show(value))") }
+                    print("finished")
+                } catch {
+                    print("failed: \(error)")
+                }
+                done.signal()
+            }
+            if done.wait(timeout: .now() + seconds) == .timedOut {
+                task.cancel()
+                print("cancelled")
+            }
+        }
+
+        func runSequence<S: AsyncSequence>(within seconds: Double = 3, _ make: @escaping () -> S) where S.Element: PipeShowable {
+            runSequence(within: seconds, show: { $0.pipeText }, make)
         }
 
         /// `| async`: awaits the first value, then waits as `run` does.

@@ -15,6 +15,9 @@ struct SwiftCode: Sendable {
     var pair: [ValueKind]? = nil
     /// How a terminal consumes it (set by the terminal's translation).
     var consumption: SwiftConsumption = .sink
+    /// The code is an `AsyncSequence` (after `.values` or the stream bridge), not a publisher;
+    /// `fails` then says whether iterating it throws.
+    var isSequence = false
 
     init(_ source: String, kind: ValueKind, fails: Bool, pair: [ValueKind]? = nil) {
         parts = [source]
@@ -269,6 +272,8 @@ final class SwiftTranslator {
     var jobs = 0
     /// Bindings with no faithful Swift form: uses of them have none either.
     var brokenBindings: Set<String> = []
+    /// Some code crossed to an async sequence: the program imports `ReactiveAsync` too.
+    var usesAsync = false
     private var used: Set<String> = []
     /// What `declare` made for the current statement.
     var declared: [String] = []
@@ -341,7 +346,10 @@ final class SwiftTranslator {
 
     /// A pipeline's publisher code. `expected` is the kind its values must have in Swift where its
     /// own stages know none (`empty` merged into Ints is `Empty<Int, Never>()`).
-    func pipeline(_ p: CheckedPipeline, scope: SwiftScope, expected: ValueKind?) -> SwiftCode {
+    /// `crossesBack`: a pipeline that ends on the async side becomes a publisher again
+    /// (`.publisher`), as the language's does where a publisher is wanted (a binding, an argument);
+    /// a statement's own pipeline is iterated instead.
+    func pipeline(_ p: CheckedPipeline, scope: SwiftScope, expected: ValueKind?, crossesBack: Bool = true) -> SwiftCode {
         let hint = expected ?? Self.hint(p)
         var code = SwiftCode("", kind: hint, fails: false)
         code.parts = []
@@ -361,15 +369,13 @@ final class SwiftTranslator {
                 let expectedHere = i == 0 ? (expected ?? Self.hint(p)) : hint
                 let input = SwiftStage(translator: self, stage: stage, upstream: code, scope: scope, expected: expectedHere)
                 if stage.side == .async || entry.crossing != nil {
-                    // The async half of issue 39 is not written yet: say so at the stage.
-                    code = input.unfaithful("'\(entry.name)' is an async sequence stage; :swift writes only Combine code so far")
-                    continue
-                }
-                guard let translate = entry.swift else {
+                    code = AsyncSwift.translate(entry, input)
+                } else if let translate = entry.swift {
+                    code = translate(input)
+                } else {
                     code = input.unfaithful("'\(entry.name)' has no Swift translation")
                     continue
                 }
-                code = translate(input)
                 // Where the checker joined kinds no one Swift type holds (`just 1 | append 2.5`),
                 // the Swift cannot claim upstream's type: take the checker's, so it is said below.
                 if entry.joinsArgument != nil, code.pair == nil, Self.isMixed(stage.shape.kind), !Self.isMixed(code.kind) {
@@ -384,6 +390,7 @@ final class SwiftTranslator {
                 code = code.then(" /* no faithful Swift form: values of mixed kinds */")
             }
         }
+        if crossesBack, code.isSequence { code = AsyncSwift.crossBack(code) }
         // `ignoreOutput` is `Never` in Swift; where Ints are expected (`append (… | ignoreOutput)`) say so.
         if let expected, code.kind == .nothing, expected != .nothing {
             code = code.then(".map { never -> \(expected.swiftName) in switch never {} }", kind: expected)
@@ -449,7 +456,7 @@ final class SwiftTranslator {
 
 /// A helper function or type a translation uses; each is emitted once, before the code.
 enum SwiftHelper: String, Sendable, Hashable, CaseIterable, Comparable {
-    case pipeError, queue, flaky, completionMessage, marble
+    case pipeError, queue, flaky, completionMessage, marble, stream
 
     static func < (a: SwiftHelper, b: SwiftHelper) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }

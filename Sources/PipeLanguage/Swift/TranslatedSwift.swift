@@ -19,8 +19,8 @@ public struct TranslatedSwift: Sendable, Hashable {
         case statement
     }
 
-    /// The modules the code needs, in import order: `Reactive`, and `Foundation` before it when a
-    /// helper needs it.
+    /// The modules the code needs, in import order: `Reactive`, `Foundation` before it when a
+    /// helper needs it, and `ReactiveAsync` after it when the pipeline crosses to an async sequence.
     public var imports: [String]
     /// Each helper's declaration (a `// MARK: helper NAME` line, then its code), in a fixed order,
     /// with the helpers they need themselves.
@@ -34,6 +34,16 @@ public struct TranslatedSwift: Sendable, Hashable {
 
     /// True when the Swift computes what the pipeline computes.
     public var isFaithful: Bool { problems.isEmpty }
+
+    /// The import lines to paste: `import Reactive`, or `@preconcurrency import Reactive` when
+    /// the code crosses to async sequences. swift-async-algorithms' operators (`debounce`,
+    /// `merge`, …) need a `Sendable` base, and a publisher is not `Sendable` (Combine's are not,
+    /// and `Reactive` follows them): `@preconcurrency` makes that a warning, as
+    /// `@preconcurrency import Combine` does in an app.
+    public var importLines: [String] {
+        let async = imports.contains("ReactiveAsync")
+        return imports.map { async && $0 == "Reactive" ? "@preconcurrency import Reactive" : "import \($0)" }
+    }
 }
 
 extension Session {
@@ -66,7 +76,7 @@ extension Session {
         var seen: Set<String> = []
         return .success(
             TranslatedSwift(
-                imports: translator.helpers.isEmpty ? ["Reactive"] : ["Foundation", "Reactive"],
+                imports: (translator.helpers.isEmpty ? ["Reactive"] : ["Foundation", "Reactive"]) + (translator.usesAsync ? ["ReactiveAsync"] : []),
                 helpers: SwiftHelper.texts(of: translator.helpers), code: code.lines,
                 problems: code.problems.filter { seen.insert($0).inserted }))
     }

@@ -81,7 +81,7 @@ extension ShellCommand {
         },
         ShellCommand(
             name: "swift", arguments: "PIPELINE",
-            summary: "the pipeline as a Swift statement to paste: import Reactive, the chain, a printing sink",
+            summary: "the pipeline as a Swift statement to paste: import Reactive, the chain, a printing sink (past values: a task with for await)",
             completion: .pipeline
         ) { context, argument, location in
             guard !argument.isEmpty else { return context.usage(":swift PIPELINE", at: location) }

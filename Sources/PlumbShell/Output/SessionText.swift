@@ -53,6 +53,6 @@ enum SessionText {
 
     /// `:swift`: the imports, the helpers and the statement, ready to paste into a `main.swift`.
     static func swiftFile(_ swift: TranslatedSwift) -> String {
-        swift.imports.map { "import \($0)" }.joined(separator: "\n") + "\n\n" + swiftCode(swift)
+        swift.importLines.joined(separator: "\n") + "\n\n" + swiftCode(swift)
     }
 }

@@ -22,6 +22,10 @@ enum EntryHelp {
     /// `async (after values): .debounce(for:clock:) …`, `differs: …`.
     static func sideLines(_ entry: CatalogEntry) -> [String] {
         let sides = entry.sides
+        // A source with an async form (`timer every`) starts a pipeline on the async side.
+        if entry.kind == .source, let twin = entry.asyncSwift {
+            return ["async source: \(twin)"] + (entry.asyncDifference.map { ["differs: \($0)"] } ?? [])
+        }
         guard entry.kind == .operator || entry.isCrossing else { return [] }
         if entry.isCrossing {
             return sides.contains(.async) ? ["crosses from an async sequence back to a publisher"] : ["crosses from a publisher to an async sequence"]

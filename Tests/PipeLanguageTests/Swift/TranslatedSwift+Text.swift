@@ -6,5 +6,5 @@ extension TranslatedSwift {
     /// The helpers, then the code.
     var joined: String { (helpers.isEmpty ? "" : helpers.joined(separator: "\n\n") + "\n\n") + code.joined(separator: "\n") }
     /// The imports, then `joined`.
-    var file: String { imports.map { "import \($0)" }.joined(separator: "\n") + "\n\n" + joined }
+    var file: String { importLines.joined(separator: "\n") + "\n\n" + joined }
 }

@@ -72,4 +72,23 @@ import Testing
         #expect(code.hasSuffix("\n\n" + flaky.code.joined(separator: "\n")))
         #expect(SessionText.swiftFile(flaky) == "import Foundation\nimport Reactive\n\n" + code)
     }
+
+    /// Issue 39: an async pipeline's `:swift` is a task iterating the sequence; swift-async-algorithms'
+    /// operators want a Sendable base and publishers are not Sendable, hence `@preconcurrency`.
+    @Test(":swift on an async pipeline: @preconcurrency import Reactive, ReactiveAsync, a task with for await")
+    func asyncSwift() throws {
+        let debounced = try session.swiftTranslation(of: "from [1, 2, 3] | values | debounce 100ms", form: .statement).get()
+        #expect(
+            SessionText.swiftFile(debounced) == """
+                @preconcurrency import Reactive
+                import ReactiveAsync
+
+                let task = Task {
+                    let sequence = [1, 2, 3].publisher.values.debounce(for: .milliseconds(100))
+                    for await value in sequence {
+                        print(value)
+                    }
+                }
+                """)
+    }
 }

@@ -64,6 +64,14 @@ extension CatalogTable {
                     let step = try AsyncStep(b)
                     let runtime = b.context.runtime
                     return base.map { try await step.run($0, runtime: runtime) }.asyncValues()
+                },
+                // The same step as the publisher's `.asyncMap { … }`: the standard library's map
+                // takes an async throwing closure.
+                translate: { b in
+                    guard let translate = Catalog.entry(named: "asyncMap")?.swift else { return b.unfaithful("asyncMap has no Swift form") }
+                    var code = translate(b)
+                    if let last = code.parts.last, last.hasPrefix(".asyncMap") { code.parts[code.parts.count - 1] = ".map" + last.dropFirst(".asyncMap".count) }
+                    return code
                 })),
         CatalogEntry(
             "stream",

@@ -39,7 +39,8 @@ extension CatalogTable {
                 swift: "merge(_:_:) (swift-async-algorithms' AsyncMerge2Sequence; the argument crosses with .values)",
                 difference:
                     "a task per iteration pulls both bases while the consumer waits and buffers what arrives meanwhile (DifferencesCombining.md, Tasks and demand)",
-                build: { b, base in merge(base, try b.asyncSequence(0)).asyncValues() })),
+                build: { b, base in merge(base, try b.asyncSequence(0)).asyncValues() },
+                translate: { b in AsyncSwift.combining("merge", b, pairs: false) })),
         CatalogEntry(
             "zip", [[p("publisher", .publisher)]],
             summary: "pairs values one-to-one with another publisher's, as [a, b]", combine: ".zip(_:)",
@@ -60,7 +61,8 @@ extension CatalogTable {
                 swift: "zip(_:_:) (swift-async-algorithms' AsyncZip2Sequence; the argument crosses with .values)",
                 difference:
                     "each next() lets both bases produce exactly one element, concurrently; a finishing base ends it at once (DifferencesCombining.md, Tasks and demand)",
-                build: { b, base in zip(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() })),
+                build: { b, base in zip(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() },
+                translate: { b in AsyncSwift.combining("zip", b, pairs: true) })),
         CatalogEntry(
             "combineLatest", [[p("publisher", .publisher)]],
             summary: "emits [a, b] with the latest of both whenever either emits, once both have a value", combine: ".combineLatest(_:)",
@@ -80,7 +82,8 @@ extension CatalogTable {
                 swift: "combineLatest(_:_:) (swift-async-algorithms' AsyncCombineLatest2Sequence; the argument crosses with .values)",
                 difference:
                     "pairs made while nobody pulls are buffered; a base that finishes before producing ends it (DifferencesCombining.md, Tasks and demand)",
-                build: { b, base in combineLatest(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() })),
+                build: { b, base in combineLatest(base, try b.asyncSequence(0)).map { Value.array([$0, $1]) }.asyncValues() },
+                translate: { b in AsyncSwift.combining("combineLatest", b, pairs: true) })),
         CatalogEntry(
             "switchToLatest", [[p("pipeline over $0", .pipelineClosure(.upstreamValue))]],
             summary: "maps each value to a publisher and follows only the latest one", combine: ".map { … }.switchToLatest()",

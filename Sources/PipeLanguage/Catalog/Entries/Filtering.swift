@@ -83,6 +83,13 @@ extension CatalogTable {
                         return try base.prefix { try test($0) }.asyncValues()
                     default: throw b.error(.wrongBuildArgument("prefix", "a count or while: on an async sequence (untilOutputFrom: is a publisher's)"))
                     }
+                },
+                translate: { b in
+                    switch b.overload {
+                    case 0: return b.then(".prefix(\(b.value(0)))")
+                    case 1: return b.then(".prefix(while: \(b.closure(0).text))")
+                    default: return b.unfaithful("prefix untilOutputFrom: has no async form")
+                    }
                 })),
         CatalogEntry(
             "dropFirst", aliases: ["skip"], [[p("COUNT", .count, optional: true)]],

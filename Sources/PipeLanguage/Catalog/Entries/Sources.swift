@@ -1,3 +1,4 @@
+import ReactiveAsync
 import Foundation
 
 /// Sources: what starts a pipeline.
@@ -84,12 +85,15 @@ extension CatalogTable {
                 return SwiftCode("Publishers.interval(\(b.duration(0)), scheduler: queue)", kind: .int, fails: false)
             }),
         CatalogEntry(
-            "timer", [[p("DELAY", .duration)]],
-            summary: "emits 0 once after a delay, then finishes",
+            "timer", [[p("DELAY", .duration)], [p("every", .keyword("every")), p("PERIOD", .period)]],
+            summary:
+                "emits 0 once after a delay, then finishes; timer every PERIOD is an async sequence ticking 0, 1, 2, … (swift-async-algorithms' AsyncTimerSequence)",
             combine:
                 "Publishers.interval(_:scheduler:).prefix(1) (an addition of this repository: not in Combine); in Combine, Just(0).delay(for:scheduler:) emits the same",
-            example: "timer 1s",
+            example: "timer every 100ms | take 3 | publisher | merge (timer 250ms)",
             build: .source { b in
+                // `timer every` starts on the async side: the checker never builds it here.
+                guard b.stage.overload == 0 else { throw PipelineError(.noFormOnSide("timer every", side: .publisher), location: b.location) }
                 // One value (0) after the delay: the first tick of an interval.
                 let ns = Swift.max(1, try b.duration(0))
                 func make<S: Scheduler>(_ s: S) -> ValuePublisher {
@@ -101,7 +105,25 @@ extension CatalogTable {
             swift: { b in
                 b.needs(.queue)
                 return SwiftCode("Publishers.interval(\(b.duration(0)), scheduler: queue)", kind: .int, fails: false).then(".prefix(1)")
-            }),
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncTimerSequence",
+                swift:
+                    "AsyncTimerSequence.repeating(every:clock:) (swift-async-algorithms' AsyncTimerSequence; its elements are the clock's instants, counted 0, 1, 2, … here as interval's ticks are)",
+                difference:
+                    "the timer is pulled: it sleeps until its next deadline (the last one plus PERIOD) inside next(), so nothing ticks while nobody asks, and a consumer that was busy past a deadline gets that tick at once; interval pushes every tick on the scheduler whether or not anyone is ready",
+                build: { b, _ in
+                    let ns = try b.duration(1)
+                    return b.onClock(
+                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0)).asyncValues() },
+                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0)).asyncValues() })
+                },
+                translate: { b in
+                    // The ticks counted as interval's are: zipped with 0, 1, 2, …
+                    let timer = "AsyncTimerSequence.repeating(every: \(b.duration(1)))"
+                    return SwiftCode("zip((0...).async, \(timer))", kind: .int, fails: false).then(".map { tick, _ in tick }")
+                },
+                startsOverload: 1)),
         CatalogEntry(
             "future", [[p("delay", .keyword("delay")), p("D", .duration), p("value", .keyword("value")), p("VALUE", .value)]],
             summary: "eager: starts at once and emits its value after the delay (every subscriber gets it)",
@@ -273,5 +295,25 @@ enum Hot {
             }
         }
         return HotSource(publisher: f.valueStream(), send: nil, complete: nil)
+    }
+}
+
+/// `timer every PERIOD`: an `AsyncTimerSequence`'s ticks, counted 0, 1, 2, … as `interval`'s are.
+struct TimerTicks<C: Clock & Sendable>: AsyncSequence, Sendable {
+    typealias Element = Value
+    typealias Failure = Never
+    let timer: AsyncTimerSequence<C>
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: timer.makeAsyncIterator()) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncTimerSequence<C>.Iterator
+        var count = 0
+
+        mutating func next() async -> Value? {
+            guard await base.next() != nil else { return nil }
+            defer { count += 1 }
+            return .int(count)
+        }
     }
 }

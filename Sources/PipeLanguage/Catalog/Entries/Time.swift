@@ -47,7 +47,9 @@ extension CatalogTable {
                     return b.onClock(
                         { base.debounce(for: .nanoseconds(ns), clock: $0).asyncValues() },
                         { base.debounce(for: .nanoseconds(ns), clock: $0).asyncValues() })
-                })),
+                },
+                // On the continuous clock, the package's default (a Duration: `.milliseconds(100)`).
+                translate: { b in b.then(".debounce(for: \(b.duration(0)))") })),
         CatalogEntry(
             "throttle", [[p("D", .duration), p("BOOL", .bool, label: "latest", optional: true)]],
             summary: "emits at most one value per interval D (the first, or the latest with latest: true)",
@@ -84,7 +86,9 @@ extension CatalogTable {
                     return b.onClock(
                         { base.throttle(for: .nanoseconds(ns), clock: $0, latest: latest).asyncValues() },
                         { base.throttle(for: .nanoseconds(ns), clock: $0, latest: latest).asyncValues() })
-                })),
+                },
+                // The package ships it as `_throttle`: the name that compiles against both.
+                translate: { b in b.then("._throttle(for: \(b.duration(0)), latest: \(b.has(1) ? b.value(1) : "false"))") })),
         CatalogEntry(
             "timeout", [[p("D", .duration), p("MESSAGE", .string, label: "customError", optional: true, labelRequired: true)]],
             summary: "finishes if upstream is silent for D (or fails with MESSAGE, given customError:)",

@@ -225,18 +225,21 @@ extension CatalogTable {
             async: AsyncForm(
                 sequenceType: "AsyncAdjacentPairsSequence",
                 swift: ".adjacentPairs() (swift-async-algorithms' AsyncAdjacentPairsSequence)", difference: nil,
-                build: { _, base in base.adjacentPairs().map { Value.array([$0, $1]) }.asyncValues() })),
+                build: { _, base in base.adjacentPairs().map { Value.array([$0, $1]) }.asyncValues() },
+                // A tuple in Swift; the language's pair is an array.
+                translate: { b in b.then(".adjacentPairs()", kind: .array(b.upstream.kind)).then(".map { [$0, $1] }") })),
         CatalogEntry(
             "chunks", [[p("COUNT", .positive)]],
             summary: "async sequences only: gathers COUNT values into an array (the last chunk may be shorter); on a publisher, collect COUNT",
-            combine: "none: Combine's twin is .collect(_:) (swift-async-algorithms' .chunks(ofCount:))",
+            combine: "none: a Publisher has no chunks; Combine's twin is .collect(_:) (swift-async-algorithms' .chunks(ofCount:))",
             example: "from 1...5 | values | chunks 2",
             build: .asyncOnly, infer: Infer.arrayOfUpstream,
             swift: { b in b.upstream },
             async: AsyncForm(
                 sequenceType: "AsyncChunksOfCountSequence",
                 swift: ".chunks(ofCount:) (swift-async-algorithms' AsyncChunksOfCountSequence)", difference: nil,
-                build: { b, base in base.chunks(ofCount: try b.int(0, minimum: 1)).map { Value.array($0) }.asyncValues() })),
+                build: { b, base in base.chunks(ofCount: try b.int(0, minimum: 1)).map { Value.array($0) }.asyncValues() },
+                translate: { b in b.then(".chunks(ofCount: \(b.value(0)))", kind: .array(b.upstream.kind)) })),
     ]
 }
 
