@@ -163,7 +163,9 @@ final class StatementRunner {
         var script = ScriptLines(text, firstLine: firstLine)
         var again = false
         reading: while true {
-            let compiled = session.compile(script.language, file: file, firstLine: script.firstLine)
+            // The names the text's `:load`s bind are known after those lines (`LoadedNames`).
+            let loads = LoadedNames.loads(in: script, loading: loader.loading, session: session)
+            let compiled = session.compile(script.language, file: file, firstLine: script.firstLine, loads: loads)
             // Read again after a command, the text's warnings were already shown.
             report(
                 again ? compiled.diagnostics.filter { $0.severity == .error } : compiled.diagnostics,
@@ -218,8 +220,11 @@ final class StatementRunner {
     /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
     /// - Returns: the number of statements, or nil when it has errors.
     func check(text: String, file: String) -> Int? {
-        // `:` lines are the shell's, as when the script runs: the language never sees them.
-        let compiled = session.compile(ScriptLines(text).language, file: file)
+        // `:` lines are the shell's, as when the script runs: the language never sees them; the
+        // names a `:load`ed file binds are known after its line, as when it runs.
+        let script = ScriptLines(text)
+        let loads = LoadedNames.loads(in: script, loading: [LoadedFile(name: file, path: file)], session: session)
+        let compiled = session.compile(script.language, file: file, loads: loads)
         report(compiled.diagnostics, source: text, firstLine: 1)
         if compiled.diagnostics.contains(where: { $0.severity == .error }) {
             report.countCompileFailure()
