@@ -46,10 +46,13 @@ import Testing
         #expect(text.contains("│ [0] fail failed: boom"), "\(text)")
     }
 
-    @Test(":trace on: the failing stage's trace line names the id; a user's fail stays failed:")
+    @Test("--trace and :trace on: the failing stage's trace line names the id; a user's fail stays failed:")
     func traceLines() throws {
-        let run = try PlumbBinary.run(["--clock", "virtual", "run", try PlumbBinary.script(":trace on\n" + Self.script)])
-        #expect(run.stdout.contains("│ map#1 failed[E602]: division by zero: 100 / 0"), "\(run)")
-        #expect(run.stdout.contains("│ fail#0 failed: boom"), "\(run)")
+        let flag = try PlumbBinary.run(["--trace", "--clock", "virtual", "run", try PlumbBinary.script(Self.script)])
+        let command = try PlumbBinary.run(["--clock", "virtual", "run", try PlumbBinary.script(":trace on\n" + Self.script)])
+        for run in [flag, command] {
+            #expect(run.stdout.contains("│ map#1 failed[E602]: division by zero: 100 / 0  ["), "\(run)")
+            #expect(run.stdout.contains("│ fail#0 failed: boom  ["), "\(run)")
+        }
     }
 }
