@@ -120,7 +120,8 @@ import Glibc
         let small = try #require(
             try room.send("POST", "/api/run", body: JSON.object(["text": .string("from 1...3 | collect")]).encoded, learner: ada).result)
         #expect(small["error"] == nil, "\(small)")
-        #expect(try check(room, try exercise("solutions/01-map.pipe"), learner: room.join("Bea"))["passed"]?.bool == true)
+        let checked = try check(room, try exercise("solutions/01-map.pipe"), learner: room.join("Bea"))
+        #expect(checked["passed"]?.bool == true, "\(checked)")
     }
 
     /// Starts `plumb serve` on the workshop with `arguments`, reads its standard output until

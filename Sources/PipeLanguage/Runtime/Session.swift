@@ -65,6 +65,12 @@ public struct LoadedBindings: Sendable {
     /// The line of the `:load`.
     public var line: Int
     var names: [String: BindingInfo]
+    /// The loaded text as the language saw it, for rendering `diagnostics`.
+    public var text = ""
+    /// What checking the loaded text found (its errors and warnings, positioned in it).
+    public var diagnostics: [Diagnostic] = []
+    /// The loads of the loaded text, for their diagnostics.
+    public var inner: [LoadedBindings] = []
 
     /// The bound names, sorted.
     public var boundNames: [String] { names.keys.sorted() }
@@ -128,7 +134,8 @@ public final class Session {
     /// the names of a script that a `:load` line brings, for checking the text after that line.
     /// Nothing runs and the session does not change.
     public func bindings(declaredBy text: String, file: String, loads: [LoadedBindings] = [], atLine line: Int) -> LoadedBindings {
-        LoadedBindings(line: line, names: check(text, file: file, firstLine: 1, loads: loads).declared)
+        let checked = check(text, file: file, firstLine: 1, loads: loads)
+        return LoadedBindings(line: line, names: checked.declared, text: text, diagnostics: checked.diagnostics, inner: loads)
     }
 
     private func check(

@@ -44,7 +44,11 @@ struct HiddenInputCheck {
     /// copied out of the installed workshop, the installed one's `.solutions/NAME.pipe` when the
     /// exercise as first seen (`template`) is the installed `NAME.pipe`: another workshop's
     /// exercise of the same name is not held to it.
-    static func solution(forExerciseAt path: String, template: String?, installed: String? = WorkshopFolder.here.installedFolder) -> String? {
+    /// `installed` is asked only when nothing is beside the exercise (finding the binary's folder
+    /// costs the room's worker memory it is held to).
+    static func solution(
+        forExerciseAt path: String, template: String?, installed: () -> String? = { WorkshopFolder.here.installedFolder }
+    ) -> String? {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
         let folder = url.deletingLastPathComponent()
@@ -53,7 +57,7 @@ struct HiddenInputCheck {
                 return solved
             }
         }
-        guard let installed, let template else { return nil }
+        guard let template, let installed = installed() else { return nil }
         let workshop = URL(fileURLWithPath: installed)
         guard let shipped = try? String(contentsOf: workshop.appendingPathComponent(name), encoding: .utf8), shipped == template else { return nil }
         return try? String(

@@ -224,9 +224,19 @@ final class StatementRunner {
         // names a `:load`ed file binds are known after its line, as when it runs.
         let script = ScriptLines(text)
         let loads = LoadedNames.loads(in: script, loading: [LoadedFile(name: file, path: file)], session: session)
+        // A loaded file's own errors, where they are (running it would report them at its `:load`).
+        var loadErrors = false
+        func reportLoaded(_ loads: [LoadedBindings]) {
+            for load in loads {
+                reportLoaded(load.inner)
+                report(load.diagnostics, source: load.text, firstLine: 1)
+                loadErrors = loadErrors || load.diagnostics.contains { $0.severity == .error }
+            }
+        }
+        reportLoaded(loads)
         let compiled = session.compile(script.language, file: file, loads: loads)
         report(compiled.diagnostics, source: text, firstLine: 1)
-        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+        if loadErrors || compiled.diagnostics.contains(where: { $0.severity == .error }) {
             report.countCompileFailure()
             return nil
         }

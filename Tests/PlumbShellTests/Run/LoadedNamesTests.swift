@@ -33,6 +33,15 @@ import Testing
         #expect(!check.stderr.contains("main.pipe:3:1: error[E301]"), "\(check)")
     }
 
+    @Test("plumb check reports a loaded file's own errors where they are, and fails (65)")
+    func loadedErrors() throws {
+        let folder = try PlumbBinary.folder(["main.pipe": ":load lib.pipe\nnumbers\n", "lib.pipe": "let numbers = from [1, 2] | mapp { $0 }\n"])
+        let check = try PlumbBinary.run(["check", "\(folder)/main.pipe"])
+        #expect(check.status == 65, "\(check)")
+        #expect(check.stderr.contains("lib.pipe:1:29: error[E302]: unknown operator 'mapp'"), "\(check)")
+        #expect(!check.stdout.contains("ok "), "\(check)")
+    }
+
     @Test("a cycle of :loads that bind names ends: check says ok, run reports the cycle")
     func cycle() throws {
         let folder = try PlumbBinary.folder(["a.pipe": ":load b.pipe\nlet x = just 1\nx\n", "b.pipe": ":load a.pipe\nlet y = just 2\n"])
