@@ -183,7 +183,7 @@ public struct MarbleLayout: Sendable, Hashable {
             case .subscribed: return .subscribed
             case .value(let value): return .value(key: " ", text: value.text)
             case .finished: return .finished
-            case .failed(let message): return .failed(message: sanitized(message))
+            case .failed(let message, let id): return .failed(message: sanitized(message), id: id.map(sanitized))
             case .cancelled: return .cancelled
             }
         }
@@ -273,11 +273,11 @@ public struct MarbleLayout: Sendable, Hashable {
         var out: [Failure] = []
         for (r, row) in rows.enumerated() {
             for cell in row.cells {
-                for case .failed(let message) in cell.items {
-                    if let k = out.firstIndex(where: { $0.message == message }) {
+                for case .failed(let message, let id) in cell.items {
+                    if let k = out.firstIndex(where: { $0.message == message && $0.id == id }) {
                         out[k].rows.append(r)
                     } else {
-                        out.append(Failure(message: message, rows: [r]))
+                        out.append(Failure(message: message, id: id, rows: [r]))
                     }
                 }
             }
@@ -361,7 +361,7 @@ extension MarbleLayout {
     /// One event as drawn.
     ///
     /// ```swift
-    /// MarbleLayout.Item.failed(message: "boom").glyph   // "#"
+    /// MarbleLayout.Item.failed(message: "boom", id: nil).glyph   // "#"
     /// ```
     public enum Item: Sendable, Hashable {
         /// `^`
@@ -370,8 +370,8 @@ extension MarbleLayout {
         case value(key: Character, text: String)
         /// `|`
         case finished
-        /// `#`, with the message for the legend.
-        case failed(message: String)
+        /// `#`, with the message and the language's id (`E602`, nil for `fail "…"`) for the legend.
+        case failed(message: String, id: String?)
         /// `!`
         case cancelled
         /// `…`: events of a long group not shown.
@@ -434,7 +434,8 @@ extension MarbleLayout {
         public var text: String
     }
 
-    /// A failure message and the rows that failed with it (`#: boom`).
+    /// A failure message and the rows that failed with it (`#: boom`, or
+    /// `#: failed[E602]: division by zero` for an error the language raised).
     ///
     /// ```swift
     /// layout.failures.first?.message   // "boom"
@@ -442,7 +443,14 @@ extension MarbleLayout {
     public struct Failure: Sendable, Hashable {
         /// The failure's message, control characters made harmless.
         public var message: String
+        /// The language's id for it (`E602`); nil for a user's `fail "…"`.
+        public var id: String?
         /// Indices in `MarbleLayout.rows`.
         public var rows: [Int]
+
+        /// The legend's text: the message, after `failed[E602]: ` when the language raised it.
+        public var text: String {
+            id.map { MarbleEvent.failureHeading(id: $0) + ": " + message } ?? message
+        }
     }
 }

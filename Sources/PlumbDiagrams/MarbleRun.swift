@@ -92,8 +92,10 @@ public enum MarbleEvent: Sendable, Hashable {
     case value(MarbleValue)
     /// A finish (drawn as `|`).
     case finished
-    /// The failure's message (drawn as `#`, the message on a legend line).
-    case failed(String)
+    /// The failure's message (drawn as `#`, the message on a legend line) and, for an error the
+    /// language raised, its id (`E602`): shown as `failed[E602]: …` in the legend and the title;
+    /// nil for a user's `fail "boom"`.
+    case failed(String, id: String? = nil)
     /// A real cancel (never drawn after a finish or a failure).
     case cancelled
 
@@ -108,6 +110,18 @@ public enum MarbleEvent: Sendable, Hashable {
             self.time = time
             self.event = event
         }
+    }
+}
+
+extension MarbleEvent {
+    /// How a failure is named where it is shown: `failed[E602]` with an id, `failed` without.
+    ///
+    /// ```swift
+    /// MarbleEvent.failureHeading(id: "E602")   // "failed[E602]"
+    /// MarbleEvent.failureHeading(id: nil)      // "failed"
+    /// ```
+    public static func failureHeading(id: String?) -> String {
+        id.map { "failed[\($0)]" } ?? "failed"
     }
 }
 

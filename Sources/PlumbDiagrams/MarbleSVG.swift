@@ -252,8 +252,9 @@ private struct Diagram {
                         } else if !fitsMarble(value.text) {
                             ordered.append((pill.time, r, value.text))
                         }
-                    case .failed(let message):
-                        let message = sanitized(message)
+                    case .failed(let message, let id):
+                        // As the text legend has it: `failed[E602]: …` for the language's errors.
+                        let message = sanitized(id.map { MarbleEvent.failureHeading(id: $0) + ": " + message } ?? message)
                         if !failures.contains(message) { failures.append(message) }
                     case .subscribed, .finished, .cancelled: break
                     }
@@ -471,8 +472,10 @@ private struct Diagram {
             out.raw("\" y2=\"")
             out.number(y + 11)
             out.raw("\"/></g>\n")
-        case .failed(let message):
-            out.raw("\"><title>failed: ")
+        case .failed(let message, let id):
+            out.raw("\"><title>")
+            out.escaped(sanitized(MarbleEvent.failureHeading(id: id)))
+            out.raw(": ")
             out.escaped(sanitized(message))
             out.raw("</title>")
             out.cross(cx, y, 8)

@@ -99,7 +99,7 @@ public enum MarbleText {
     private static func failureLines(_ layout: MarbleLayout) -> [String] {
         let many = layout.failures.count > 1
         return layout.failures.map { failure in
-            var line = "#: \(failure.message)"
+            var line = "#: \(failure.text)"
             if many {
                 let names = failure.rows.map { layout.rows[$0].label.trimmingTreePrefix }
                 line += " (\(names.joined(separator: ", ")))"

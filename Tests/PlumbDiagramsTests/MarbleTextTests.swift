@@ -189,6 +189,26 @@ import PlumbDiagrams
         #expect(lines.suffix(2) == ["#: bad input ([0] decode)", "#: gave up ([1] catch)"])
     }
 
+    @Test("a failure the language raised names its id in the legend (#: failed[E602]: …); a user's does not (#: boom)")
+    func failureIds() {
+        var run = MarbleRun()
+        let a = run.addLane(label: "map { 100 / $0 }")
+        let b = run.addLane(label: "fail \"boom\"")
+        for lane in [a, b] { run.record(.subscribed, lane: lane, at: 0) }
+        run.record(.failed("division by zero: 100 / 0", id: "E602"), lane: a, at: ms(100))
+        run.record(.failed("boom"), lane: b, at: ms(200))
+        let lines = render(run)
+        #expect(lines.suffix(2) == ["#: failed[E602]: division by zero: 100 / 0 ([0] map { 100 / $0 })", "#: boom ([1] fail \"boom\")"])
+        // The same message with and without an id is two failures, not one.
+        var twice = MarbleRun()
+        let c = twice.addLane(label: "c")
+        let d = twice.addLane(label: "d")
+        for lane in [c, d] { twice.record(.subscribed, lane: lane, at: 0) }
+        twice.record(.failed("x", id: "E602"), lane: c, at: ms(100))
+        twice.record(.failed("x"), lane: d, at: ms(100))
+        #expect(render(twice).suffix(2) == ["#: failed[E602]: x ([0] c)", "#: x ([1] d)"])
+    }
+
     @Test("a cancel draws ! but never after a finish or a failure")
     func cancelVersusFinish() {
         var run = MarbleRun()

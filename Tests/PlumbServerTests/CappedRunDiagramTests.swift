@@ -30,6 +30,20 @@ import Testing
         #expect(svg.components(separatedBy: "class=\"mark cancel\"").count - 1 == 1)
     }
 
+    @Test("a failed job among the kept events: its ✕ is titled failed[E602]: … when the event carries the id, failed: … when not")
+    func failureIds() throws {
+        let failed: [JSON] = [
+            .object(["event": .string("subscribed"), "job": .int(1), "t": .double(0)]),
+            .object(["event": .string("failed"), "job": .int(1), "t": .double(0.001), "error": .string("division by zero: 1 / 0"), "id": .string("E602")]),
+            .object(["event": .string("subscribed"), "job": .int(2), "t": .double(0)]),
+            .object(["event": .string("failed"), "job": .int(2), "t": .double(0.002), "error": .string("boom")]),
+        ]
+        let result = RoomRuns.runResult(.outputLimit, limits: RunLimits(), events: Self.events(3) + failed, all: 2_000)
+        let svg = try #require(result["svg"]?.string)
+        #expect(svg.contains("<title>failed[E602]: division by zero: 1 / 0</title>"))
+        #expect(svg.contains("<title>failed: boom</title>"))
+    }
+
     @Test("a run stopped at its time draws what it sent; a crash or a finished run is left as it was")
     func otherOutcomes() throws {
         let limits = RunLimits()

@@ -104,7 +104,7 @@ async def test_hover_shows_the_examples_marble_diagram(client: LanguageClient):
     diagram = value.split("The example on the virtual clock:\n```text\n", 1)[1].split("\n```", 1)[0]
     # Drawn by Plumb on the virtual clock: retry's example fails twice, so three attempts.
     assert "[2] retry 3" in diagram and "\u251c #1" in diagram and "\u2514 #3" in diagram
-    assert "1 column = " in diagram and "#: flaky failure 2 of 2 (#2)" in diagram
+    assert "1 column = " in diagram and "#: failed[E506]: flaky failure 2 of 2 (#2)" in diagram
 
 
 async def test_completion_of_argument_labels(client: LanguageClient):

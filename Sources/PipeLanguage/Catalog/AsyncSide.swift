@@ -133,7 +133,7 @@ struct AsyncValues: AsyncSequence, Sendable {
                     return nil
                 } catch {
                     ended = true
-                    signal(error is CancellationError ? .cancelled : .failed(PipelineError.from(error).message))
+                    signal(error is CancellationError ? .cancelled : .failed(PipelineError.from(error)))
                     throw error
                 }
             }

@@ -21,6 +21,12 @@ public struct PipelineError: Error, Sendable, Hashable, CustomStringConvertible 
         self.id = message.id
     }
 
+    /// How a line showing this failure begins: `failed[E602]` for an error the language raised
+    /// (so `plumb help E602` explains it), `failed` for a user's `fail "…"`.
+    public var heading: String {
+        id.map { "failed[\($0.code)]" } ?? "failed"
+    }
+
     /// The message, followed by ` (at file:line:col)` when the location is known.
     public var description: String {
         guard let location else { return message }
@@ -76,7 +82,8 @@ public enum LaneSignal: Sendable, Hashable {
     public static let subscriberStage = -1
     case value(Value)
     case finished
-    case failed(String)
+    /// The failure, with its id when the language raised it (`failed[E602]` wherever it is shown).
+    case failed(PipelineError)
     case cancelled
     /// An async stage's consumer called `next()` on it (a pull): drawn as a mark under the lane,
     /// not an event of the lane (`expect marbles` and the printed events leave it out).

@@ -58,6 +58,24 @@ struct HotSource: Sendable {
     var stages: Int = 1
 }
 
+/// The names a `:load`ed script binds, with their kinds, known to the statements after the
+/// `:load` line (`line`, in the loading text's numbering): what `Session.bindings(declaredBy:)`
+/// finds, for `Session.compile`'s `loads`.
+public struct LoadedBindings: Sendable {
+    /// The line of the `:load`.
+    public var line: Int
+    var names: [String: BindingInfo]
+    /// The loaded text as the language saw it, for rendering `diagnostics`.
+    public var text = ""
+    /// What checking the loaded text found (its errors and warnings, positioned in it).
+    public var diagnostics: [Diagnostic] = []
+    /// The loads of the loaded text, for their diagnostics.
+    public var inner: [LoadedBindings] = []
+
+    /// The bound names, sorted.
+    public var boundNames: [String] { names.keys.sorted() }
+}
+
 /// A session: bindings and subjects live here. Not thread-safe: use it from one thread (the
 /// shell's main thread); the pipelines it returns may run anywhere.
 ///
@@ -102,8 +120,27 @@ public final class Session {
     ///   - text: One or more statements.
     ///   - file: The name diagnostics show (`<repl>`, a path).
     ///   - firstLine: The line number of the text's first line (for a REPL's running count).
+    ///   - loads: What the scripts the text `:load`s bind, each known to the statements after its
+    ///     `:load` line (the shell reads them: the language never sees a `:` line).
     /// - Returns: The statements without errors, and every diagnostic (errors and warnings) in order.
-    public func compile(_ text: String, file: String, firstLine: Int = 1) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+    public func compile(
+        _ text: String, file: String, firstLine: Int = 1, loads: [LoadedBindings] = []
+    ) -> (statements: [Statement], diagnostics: [Diagnostic]) {
+        let checked = check(text, file: file, firstLine: firstLine, loads: loads)
+        return (checked.statements, checked.diagnostics)
+    }
+
+    /// What `text` binds, as `compile` checks it after the session's bindings and `loads`:
+    /// the names of a script that a `:load` line brings, for checking the text after that line.
+    /// Nothing runs and the session does not change.
+    public func bindings(declaredBy text: String, file: String, loads: [LoadedBindings] = [], atLine line: Int) -> LoadedBindings {
+        let checked = check(text, file: file, firstLine: 1, loads: loads)
+        return LoadedBindings(line: line, names: checked.declared, text: text, diagnostics: checked.diagnostics, inner: loads)
+    }
+
+    private func check(
+        _ text: String, file: String, firstLine: Int, loads: [LoadedBindings]
+    ) -> (statements: [Statement], diagnostics: [Diagnostic], declared: [String: BindingInfo]) {
         let source = SourceText(text, file: file, firstLine: firstLine)
         var parser = Parser(source: source)
         let asts = parser.parseProgram()
@@ -112,25 +149,41 @@ public final class Session {
         // guess, and checking them would only add a second, misleading error (`just €`).
         let syntaxErrors = parser.diagnostics.filter { $0.severity == .error }.map(\.offset)
         var checker = Checker(source: source, bindings: bindings.mapValues(\.info))
+        var pending = loads.sorted { $0.line < $1.line }[...]
         var statements: [Statement] = []
+        // The names this text binds, its own `let`s and its loads' (not the session's).
+        var declared = Set<String>()
         // A statement reaches up to where the next one starts (a dropped token is past its span).
         let ends = asts.dropFirst().map(\.span.offset) + [Int.max]
-        for (ast, end) in zip(asts, ends) where !syntaxErrors.contains(where: { ast.span.offset <= $0 && $0 < end }) {
+        for (ast, end) in zip(asts, ends) {
+            // A loaded script's names are known after its `:load` line, as when the script runs.
+            let line = source.location(of: ast.span.offset).line
+            while let load = pending.first, load.line < line {
+                checker.bindings.merge(load.names) { _, loaded in loaded }
+                declared.formUnion(load.names.keys)
+                pending.removeFirst()
+            }
+            if syntaxErrors.contains(where: { ast.span.offset <= $0 && $0 < end }) { continue }
             // As the parser does: past this many errors, more are noise (and cost time).
             if checker.diagnostics.count(where: { $0.severity == .error }) >= Parser.maxDiagnostics {
                 checker.diagnostics.append(source.diagnostic(.tooManyErrors, at: ast.span))
                 break
             }
             if let checked = checker.check(ast) {
+                if case .bind(let name, _, _) = checked { declared.insert(name) }
                 statements.append(
                     Statement(
                         location: source.location(of: ast.span.offset), text: source.text(ast.span), ast: ast, source: source,
                         statement: checked))
             }
         }
+        for load in pending {
+            checker.bindings.merge(load.names) { _, loaded in loaded }
+            declared.formUnion(load.names.keys)
+        }
         diagnostics += checker.diagnostics
         diagnostics.sort { $0.offset < $1.offset }
-        return (statements, diagnostics)
+        return (statements, diagnostics, checker.bindings.filter { declared.contains($0.key) })
     }
 
     /// Performs one statement: binds, sends to a subject, or returns what the shell must do.

@@ -38,9 +38,9 @@ enum Tracing {
                     emit("finished")
                     signal(.finished)
                 case .failure(let e):
-                    let message = PipelineError.from(e).message
-                    emit("failed: \(message)")
-                    signal(.failed(message))
+                    let error = PipelineError.from(e)
+                    emit(error.heading + ": " + error.message)
+                    signal(.failed(error))
                 }
             },
             receiveCancel: {

@@ -25,7 +25,7 @@ enum CappedRunDiagram {
             case "subscribed": event = .subscribed
             case "value": event = .value(MarbleValue(text: line["value"].map(text) ?? ""))
             case "finished": event = .finished
-            case "failed": event = .failed(line["error"]?.string ?? "failed")
+            case "failed": event = .failed(line["error"]?.string ?? "failed", id: line["id"]?.string)
             default: continue
             }
             let lane = lanes[Int(job)] ?? run.addLane(label: "pipeline \(Int(job) + 1)")

@@ -1,4 +1,5 @@
 import Foundation
+import PipeLanguage
 import PlumbDiagrams
 
 #if canImport(Glibc)
@@ -17,7 +18,8 @@ import Glibc
 /// clicks of 03 are "c"), so an answer that tests for them is not wrong on the hidden input; its
 /// `# hidden input repeats keys` line makes one draw give every key the same letter (readings
 /// that repeat), so an answer that drops repeats is seen to; its `# hidden input: PIPELINE` lines
-/// are inputs of their own, run with each answer in place of the pipeline's `todo`.
+/// are inputs of their own, run with each answer in place of the pipeline's `todo`, each
+/// `{{LOW...HIGH}}` in them drawn anew every time (`HeldInput`).
 ///
 /// It also holds the learner to the exercise as given: the `expect` lines and the pipelines stay
 /// as they are (one answer in place of each `todo`), or a check could be passed by changing what
@@ -37,11 +39,29 @@ struct HiddenInputCheck {
     /// The exercise as shipped, with its `todo`s (the copy `plumb learn` keeps), when there is one.
     var template: String? = nil
 
-    /// The solution of the exercise at `path`: `solutions/NAME.pipe` in the exercise's folder.
-    static func solution(forExerciseAt path: String) -> String? {
+    /// The solution of the exercise at `path`: `solutions/NAME.pipe` in the exercise's folder (the
+    /// repository's), `.solutions/NAME.pipe` there (an installed workshop's), or, for an exercise
+    /// copied out of the installed workshop, the installed one's `.solutions/NAME.pipe` when the
+    /// exercise as first seen (`template`) is the installed `NAME.pipe`: another workshop's
+    /// exercise of the same name is not held to it.
+    /// `installed` is asked only when nothing is beside the exercise (finding the binary's folder
+    /// costs the room's worker memory it is held to).
+    static func solution(
+        forExerciseAt path: String, template: String?, installed: () -> String? = { WorkshopFolder.here.installedFolder }
+    ) -> String? {
         let url = URL(fileURLWithPath: path)
-        let solved = url.deletingLastPathComponent().appendingPathComponent("solutions").appendingPathComponent(url.lastPathComponent)
-        return try? String(contentsOf: solved, encoding: .utf8)
+        let name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent()
+        for hidden in ["solutions", WorkshopFolder.installedSolutions] {
+            if let solved = try? String(contentsOf: folder.appendingPathComponent(hidden).appendingPathComponent(name), encoding: .utf8) {
+                return solved
+            }
+        }
+        guard let template, let installed = installed() else { return nil }
+        let workshop = URL(fileURLWithPath: installed)
+        guard let shipped = try? String(contentsOf: workshop.appendingPathComponent(name), encoding: .utf8), shipped == template else { return nil }
+        return try? String(
+            contentsOf: workshop.appendingPathComponent(WorkshopFolder.installedSolutions).appendingPathComponent(name), encoding: .utf8)
     }
 
     /// A code line: its number in the text (from 1) and its text, trimmed.
@@ -52,8 +72,10 @@ struct HiddenInputCheck {
     }
 
     static func codeLines(_ text: String) -> [Line] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // By the project's lines (a `\r\n` is one Character to Swift's `split`, so a CRLF file
+        // would be one line); a line's `\r` is not part of its text.
+        LineIndex.lines(of: text).enumerated().compactMap { index, line in
+            let trimmed = LineIndex.content(of: line).trimmingCharacters(in: .whitespaces)
             return trimmed.isEmpty || trimmed.hasPrefix("#") ? nil : Line(number: index + 1, text: trimmed)
         }
     }
@@ -92,7 +114,7 @@ struct HiddenInputCheck {
         if let template, let different = Self.differentAnswers(template: Self.codeLines(template), learner: myCode, solution: solvedCode) {
             return different
         }
-        if let template, let failure = heldInputs(template: Self.codeLines(template), myCode, solvedCode) { return failure }
+        if let template, let failure = heldInputs(template: Self.codeLines(template), myCode, solvedCode, using: &generator) { return failure }
         // What may change: the strings' letters and the numbers of a `from [...]` or a marble's
         // `'42'`, outside the answers. What the new values must avoid: every one in either text.
         let pairs = zip(myCode, solvedCode).map { LinePair(learner: $0.text, solution: $1.text) }
@@ -108,7 +130,7 @@ struct HiddenInputCheck {
         // Where the solution says readings may repeat (`# hidden input repeats keys`), the last
         // draw gives every key one letter, so an answer that drops repeats (`removeDuplicates`)
         // shows it.
-        let repeats = solution.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("# hidden input repeats keys") }
+        let repeats = Self.commentLines(solution).contains { $0.hasPrefix("# hidden input repeats keys") }
         for round in 0..<3 {
             var values = HiddenValues()
             if freshLetters.count >= keys.count {
@@ -127,10 +149,16 @@ struct HiddenInputCheck {
     /// The solution's `# hidden input: PIPELINE` lines, inputs the exercise never shows (13's
     /// sensor with more readings, where the file has no strings or lists to change): each run with
     /// the learner's answer and with the solution's in place of its `todo`, after the exercise's
-    /// bindings. nil when they agree, or the answers cannot be told (no shipped copy with `todo`).
-    private func heldInputs(template: [Line], _ myCode: [Line], _ solvedCode: [Line]) -> ExerciseStatus? {
-        let held = solution.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("# hidden input:") }.map { String($0.dropFirst("# hidden input:".count)).trimmingCharacters(in: .whitespaces) }
+    /// bindings, three times, with each `{{LOW...HIGH}}` in it drawn afresh every time (a count,
+    /// a period), never a number either text names: an answer that names the held input's
+    /// values, once seen, is not right on the next draw. nil when they agree, or the answers
+    /// cannot be told (no shipped copy with `todo`).
+    private func heldInputs(
+        template: [Line], _ myCode: [Line], _ solvedCode: [Line], using generator: inout some RandomNumberGenerator
+    ) -> ExerciseStatus? {
+        let held = Self.commentLines(solution).filter { $0.hasPrefix("# hidden input:") }.map {
+            String($0.dropFirst("# hidden input:".count)).trimmingCharacters(in: .whitespaces)
+        }
         let code = template.filter { !$0.isExpect }
         guard !held.isEmpty, code.count == myCode.count, code.count == solvedCode.count,
             let index = code.firstIndex(where: { TodoPlace($0.text) != nil }), let place = TodoPlace(code[index].text),
@@ -138,19 +166,27 @@ struct HiddenInputCheck {
         else { return nil }
         let myBindings = myCode.map(\.text).filter { $0.hasPrefix("let ") }
         let solvedBindings = solvedCode.map(\.text).filter { $0.hasPrefix("let ") }
-        for pipeline in held {
-            guard let hole = TodoPlace(pipeline) else { continue }
-            let myPipeline = hole.before + mine + hole.after
-            let myRuns = Self.outputs(of: (myBindings + [myPipeline]).joined(separator: "\n") + "\n", options: options)
-            guard let solvedRun = Self.outputs(of: (solvedBindings + [hole.before + right + hole.after]).joined(separator: "\n") + "\n", options: options)?.last
-            else { continue }
-            let myEvents = myRuns?.last?.events ?? []
-            if myEvents != solvedRun.events {
-                return .failed(
-                    line: myCode[index].number,
-                    message:
-                        "on an input you cannot see, `\(myPipeline)`, this answer gives \(Self.describe(myEvents)); the task's answer gives \(Self.describe(solvedRun.events)). Does it name the sample's values instead of doing what the task asks?"
-                )
+        let named = Set((myCode + solvedCode).flatMap { HeldInput.wholeNumbers(in: $0.text) })
+        // The first draw goes past the numbers the answers name (a count that stops at one of
+        // them meets more); the others anywhere in their ranges.
+        for round in 0..<3 {
+            for template in held {
+                let pipeline = HeldInput.drawn(template, avoiding: named, past: round == 0, using: &generator)
+                guard let hole = TodoPlace(pipeline) else { continue }
+                let myPipeline = hole.before + mine + hole.after
+                let myRuns = Self.outputs(of: (myBindings + [myPipeline]).joined(separator: "\n") + "\n", options: options)
+                guard
+                    let solvedRun = Self.outputs(of: (solvedBindings + [hole.before + right + hole.after]).joined(separator: "\n") + "\n", options: options)?
+                        .last
+                else { continue }
+                let myEvents = myRuns?.last?.events ?? []
+                if myEvents != solvedRun.events {
+                    return .failed(
+                        line: myCode[index].number,
+                        message:
+                            "on an input you cannot see, `\(myPipeline)`, this answer gives \(Self.describe(myEvents)); the task's answer gives \(Self.describe(solvedRun.events)). Does it name the sample's values instead of doing what the task asks?"
+                    )
+                }
             }
         }
         return nil
@@ -182,8 +218,12 @@ struct HiddenInputCheck {
     /// input keeps: those in the strings of the solution's `# hidden input keeps "c"` lines.
     static func keptLetters(_ solution: String) -> Set<Character> {
         Set(
-            solution.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("# hidden input keeps") }
-                .flatMap { HiddenValues.letters(in: String($0)) })
+            commentLines(solution).filter { $0.hasPrefix("# hidden input keeps") }.flatMap { HiddenValues.letters(in: $0) })
+    }
+
+    /// Every line of `text` trimmed (without a CRLF line's `\r`), for the solution's `#` lines.
+    static func commentLines(_ text: String) -> [String] {
+        LineIndex.lines(of: text).map { LineIndex.content(of: $0).trimmingCharacters(in: .whitespaces) }
     }
 
     /// Where the solution writes one answer in every `todo` ("write the same closure in both

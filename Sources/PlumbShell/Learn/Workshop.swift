@@ -166,10 +166,9 @@ struct Workshop {
     /// The hidden-input check of an exercise whose solution can be found, else nil.
     static func hiddenInput(text: String, file: String, options: ShellOptions, workshop: String?) -> HiddenInputCheck? {
         let served = workshop.map { ($0 as NSString).appendingPathComponent((file as NSString).lastPathComponent) }
-        guard let solution = HiddenInputCheck.solution(forExerciseAt: served ?? file) else { return nil }
-        let template = served ?? Exercise(path: file, text: "").pristinePath
-        return HiddenInputCheck(
-            learner: text, solution: solution, options: options, template: try? String(contentsOfFile: template, encoding: .utf8))
+        let template = try? String(contentsOfFile: served ?? Exercise(path: file, text: "").pristinePath, encoding: .utf8)
+        guard let solution = HiddenInputCheck.solution(forExerciseAt: served ?? file, template: template) else { return nil }
+        return HiddenInputCheck(learner: text, solution: solution, options: options, template: template)
     }
 
     /// Keeps a pristine copy of each exercise beside it, the first time (for `--reset`).

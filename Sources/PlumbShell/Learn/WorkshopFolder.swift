@@ -12,6 +12,10 @@ struct WorkshopFolder {
     /// Where `Scripts/install` puts the exercises, relative to the folder of the binary.
     static let installed = "../share/plumb/workshop"
 
+    /// Where `Scripts/install` puts the solutions, in the installed workshop's folder: hidden, so
+    /// a learner is not shown them by `ls`, and found by `plumb learn` for the hidden inputs.
+    static let installedSolutions = ".solutions"
+
     /// The folder the command works in.
     let currentDirectory: String
     /// The running binary's path (`CommandLine.arguments[0]` resolved), or nil.
@@ -22,14 +26,19 @@ struct WorkshopFolder {
         WorkshopFolder(currentDirectory: FileManager.default.currentDirectoryPath, executable: Bundle.main.executablePath)
     }
 
+    /// The installed workshop beside the binary (`PREFIX/share/plumb/workshop` for
+    /// `PREFIX/bin/plumb`), whether or not it exists.
+    var installedFolder: String? {
+        guard let executable else { return nil }
+        let bin = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        return bin.appendingPathComponent(Self.installed).standardizedFileURL.path
+    }
+
     /// The folder named on the command line, as given, or the first default that holds exercises.
     func resolve(_ requested: String?) -> Result<String, WorkshopProblem> {
         if let requested { return .success(requested) }
         var candidates = [currentDirectory, (currentDirectory as NSString).appendingPathComponent(Self.repository)]
-        if let executable {
-            let bin = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-            candidates.append(bin.appendingPathComponent(Self.installed).standardizedFileURL.path)
-        }
+        if let installedFolder { candidates.append(installedFolder) }
         if let found = candidates.first(where: Self.holdsExercises) {
             return .success(found == currentDirectory ? "." : relative(found))
         }

@@ -253,9 +253,14 @@ struct EventFormatter: Sendable {
                 out.append(contentsOf: ",\"signal\":\"value\",\"value\":".utf8)
                 Self.appendJSON(value, to: &out)
             case .finished: out.append(contentsOf: ",\"signal\":\"finished\"".utf8)
-            case .failed(let message):
+            case .failed(let error):
+                // `id` as on the `failed` event: the error's code when the language raised it.
                 out.append(contentsOf: ",\"signal\":\"failed\",\"error\":".utf8)
-                Self.appendJSONString(message, to: &out)
+                Self.appendJSONString(error.message, to: &out)
+                if let id = error.id {
+                    out.append(contentsOf: ",\"id\":".utf8)
+                    Self.appendJSONString(id.code, to: &out)
+                }
             case .cancelled: out.append(contentsOf: ",\"signal\":\"cancelled\"".utf8)
             case .pulled: out.append(contentsOf: ",\"signal\":\"pulled\"".utf8)
             }

@@ -91,7 +91,8 @@ struct MarbleRecording: Sendable {
             run.record(.subscribed, lane: current[lane] ?? main, at: time)
         case .value(let value): run.record(.value(MarbleValue(text: Self.text(of: value))), lane: current[lane] ?? main, at: time)
         case .finished: run.record(.finished, lane: current[lane] ?? main, at: time)
-        case .failed(let message): run.record(.failed(TerminalText.escaped(message)), lane: current[lane] ?? main, at: time)
+        case .failed(let error):
+            run.record(.failed(TerminalText.escaped(error.message), id: error.id?.code), lane: current[lane] ?? main, at: time)
         case .cancelled: run.record(.cancelled, lane: current[lane] ?? main, at: time)
         case .pulled: run.recordPull(lane: current[lane] ?? main, at: time)
         case .opened: break
@@ -132,7 +133,7 @@ struct MarbleRecording: Sendable {
 
     /// The failure an attempt's lane ended with, if it did.
     static func failure(in events: [MarbleEvent.Timed]) -> String? {
-        for timed in events.reversed() { if case .failed(let message) = timed.event { return message } }
+        for timed in events.reversed() { if case .failed(let message, let id) = timed.event { return MarbleEvent.failureHeading(id: id) + ": " + message } }
         return nil
     }
 

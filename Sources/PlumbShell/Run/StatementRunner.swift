@@ -163,7 +163,9 @@ final class StatementRunner {
         var script = ScriptLines(text, firstLine: firstLine)
         var again = false
         reading: while true {
-            let compiled = session.compile(script.language, file: file, firstLine: script.firstLine)
+            // The names the text's `:load`s bind are known after those lines (`LoadedNames`).
+            let loads = LoadedNames.loads(in: script, loading: loader.loading, session: session)
+            let compiled = session.compile(script.language, file: file, firstLine: script.firstLine, loads: loads)
             // Read again after a command, the text's warnings were already shown.
             report(
                 again ? compiled.diagnostics.filter { $0.severity == .error } : compiled.diagnostics,
@@ -218,10 +220,23 @@ final class StatementRunner {
     /// Parses and checks `text` and prints its diagnostics, running nothing (`plumb check`).
     /// - Returns: the number of statements, or nil when it has errors.
     func check(text: String, file: String) -> Int? {
-        // `:` lines are the shell's, as when the script runs: the language never sees them.
-        let compiled = session.compile(ScriptLines(text).language, file: file)
+        // `:` lines are the shell's, as when the script runs: the language never sees them; the
+        // names a `:load`ed file binds are known after its line, as when it runs.
+        let script = ScriptLines(text)
+        let loads = LoadedNames.loads(in: script, loading: [LoadedFile(name: file, path: file)], session: session)
+        // A loaded file's own errors, where they are (running it would report them at its `:load`).
+        var loadErrors = false
+        func reportLoaded(_ loads: [LoadedBindings]) {
+            for load in loads {
+                reportLoaded(load.inner)
+                report(load.diagnostics, source: load.text, firstLine: 1)
+                loadErrors = loadErrors || load.diagnostics.contains { $0.severity == .error }
+            }
+        }
+        reportLoaded(loads)
+        let compiled = session.compile(script.language, file: file, loads: loads)
         report(compiled.diagnostics, source: text, firstLine: 1)
-        if compiled.diagnostics.contains(where: { $0.severity == .error }) {
+        if loadErrors || compiled.diagnostics.contains(where: { $0.severity == .error }) {
             report.countCompileFailure()
             return nil
         }

@@ -107,7 +107,7 @@ final class StageWatch: Sendable {
             switch signal {
             case .value(let value): text = "value \(value.description)"
             case .finished: text = "finished"
-            case .failed(let message): text = "failed: \(TerminalText.escaped(message))"
+            case .failed(let error): text = "\(error.heading): \(TerminalText.escaped(error.message))"
             case .subscribed:
                 state.subscriptions[lane, default: 0] += 1
                 // The first subscription is the run's start; another is an attempt (`retry`).

@@ -14,7 +14,7 @@ import Testing
         recording.handle(lane: 0, .opened(label: "fail \"x\"", stage: 1, parent: nil), at: 0)
         for n in 1...attempts {
             recording.handle(lane: 0, .subscribed, at: Int64(n))
-            recording.handle(lane: 0, .failed("x"), at: Int64(n))
+            recording.handle(lane: 0, .failed(PipelineError(message: "x")), at: Int64(n))
         }
         return recording
     }

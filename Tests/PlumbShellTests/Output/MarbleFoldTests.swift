@@ -10,7 +10,11 @@ import Testing
         recording.handle(lane: 0, .opened(label: "asyncMap flaky", stage: 1, parent: nil), at: 0)
         for n in 1...attempts {
             recording.handle(lane: 0, .subscribed, at: Int64(n))
-            if n < attempts { recording.handle(lane: 0, .failed(failure(n)), at: Int64(n)) } else { recording.handle(lane: 0, .finished, at: Int64(n)) }
+            if n < attempts {
+                recording.handle(lane: 0, .failed(PipelineError(message: failure(n))), at: Int64(n))
+            } else {
+                recording.handle(lane: 0, .finished, at: Int64(n))
+            }
         }
         return recording
     }

@@ -52,7 +52,7 @@ import Testing
         let script = try PlumbBinary.script("just 5 | asyncMap flaky 2 | retry 3\n")
         let result = try PlumbBinary.run(["--clock", "virtual", "run", "--marbles", script])
         #expect(result.status == 0, "\(result)")
-        for line in ["├ #1", "├ #2", "└ #3", "#: flaky failure 1 of 2"] {
+        for line in ["├ #1", "├ #2", "└ #3", "#: failed[E506]: flaky failure 1 of 2"] {
             #expect(result.stdout.contains(line), "\(line)\n\(result.stdout)")
         }
     }

@@ -6,7 +6,9 @@ struct CheckSubcommand: PlumbSubcommand, Equatable {
         discussion: """
             Parses and statically checks each script without running anything: syntax, unknown names,
             argument counts and kinds, and warnings such as `retry has no effect: upstream never fails`.
-            Diagnostics go to standard error; each clean file prints `ok FILE`.
+            A `:load FILE` line is followed as running would follow it: the names the file binds
+            are known after that line. Diagnostics go to standard error; each clean file prints
+            `ok FILE`.
 
             EXIT CODES
               0    no errors (warnings allowed)
