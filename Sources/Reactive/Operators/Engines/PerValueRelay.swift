@@ -11,12 +11,13 @@ import Synchronization
 // subscriber the upstream holds (`PerValueSubscriber`), which the upstream releases when it is
 // cancelled or ends, as it releases any subscriber; the subscription the downstream sees
 // (`PerValueGate`) holds only the upstream and the status. A value reads one atomic flag
-// (`PerValueGate.open`) and writes nothing shared.
+// (`PerValueGate.open`) and writes nothing shared. The gate passes a cancelled `Sink`'s release
+// on to its upstream when that upstream takes it over (`ReleaseHandOff.swift`).
 //
 // The contract, as the engine kept it: the first error or completion is the only one (the gate's
 // status, under its lock, decides between it and a cancel), a thrown error cancels upstream before
 // the `.failure` goes down (C33); after either, or after a cancel, request and cancel are no-ops
-// (C05) and no value passes (C15); a second subscription is cancelled (C06); demand goes upstream
+// (C05) and no value passes (C15: the gate is read once per value, after the logic); a second subscription is cancelled (C06); demand goes upstream
 // one for one, a dropped value asks for one more (C13); no lock is held while calling out (C23).
 // Release (C16, C17): the closures and the downstream go with the subscriber when the upstream
 // lets go of it, after a cancel or its completion; the gate drops the upstream at the end, so
@@ -34,6 +35,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline @exclusivity(unchecked) var logic: Logic
     @usableFromInline let downstream: Downstream
     @usableFromInline let gate: PerValueGate
+    /// This subscriber ended the gate (a thrown error, or the upstream's completion): the logic
+    /// is not called again, whatever a misbehaving upstream sends. Only the upstream's signals
+    /// touch it (C25).
+    @usableFromInline @exclusivity(unchecked) var ended = false
 
     @inlinable
     init(logic: Logic, downstream: Downstream) {
@@ -46,7 +51,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(subscription: any Subscription) {
-        guard gate.attach(subscription) else {
+        guard gate.attach(subscription, downstreamInPlace: Downstream.self is any DeliversInPlace.Type) else {
             subscription.cancel()  // C06: keep the first subscription
             return
         }
@@ -55,15 +60,20 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard gate.isOpen else { return .none }
+        // The gate is read once per value, just before the value goes down: that is what keeps a
+        // value from passing after a cancel, from inside the logic (a closure that cancels its
+        // own pipeline, C15) or from another thread. Reading it before the logic too only saved a
+        // call of the logic for a value racing a cancel from another thread (the upstream stops
+        // at once after a cancel on its own thread), at two more loads per value.
+        guard !ended else { return .none }
         switch logic.receive(input) {
         case .emit(let output):
-            // A cancel from inside the logic (a closure that cancels its own pipeline): drop it.
             guard gate.isOpen else { return .none }
             return downstream.receive(output)
         case .skip(let extra):
             return extra
         case .fail(let error):
+            ended = true
             // Only if this ends it: a cancel or a completion that came first keeps it (C02).
             guard let upstream = gate.end() else { return .none }
             upstream.cancel()
@@ -77,16 +87,20 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
+        ended = true
         guard gate.end() != nil else { return }
         let (_, passed) = logic.complete(completion)
         downstream.receive(completion: passed)
     }
 }
 
+/// It calls its downstream only from inside its upstream's calls (see `ReleaseHandOff.swift`).
+extension PerValueSubscriber: DeliversInPlace where Downstream: DeliversInPlace {}
+
 /// The subscription a per-value operator gives its downstream: the upstream, until the end or a
 /// cancel, and whether values may pass. Not generic, so it costs no metadata when it is freed.
 @usableFromInline
-final class PerValueGate: Subscription, CustomStringConvertible {
+final class PerValueGate: ReleaseHandOffSubscription, Subscription, CustomStringConvertible {
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 
     /// In place, not a `Lock`: one object less per subscription.
@@ -96,9 +110,16 @@ final class PerValueGate: Subscription, CustomStringConvertible {
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
     @usableFromInline let name: String
+    /// The upstream takes a cancelled subscriber's release over (`ReleaseHandOff.swift`) and the
+    /// downstream is `DeliversInPlace`: then so does this gate, by passing it on. Written by
+    /// `attach`, before the downstream sees the gate.
+    @usableFromInline @exclusivity(unchecked) var upstreamHandsOff = false
 
     @inlinable
-    init(name: String) { self.name = name }
+    init(name: String) {
+        self.name = name
+        super.init()
+    }
 
     @usableFromInline var description: String { name }
 
@@ -113,11 +134,13 @@ final class PerValueGate: Subscription, CustomStringConvertible {
 
     /// Takes the first subscription; `false` for any later one (or one after a cancel).
     @inlinable
-    func attach(_ subscription: any Subscription) -> Bool {
-        locked { () -> Bool in
+    func attach(_ subscription: any Subscription, downstreamInPlace: Bool) -> Bool {
+        let handsOff = downstreamInPlace && releaseHandOff(subscription)?.handsOffRelease ?? false
+        return locked { () -> Bool in
             guard status == .awaitingSubscription else { return false }
             status = .subscribed
             upstream = subscription
+            upstreamHandsOff = handsOff
             open.store(true, ordering: .releasing)
             return true
         }
@@ -155,5 +178,26 @@ final class PerValueGate: Subscription, CustomStringConvertible {
         }
         // Released after the lock: the upstream's cancel may call back (C23).
         if let target { target?.cancel() }
+    }
+
+    @usableFromInline override var handsOffRelease: Bool { upstreamHandsOff }
+
+    /// Values reach the downstream only from the upstream's delivering thread, so the upstream's
+    /// promise covers them: it is passed on. Once ended (by the upstream's completion or a thrown
+    /// error, on that thread), no value is on its way down any more.
+    @usableFromInline
+    override func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        let target = locked { () -> (any Subscription)? in
+            guard status != .terminated else { return nil }
+            status = .terminated
+            open.store(false, ordering: .releasing)
+            return upstream.take()
+        }
+        if upstreamHandsOff, let target, let handOff = releaseHandOff(target) {
+            handOff.cancel(releasing: subscriber)
+        } else {
+            target?.cancel()
+            subscriber.releaseAfterCancel()
+        }
     }
 }
