@@ -33,27 +33,17 @@ extension Subscribers {
         // narrow race, a cancel landing between the value path's last two steps, leaves the release
         // to the sink's deinit: a late release, never an early one.)
         //
-        // A subscription that takes the release over (`ReleaseHandOff.swift`: a sequence, a
-        // subject, a per-value operator in front of either) spares every value that exchange: a
-        // cancel that wins `status` hands the sink to `cancel(releasing:)`, which calls
-        // `releaseAfterCancel()` once nothing calls the sink any more, and the value path only
-        // reads `status`. `handsOff` says which, fixed before `status` becomes `subscribed`.
-        //
         // No lock: `upstream` is owned by whoever moves `status` away from `subscribed` (a cancel
         // or the completion, whichever comes first), and is written before `status` becomes
         // `subscribed` (through the transient `subscribing`), so the atomic orders every access.
-        // The closures belong to the delivering thread while `delivering` is 1 (or, with
-        // `handsOff`, until the upstream calls `releaseAfterCancel()`) and otherwise to whoever
-        // wins `status`.
+        // The closures belong to the delivering thread while `delivering` is 1 and otherwise to
+        // whoever wins `status`.
         @usableFromInline let status = Atomic<UInt8>(Status.awaitingSubscription)
         @usableFromInline let delivering = Atomic<UInt8>(0)
         /// A value closure is running on the delivering thread (for a publisher that delivers
         /// re-entrantly: only the outermost value sets and clears `delivering`). Next to the two
         /// atomics, so the sink's flags share a word (the layout follows the declarations).
         @usableFromInline @exclusivity(unchecked) var inValue = false
-        /// The upstream takes the release over after a cancel (see the top): values are not
-        /// announced in `delivering`. Written before `status` becomes `subscribed`.
-        @usableFromInline @exclusivity(unchecked) var handsOff = false
         /// The closures until the first value arrives (then they move into `bodies`).
         @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>?
         /// The closures, once the first value has arrived (then `closures` is nil).
@@ -90,7 +80,6 @@ extension Subscribers {
                 return
             }
             upstream = subscription
-            handsOff = releaseHandOff(subscription)?.handsOffRelease ?? false
             guard status.compareExchange(expected: Status.subscribing, desired: Status.subscribed, ordering: .acquiringAndReleasing).exchanged
             else {
                 // Cancelled while storing it: the cancel left the subscription to us.
@@ -107,20 +96,6 @@ extension Subscribers {
             if inValue {
                 // Delivered from inside our own value closure: that call keeps the closures alive.
                 if let bodies { bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) } }
-                return .none
-            }
-            if handsOff {
-                // Nothing releases the closures while the upstream calls this (see the top).
-                if let bodies = bodies ?? boxBodies() {
-                    inValue = true
-                    bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
-                    inValue = false
-                }
-                // A completion from inside the closure left the release to us.
-                if delivering.load(ordering: .relaxed) == 2 {
-                    delivering.store(0, ordering: .relaxed)
-                    dropBodies()
-                }
                 return .none
             }
             delivering.store(1, ordering: .sequentiallyConsistent)
@@ -193,29 +168,12 @@ extension Subscribers {
             // run an upstream for ever after its subscriber was cancelled (a leak).
             if previous == Status.awaitingSubscription { return }
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
-            if previous == Status.subscribed, let taken = upstream.take() {
-                if handsOff, let handOff = releaseHandOff(taken) {
-                    // It calls `releaseAfterCancel()` when no value is being delivered.
-                    handOff.cancel(releasing: self)
-                    return
-                }
-                taken.cancel()
-            }
+            if previous == Status.subscribed { upstream.take()?.cancel() }
             // A value closure running (on this thread, re-entrantly, or on another) keeps the
             // closures until it returns, and its return releases them.
             if delivering.compareExchange(expected: 1, desired: 2, ordering: .sequentiallyConsistent).exchanged { return }
             dropBodies()
         }
-    }
-}
-
-/// Its closures run inside its own `receive` (see `ReleaseHandOff.swift`).
-extension Subscribers.Sink: DeliversInPlace {}
-
-extension Subscribers.Sink: ReleaseAfterCancel {
-    @usableFromInline
-    func releaseAfterCancel() {
-        dropBodies()
     }
 }
 

@@ -76,6 +76,3 @@ extension Publishers.CompactMap {
         return Publishers.CompactMap<Upstream, T>(upstream: upstream) { first($0).map(transform) }
     }
 }
-
-/// It calls its downstream only from inside its upstream's calls (see `ReleaseHandOff.swift`).
-extension CompactMapSubscriber: DeliversInPlace where Downstream: DeliversInPlace {}

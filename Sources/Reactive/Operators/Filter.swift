@@ -83,6 +83,3 @@ extension Publishers.Filter {
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
     }
 }
-
-/// It calls its downstream only from inside its upstream's calls (see `ReleaseHandOff.swift`).
-extension FilterSubscriber: DeliversInPlace where Downstream: DeliversInPlace {}

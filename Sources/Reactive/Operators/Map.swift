@@ -83,6 +83,3 @@ extension Publishers.Map {
         return Publishers.TryMap<Upstream, T>(upstream: upstream) { try transform(first($0)) }
     }
 }
-
-/// It calls its downstream only from inside its upstream's calls (see `ReleaseHandOff.swift`).
-extension MapSubscriber: DeliversInPlace where Downstream: DeliversInPlace {}

@@ -79,8 +79,7 @@ extension Swift.Sequence {
 /// runtime look up that type's metadata in its caches (about a quarter of a one-element
 /// subscription, `flatMap { [$0].publisher }`). A class reference's optional needs no metadata.
 @usableFromInline
-final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: ReleaseHandOffSubscription, Subscription,
-    CustomStringConvertible
+final class SequenceSubscription<Downstream: Subscriber, Iterator: IteratorProtocol>: Subscription, CustomStringConvertible
 where Downstream.Input == Iterator.Element {
     @usableFromInline typealias Cursor = SequenceCursor<Downstream, Iterator>
 
@@ -93,9 +92,6 @@ where Downstream.Input == Iterator.Element {
     @usableFromInline @exclusivity(unchecked) var cursor: Cursor?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var emitting = false
-    /// A subscriber cancelled (`cancel(releasing:)`) while the emitter was delivering: the
-    /// emitter calls its `releaseAfterCancel()` when it stops. Under the lock.
-    @usableFromInline @exclusivity(unchecked) var pendingRelease: (any ReleaseAfterCancel)?
     /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
     /// Subscription`, whose witness is the unspecialised generic code (generic metadata lookups on
     /// every call); calling through this closure runs the whole request, lock and per-element
@@ -105,17 +101,12 @@ where Downstream.Input == Iterator.Element {
     /// The sequence itself, for `description` (`print` shows it). An existential and not a
     /// closure capturing it: an array or a range fits in place, so nothing is allocated for it.
     @usableFromInline let sequence: Any
-    /// The downstream is `DeliversInPlace`, so the emitter's calls are all the calls a sink
-    /// after it gets, and the release after a cancel can wait for the emitter.
-    @usableFromInline let deliversInPlace: Bool
 
     @inlinable
     init(downstream: Downstream, iterator: Iterator, first: Iterator.Element, sequence: Any) {
         self.cursor = Cursor(downstream: downstream, iterator: iterator, next: first)
         self.sequence = sequence
         self.specializedRequest = { $0.handleRequest($1) }
-        self.deliversInPlace = Downstream.self is any DeliversInPlace.Type
-        super.init()
     }
 
     @inlinable
@@ -168,7 +159,6 @@ where Downstream.Input == Iterator.Element {
                 cursor.iterator = iterator
                 cursor.next = next
                 var dropped: Cursor?
-                var waiting: (any ReleaseAfterCancel)?
                 budget = locked { () -> Subscribers.Demand in
                     let taken = demand
                     demand = .none
@@ -176,7 +166,6 @@ where Downstream.Input == Iterator.Element {
                         // A cancel that saw `emitting == true` left the release to us.
                         emitting = false
                         dropped = self.cursor.take()
-                        waiting = pendingRelease.take()
                         return .none
                     }
                     if taken == .none { emitting = false }
@@ -184,7 +173,6 @@ where Downstream.Input == Iterator.Element {
                 }
                 // Released after the lock: the downstream's deinit may call back (C23).
                 withExtendedLifetime(dropped) {}
-                waiting?.releaseAfterCancel()
                 if budget == .none { return }
             }
             if cancelled.load(ordering: .acquiring) { break }
@@ -203,14 +191,9 @@ where Downstream.Input == Iterator.Element {
 
     @inlinable
     func finish() {
-        let taken = locked { () -> (Cursor?, Bool, (any ReleaseAfterCancel)?) in
+        let taken = locked { () -> (Cursor?, Bool) in
             emitting = false
-            return (cursor.take(), cancelled.load(ordering: .relaxed), pendingRelease.take())
-        }
-        if let waiting = taken.2 {
-            // Cancelled during the last value: no completion, and the subscriber may let go.
-            withExtendedLifetime(taken.0) {}
-            return waiting.releaseAfterCancel()
+            return (cursor.take(), cancelled.load(ordering: .relaxed))
         }
         guard let cursor = taken.0, !taken.1 else { return }
         cursor.downstream.receive(completion: .finished)
@@ -218,12 +201,11 @@ where Downstream.Input == Iterator.Element {
 
     @inlinable
     func release() {
-        let taken = locked { () -> (Cursor?, (any ReleaseAfterCancel)?) in
+        let taken = locked { () -> Cursor? in
             emitting = false
-            return (cursor.take(), pendingRelease.take())
+            return cursor.take()
         }
-        withExtendedLifetime(taken.0) {}
-        taken.1?.releaseAfterCancel()
+        withExtendedLifetime(taken) {}
     }
 
     @inlinable
@@ -233,25 +215,6 @@ where Downstream.Input == Iterator.Element {
             emitting ? nil : cursor.take()
         }
         withExtendedLifetime(taken) {}
-    }
-
-    /// The emitter is the only thread that calls the downstream, so the release waits for it
-    /// when there is one (`ReleaseHandOff.swift`), if the downstream calls on only from there.
-    @usableFromInline override var handsOffRelease: Bool { deliversInPlace }
-
-    @usableFromInline
-    override func cancel(releasing subscriber: any ReleaseAfterCancel) {
-        cancelled.store(true, ordering: .releasing)
-        let taken = locked { () -> (Cursor?, Bool) in
-            if emitting {
-                // The emitter sees `cancelled` at its next step and calls it when it stops.
-                pendingRelease = subscriber
-                return (nil, false)
-            }
-            return (cursor.take(), true)
-        }
-        withExtendedLifetime(taken.0) {}
-        if taken.1 { subscriber.releaseAfterCancel() }
     }
 }
 

@@ -16,7 +16,7 @@ import Synchronization
 /// One subscriber's subscription to a subject: the untyped half. Its state is guarded by the
 /// subject's lock, except `slot`, which belongs to whoever may call the subscriber (see the top).
 @usableFromInline
-class SubjectConduitBase: ReleaseHandOffSubscription, Subscription, CustomStringConvertible {
+class SubjectConduitBase: Subscription, CustomStringConvertible {
     @usableFromInline final let core: SubjectCore
     @usableFromInline @exclusivity(unchecked) final var demand = Subscribers.Demand.none
     /// Work in progress: 1 while one thread (the deliverer) may call the subscriber, plus one per
@@ -29,9 +29,6 @@ class SubjectConduitBase: ReleaseHandOffSubscription, Subscription, CustomString
     /// A `CurrentValueSubject` subscriber still owed the current value (sent at its first demand).
     @usableFromInline @exclusivity(unchecked) final var needsCurrentValue: Bool
     @usableFromInline @exclusivity(unchecked) final var holdsSubscriber = true
-    /// The subscriber is `DeliversInPlace` (`ReleaseHandOff.swift`); set by the subclass that
-    /// knows its type, before the subscriber sees the conduit.
-    @usableFromInline @exclusivity(unchecked) final var deliversInPlace = false
     /// The conduit's position in the subject's `ConduitTable`, -1 once removed. 32 bits: with the
     /// flags above it fills one word (no subject has two billion subscribers).
     @usableFromInline @exclusivity(unchecked) final var tableIndex: Int32 = -1
@@ -49,7 +46,6 @@ class SubjectConduitBase: ReleaseHandOffSubscription, Subscription, CustomString
         self.owner = owner
         self.call = call
         needsCurrentValue = core.keepsCurrentValue
-        super.init()
     }
 
     deinit {
@@ -88,30 +84,6 @@ class SubjectConduitBase: ReleaseHandOffSubscription, Subscription, CustomString
         // here, after the lock (its deinit may call back into the subject).
         if release { dropSubscriber() }
         withExtendedLifetime(retired) {}
-    }
-
-    /// Only the deliverer calls the subscriber, and a cancel either finds the conduit idle (and
-    /// owns it for good) or leaves the retirement to the deliverer: the release waits the same
-    /// way (`ReleaseHandOff.swift`), if the subscriber calls on only from there.
-    @usableFromInline override final var handsOffRelease: Bool { deliversInPlace }
-
-    @usableFromInline
-    override final func cancel(releasing subscriber: any ReleaseAfterCancel) {
-        let (release, retired, now) = core.lock.guarded { () -> (Bool, SubjectConduitBase?, Bool) in
-            // Finished: the thread that finished it delivers only the completion, no value.
-            guard state == .active else { return (false, nil, true) }
-            state = .cancelled
-            completionPending = false
-            guard takeIfIdle() else {
-                // Its deliverer calls it when it retires the conduit (`drainQueued`).
-                core.pendingReleases[ObjectIdentifier(self)] = subscriber
-                return (false, nil, false)
-            }
-            return (true, core.remove(self), true)
-        }
-        if release { dropSubscriber() }
-        withExtendedLifetime(retired) {}
-        if now { subscriber.releaseAfterCancel() }
     }
 
     /// Raises `wip` and reports whether the conduit was idle (the caller then owns it); called
@@ -260,7 +232,7 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
-                    return .stop(core.remove(self), queue?.takeAll() ?? [], core.takePendingRelease(self))
+                    return .stop(core.remove(self), queue?.takeAll() ?? [])
                 }
                 if let queue, let next = queue.next() { return .value(next) }
                 if needsCurrentValue, !completionPending, demand > 0, let current = storage.current {
@@ -280,10 +252,9 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             case .complete(let retired, let completion):
                 finish(completion)
                 return retired
-            case .stop(let retired, let dropped, let waiting):
+            case .stop(let retired, let dropped):
                 dropSubscriber()
                 withExtendedLifetime(dropped) {}
-                waiting?.releaseAfterCancel()
                 return retired
             case .idle:
                 more = .none
@@ -301,7 +272,7 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     enum Step {
         case value(Output)
         case complete(SubjectConduitBase?, Subscribers.Completion<Failure>)
-        case stop(SubjectConduitBase?, ContiguousArray<Output?>, (any ReleaseAfterCancel)?)
+        case stop(SubjectConduitBase?, ContiguousArray<Output?>)
         case idle
     }
 

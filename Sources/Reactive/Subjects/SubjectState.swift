@@ -40,10 +40,6 @@ class SubjectCore {
     /// `CurrentValueSubject` conduits whose subscriber is in `receive(subscription:)`, with the
     /// thread that called it: a request from there gets the current value before that call returns.
     @exclusivity(unchecked) final var attaching: [(conduit: ObjectIdentifier, thread: pthread_t)] = []
-    /// Subscribers cancelled with `cancel(releasing:)` while their conduit's deliverer was busy,
-    /// by conduit: the deliverer calls their `releaseAfterCancel()` when it retires the conduit.
-    /// Rare, so kept here and not in every conduit (which stays within malloc's fast bins).
-    @usableFromInline @exclusivity(unchecked) final var pendingReleases: [ObjectIdentifier: any ReleaseAfterCancel] = [:]
 
     @usableFromInline
     init(keepsCurrentValue: Bool) {
@@ -75,13 +71,6 @@ class SubjectCore {
     @usableFromInline
     final func remove(_ conduit: SubjectConduitBase) -> SubjectConduitBase? {
         conduits.remove(conduit)
-    }
-
-    /// The release waiting for `conduit`'s deliverer to retire it, if any; called with the lock
-    /// held.
-    @usableFromInline
-    final func takePendingRelease(_ conduit: SubjectConduitBase) -> (any ReleaseAfterCancel)? {
-        pendingReleases.isEmpty ? nil : pendingReleases.removeValue(forKey: ObjectIdentifier(conduit))
     }
 
     /// Upstreams to ask for `.unlimited` now that a subscriber has demand (nil when they already

@@ -35,7 +35,6 @@ final class NarrowConduit<Output, Failure: Error>: SubjectConduit<Output, Failur
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
-        deliversInPlace = S.self is any DeliversInPlace.Type
         store(subscriber)
     }
 }
@@ -50,7 +49,6 @@ final class WideConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
-        deliversInPlace = S.self is any DeliversInPlace.Type
         store(subscriber)
     }
 }

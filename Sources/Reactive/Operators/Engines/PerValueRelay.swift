@@ -11,8 +11,7 @@ import Synchronization
 // subscriber the upstream holds (`PerValueSubscriber`), which the upstream releases when it is
 // cancelled or ends, as it releases any subscriber; the subscription the downstream sees
 // (`PerValueGate`) holds only the upstream and the status. A value reads one atomic flag
-// (`PerValueGate.open`) and writes nothing shared. The gate passes a cancelled `Sink`'s release
-// on to its upstream when that upstream takes it over (`ReleaseHandOff.swift`).
+// (`PerValueGate.open`) and writes nothing shared.
 //
 // The contract, as the engine kept it: the first error or completion is the only one (the gate's
 // status, under its lock, decides between it and a cancel), a thrown error cancels upstream before
@@ -51,7 +50,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(subscription: any Subscription) {
-        guard gate.attach(subscription, downstreamInPlace: Downstream.self is any DeliversInPlace.Type) else {
+        guard gate.attach(subscription) else {
             subscription.cancel()  // C06: keep the first subscription
             return
         }
@@ -94,13 +93,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     }
 }
 
-/// It calls its downstream only from inside its upstream's calls (see `ReleaseHandOff.swift`).
-extension PerValueSubscriber: DeliversInPlace where Downstream: DeliversInPlace {}
-
 /// The subscription a per-value operator gives its downstream: the upstream, until the end or a
 /// cancel, and whether values may pass. Not generic, so it costs no metadata when it is freed.
 @usableFromInline
-final class PerValueGate: ReleaseHandOffSubscription, Subscription, CustomStringConvertible {
+final class PerValueGate: Subscription, CustomStringConvertible {
     @usableFromInline enum Status { case awaitingSubscription, subscribed, terminated }
 
     /// In place, not a `Lock`: one object less per subscription.
@@ -110,16 +106,9 @@ final class PerValueGate: ReleaseHandOffSubscription, Subscription, CustomString
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
     @usableFromInline let name: String
-    /// The upstream takes a cancelled subscriber's release over (`ReleaseHandOff.swift`) and the
-    /// downstream is `DeliversInPlace`: then so does this gate, by passing it on. Written by
-    /// `attach`, before the downstream sees the gate.
-    @usableFromInline @exclusivity(unchecked) var upstreamHandsOff = false
 
     @inlinable
-    init(name: String) {
-        self.name = name
-        super.init()
-    }
+    init(name: String) { self.name = name }
 
     @usableFromInline var description: String { name }
 
@@ -134,13 +123,11 @@ final class PerValueGate: ReleaseHandOffSubscription, Subscription, CustomString
 
     /// Takes the first subscription; `false` for any later one (or one after a cancel).
     @inlinable
-    func attach(_ subscription: any Subscription, downstreamInPlace: Bool) -> Bool {
-        let handsOff = downstreamInPlace && releaseHandOff(subscription)?.handsOffRelease ?? false
-        return locked { () -> Bool in
+    func attach(_ subscription: any Subscription) -> Bool {
+        locked { () -> Bool in
             guard status == .awaitingSubscription else { return false }
             status = .subscribed
             upstream = subscription
-            upstreamHandsOff = handsOff
             open.store(true, ordering: .releasing)
             return true
         }
@@ -178,26 +165,5 @@ final class PerValueGate: ReleaseHandOffSubscription, Subscription, CustomString
         }
         // Released after the lock: the upstream's cancel may call back (C23).
         if let target { target?.cancel() }
-    }
-
-    @usableFromInline override var handsOffRelease: Bool { upstreamHandsOff }
-
-    /// Values reach the downstream only from the upstream's delivering thread, so the upstream's
-    /// promise covers them: it is passed on. Once ended (by the upstream's completion or a thrown
-    /// error, on that thread), no value is on its way down any more.
-    @usableFromInline
-    override func cancel(releasing subscriber: any ReleaseAfterCancel) {
-        let target = locked { () -> (any Subscription)? in
-            guard status != .terminated else { return nil }
-            status = .terminated
-            open.store(false, ordering: .releasing)
-            return upstream.take()
-        }
-        if upstreamHandsOff, let target, let handOff = releaseHandOff(target) {
-            handOff.cancel(releasing: subscriber)
-        } else {
-            target?.cancel()
-            subscriber.releaseAfterCancel()
-        }
     }
 }
