@@ -16,7 +16,7 @@ import Synchronization
 // The contract, as the engine kept it: the first error or completion is the only one (the gate's
 // status, under its lock, decides between it and a cancel), a thrown error cancels upstream before
 // the `.failure` goes down (C33); after either, or after a cancel, request and cancel are no-ops
-// (C05) and no value passes (C15); a second subscription is cancelled (C06); demand goes upstream
+// (C05) and no value passes (C15: the gate is read once per value, after the logic); a second subscription is cancelled (C06); demand goes upstream
 // one for one, a dropped value asks for one more (C13); no lock is held while calling out (C23).
 // Release (C16, C17): the closures and the downstream go with the subscriber when the upstream
 // lets go of it, after a cancel or its completion; the gate drops the upstream at the end, so
@@ -34,6 +34,10 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
     @usableFromInline @exclusivity(unchecked) var logic: Logic
     @usableFromInline let downstream: Downstream
     @usableFromInline let gate: PerValueGate
+    /// This subscriber ended the gate (a thrown error, or the upstream's completion): the logic
+    /// is not called again, whatever a misbehaving upstream sends. Only the upstream's signals
+    /// touch it (C25).
+    @usableFromInline @exclusivity(unchecked) var ended = false
 
     @inlinable
     init(logic: Logic, downstream: Downstream) {
@@ -55,15 +59,20 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(_ input: Input) -> Subscribers.Demand {
-        guard gate.isOpen else { return .none }
+        // The gate is read once per value, just before the value goes down: that is what keeps a
+        // value from passing after a cancel, from inside the logic (a closure that cancels its
+        // own pipeline, C15) or from another thread. Reading it before the logic too only saved a
+        // call of the logic for a value racing a cancel from another thread (the upstream stops
+        // at once after a cancel on its own thread), at two more loads per value.
+        guard !ended else { return .none }
         switch logic.receive(input) {
         case .emit(let output):
-            // A cancel from inside the logic (a closure that cancels its own pipeline): drop it.
             guard gate.isOpen else { return .none }
             return downstream.receive(output)
         case .skip(let extra):
             return extra
         case .fail(let error):
+            ended = true
             // Only if this ends it: a cancel or a completion that came first keeps it (C02).
             guard let upstream = gate.end() else { return .none }
             upstream.cancel()
@@ -77,6 +86,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
+        ended = true
         guard gate.end() != nil else { return }
         let (_, passed) = logic.complete(completion)
         downstream.receive(completion: passed)
