@@ -129,7 +129,9 @@ struct AsyncValues: AsyncSequence, Sendable {
                         return value
                     }
                     ended = true
-                    signal(.finished)
+                    // A sequence answers a cancelled task with nil (the package's timer, a
+                    // channel …): that end is a cancel, not a finish.
+                    signal(Task.isCancelled ? .cancelled : .finished)
                     return nil
                 } catch {
                     ended = true

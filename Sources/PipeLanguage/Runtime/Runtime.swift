@@ -43,6 +43,13 @@ public final class Runtime: Sendable {
     }
 
     private let noteHandler = Lock<(@Sendable (String) -> Void)?>(nil)
+    /// How many endless pulled sources (`timer every`) are being iterated: each sleeps one
+    /// deadline at a time, so the scheduler sees no repeating action, yet left alone it never
+    /// stops. The horizon counts them as it counts an interval's timer.
+    private let endlessSources = EndlessSources()
+
+    /// Marks an endless pulled source as running until the returned token is released.
+    func endlessSource() -> EndlessSources.Token { EndlessSources.Token(endlessSources) }
     /// The stage whose scheduled action ran last (see `StageScheduler`).
     let timerStage = Lock<String?>(nil)
 
@@ -87,8 +94,9 @@ public final class Runtime: Sendable {
     public static let defaultHorizonNanoseconds: Int64 = 3_600_000_000_000
 
     /// `driveVirtualTime(until:)` with a horizon: stops, without passing it, when the next thing
-    /// to do lies more than `horizon` after now while a timer that has repeated is pending, so a pipeline
-    /// over `interval` that nothing ends stops instead of running forever. A lone far timer
+    /// to do lies more than `horizon` after now while a timer that has repeated is pending (or an
+    /// endless pulled source, `timer every`, is iterated), so a pipeline over `interval` that
+    /// nothing ends stops instead of running forever. A lone far timer
     /// (`timer 27h`) is not endless and is driven to.
     /// - Returns: true when it stopped at the horizon.
     public func driveVirtualTime(horizonNanoseconds horizon: Int64, until: () -> Bool) -> Bool {
@@ -99,7 +107,7 @@ public final class Runtime: Sendable {
         scheduler.run(draining: virtual.executor) {
             if until() { return true }
             guard !overflow, let next = scheduler.nextDeadline, next.nanoseconds > limit, !virtual.executor.hasPendingJobs,
-                scheduler.hasRecurringAction
+                scheduler.hasRecurringAction || endlessSources.running
             else { return false }
             stopped = true
             return true
@@ -127,5 +135,24 @@ public final class Runtime: Sendable {
         } else {
             try await ContinuousClock().sleep(for: .nanoseconds(nanoseconds))
         }
+    }
+}
+
+/// How many endless pulled sources a runtime is iterating (`Runtime.endlessSource()`).
+final class EndlessSources: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var running: Bool { count.load(ordering: .relaxed) > 0 }
+
+    /// Held by such a source's iterator while it lives.
+    final class Token: Sendable {
+        private let sources: EndlessSources
+
+        init(_ sources: EndlessSources) {
+            self.sources = sources
+            sources.count.add(1, ordering: .relaxed)
+        }
+
+        deinit { sources.count.subtract(1, ordering: .relaxed) }
     }
 }

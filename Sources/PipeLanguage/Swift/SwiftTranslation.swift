@@ -367,6 +367,14 @@ final class SwiftTranslator {
             case .entry(let index):
                 let entry = Catalog.table[index]
                 let expectedHere = i == 0 ? (expected ?? Self.hint(p)) : hint
+                // A stage that joins its argument's values to upstream's (`replaceEmpty "x"`,
+                // `append …`) after a source of no values (`let none = marble "-|"`): Combine
+                // wants one Output, and a `Never` becomes the argument's type by a map that never runs.
+                if entry.joinsArgument != nil, code.kind == .nothing, code.pair == nil, stage.shape.kind != .nothing,
+                    !Self.isMixed(stage.shape.kind), !code.isSequence
+                {
+                    code = code.then(".map { never -> \(stage.shape.kind.swiftName) in switch never {} }", kind: stage.shape.kind)
+                }
                 let input = SwiftStage(translator: self, stage: stage, upstream: code, scope: scope, expected: expectedHere)
                 if stage.side == .async || entry.crossing != nil {
                     code = AsyncSwift.translate(entry, input)

@@ -68,6 +68,15 @@ private let pipeError = """
         #expect(program.contains(".append(down.map { never -> String in switch never {} })"), "\(program)")
     }
 
+    /// Workshop 16's solution: a binding of no values is the source and `replaceEmpty` gives the
+    /// values' type (check-swift failed to build it: `String` is not `Never`).
+    @Test("a source of no values before replaceEmpty becomes the value's type")
+    func neverSource() throws {
+        let script = "let unknown = marble \"-|\"\nunknown | replaceEmpty \"nobody\"\n"
+        let program = try Session(runtime: Runtime(clock: .virtual)).swiftProgram(of: script, file: "n.pipe").get()
+        #expect(program.contains("unknown.map { never -> String in switch never {} }.replaceEmpty(with: \"nobody\")"), "\(program)")
+    }
+
     @Test("asyncMap flaky N is a helper class that fails its first N calls; retry resubscribes to it")
     func flaky() {
         let code = swift("just 5 | asyncMap flaky 2 | retry 3")

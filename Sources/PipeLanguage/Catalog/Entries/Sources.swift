@@ -114,9 +114,10 @@ extension CatalogTable {
                     "the timer is pulled: it sleeps until its next deadline (the last one plus PERIOD) inside next(), so nothing ticks while nobody asks, and a consumer that was busy past a deadline gets that tick at once; interval pushes every tick on the scheduler whether or not anyone is ready",
                 build: { b, _ in
                     let ns = try b.duration(1)
+                    let runtime = b.context.runtime
                     return b.onClock(
-                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0)).asyncValues() },
-                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0)).asyncValues() })
+                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0), runtime: runtime).asyncValues() },
+                        { TimerTicks(timer: .repeating(every: .nanoseconds(ns), clock: $0), runtime: runtime).asyncValues() })
                 },
                 translate: { b in
                     // The ticks counted as interval's are: zipped with 0, 1, 2, …
@@ -303,11 +304,14 @@ struct TimerTicks<C: Clock & Sendable>: AsyncSequence, Sendable {
     typealias Element = Value
     typealias Failure = Never
     let timer: AsyncTimerSequence<C>
+    /// Told that an endless source runs while an iterator lives: the virtual horizon stops it.
+    let runtime: Runtime
 
-    func makeAsyncIterator() -> Iterator { Iterator(base: timer.makeAsyncIterator()) }
+    func makeAsyncIterator() -> Iterator { Iterator(base: timer.makeAsyncIterator(), endless: runtime.endlessSource()) }
 
     struct Iterator: AsyncIteratorProtocol {
         var base: AsyncTimerSequence<C>.Iterator
+        let endless: EndlessSources.Token
         var count = 0
 
         mutating func next() async -> Value? {
