@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 @testable import PipeLanguage
@@ -109,4 +110,19 @@ struct MarkedText {
 
     /// Marker `number`'s UTF-8 offset (a test fails on a missing marker).
     subscript(_ number: Int) -> Int { offsets[number] ?? -1 }
+}
+
+/// Runs `body` on a new thread. Not `DispatchQueue.global()`: the tests running at the same time
+/// can occupy every thread of its pool (two on a 2-core machine), and a test blocked inside
+/// `start()` would then wait forever for the cancel it scheduled there.
+func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+    Thread { body() }.start()
+}
+
+/// Runs a blocking wait on a thread of its own and awaits its result, leaving Swift's
+/// cooperative pool free for the tasks being waited for.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        onThreadOfItsOwn { continuation.resume(returning: body()) }
+    }
 }

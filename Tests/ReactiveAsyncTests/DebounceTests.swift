@@ -3,7 +3,7 @@ import ReactiveAsyncTesting
 import Synchronization
 import Testing
 
-@Suite struct DebounceTests {
+@Suite(.hangLimit) struct DebounceTests {
     // The package's Guides/Debounce.md and TestDebounce.test_delayingValues.
     @Test("an element goes out once the interval passes without a newer one")
     func delaysValues() {

@@ -15,7 +15,7 @@ private final class Log: Sendable {
     var all: [String] { entries.withLock { $0 } }
 }
 
-@Suite struct ManualClockTests {
+@Suite(.hangLimit) struct ManualClockTests {
     // The documented contract of ManualClock (its doc comment), checked here.
     @Test("now starts at zero and moves only when told, never backwards")
     func nowMovesOnlyWhenTold() {
@@ -98,7 +98,7 @@ private final class Log: Sendable {
     }
 }
 
-@Suite struct ManualDriverTests {
+@Suite(.hangLimit) struct ManualDriverTests {
     @Test("the executor runs its jobs FIFO, only when drained")
     func executorIsFIFO() {
         let executor = ManualExecutor(), log = Log()

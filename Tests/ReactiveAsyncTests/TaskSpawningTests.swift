@@ -65,8 +65,10 @@ private final class CountingExecutor: TaskExecutor, Sendable {
             }
         }
         // Drain the run's executor here until the probe is done; the bare task runs on the pool.
+        // Between drains it sleeps rather than yields: a yield is queued again at once, so the
+        // loop kept one of the pool's two threads busy while the bare task waited for a turn.
         while seen.withLock({ $0 }) == nil {
-            if executor.drain() == 0 { await Task.yield() }
+            if executor.drain() == 0 { try? await Task.sleep(for: .milliseconds(1)) }
         }
         let result = seen.withLock { $0 }
         #expect(result?.bare == false)

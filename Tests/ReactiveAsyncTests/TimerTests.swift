@@ -5,7 +5,7 @@ import Testing
 /// A tick drawn as the diagram step it fired at.
 private func stepOf(_ instant: ManualClock.Instant) -> String { "\(MarbleTest.step(at: instant))" }
 
-@Suite struct TimerTests {
+@Suite(.hangLimit) struct TimerTests {
     // Guides/Timer.md: a tick every interval from the first next(); the element is the clock's now.
     // Marble step i is (i + 1) steps after the start, so ticks of `.steps(2)` land on steps 1, 3, 5.
     @Test("a timer ticks every interval until the consumer is cancelled")

@@ -121,18 +121,3 @@ import Testing
         #expect(values.load(ordering: .relaxed) >= 3)
     }
 }
-
-/// Runs `body` on a new thread. Not `DispatchQueue.global()`: the tests running at the same time
-/// can occupy every thread of its pool (two on a 2-core machine), and a test blocked inside
-/// `start()` would then wait forever for the cancel it scheduled there.
-private func onThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
-    Thread { body() }.start()
-}
-
-/// Runs a blocking wait on a thread of its own and awaits its result, leaving Swift's
-/// cooperative pool free for the tasks being waited for.
-private func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        onThreadOfItsOwn { continuation.resume(returning: body()) }
-    }
-}

@@ -4,7 +4,7 @@ import Testing
 
 /// swift-async-algorithms' `Tests/AsyncAlgorithmsTests/TestDebounce.swift`, rewritten for
 /// `ReactiveAsync`: same diagrams, same expected output (the package's).
-@Suite struct TestDebounce {
+@Suite(.hangLimit) struct TestDebounce {
     @Test(
         "the package's debounce diagrams, 3 steps (name, input, expected)",
         arguments: [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveAsync
 
-@Suite struct BufferTests {
+@Suite(.hangLimit) struct BufferTests {
     static let policies: [(String, AsyncBufferSequencePolicy)] = [
         ("bounded(3)", .bounded(3)), ("unbounded", .unbounded), ("bufferingLatest(3)", .bufferingLatest(3)),
         ("bufferingOldest(3)", .bufferingOldest(3)), ("bounded(0)", .bounded(0)),

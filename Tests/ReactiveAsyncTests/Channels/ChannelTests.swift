@@ -12,7 +12,7 @@ func eventually(_ condition: () -> Bool) async -> Bool {
     return condition()
 }
 
-@Suite struct ChannelTests {
+@Suite(.hangLimit) struct ChannelTests {
     @Test("the guide's example: a task sends results, the loop receives them in order, then ends")
     func guideExample() async {
         // The package's Channel guide, "Detailed Design".

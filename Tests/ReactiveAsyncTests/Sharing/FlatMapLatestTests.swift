@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveAsync
 
-@Suite struct FlatMapLatestTests {
+@Suite(.hangLimit) struct FlatMapLatestTests {
     @Test("the guide's behaviour: a new base element cancels the previous inner sequence; only the latest's elements follow")
     func switchesToLatest() async throws {
         // The package's FlatMapLatest guide: "When a new element is produced by the base sequence, iteration on the current inner sequence is cancelled".

@@ -6,7 +6,7 @@ private enum Wrapped: Error, Equatable {
     case wrapped(Int)
 }
 
-@Suite struct MapErrorTests {
+@Suite(.hangLimit) struct MapErrorTests {
     @Test("elements pass through unchanged and the base's failure is thrown as the mapped error")
     func mapsFailure() async {
         // The package's MapError guide: "Converts any failure into a new error."

@@ -26,7 +26,7 @@ where S.Element == Int, S.Failure == TestError {
     }
 }
 
-@Suite struct ShareTests {
+@Suite(.hangLimit) struct ShareTests {
     @Test("the guide's example: two sides iterating [0, 1, 2, 3, 4] unbounded both get every element in order")
     func guideExample() async {
         // The package's Share guide: "it is guaranteed that all values are represented in the output".

@@ -39,17 +39,24 @@ final class IterationProbe: Sendable {
     }
     fileprivate func nextEnded() { counts.withLock { $0.inNext -= 1 } }
 
-    /// Waits until no iterator is alive and no `next()` runs, or about `seconds` have passed.
+    /// Waits until no iterator is alive and no `next()` runs, looking every millisecond, at most
+    /// `checks` times (a watchdog, not a timing assertion).
+    ///
+    /// The bound counts looks, not seconds: in the parallel unit run, synchronous tests can hold
+    /// both threads of the cooperative pool (two on a 2-core machine) for seconds, and a wait
+    /// woken after a wall-clock deadline used to give up without looking again, while the task it
+    /// waited for had not yet had a turn (`FlatMapLatestTests.switchesToLatest` failed so in CI).
     ///
     /// - Returns: Whether everything the consumers started has ended.
-    func settled(withinSeconds seconds: Int = 10) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if counts.withLock({ $0.alive == 0 && $0.inNext == 0 }) { return true }
+    func settled(checks: Int = 10_000) async -> Bool {
+        for _ in 0..<checks {
+            if isSettled { return true }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        return false
+        return isSettled
     }
+
+    private var isSettled: Bool { counts.withLock { $0.alive == 0 && $0.inNext == 0 } }
 }
 
 /// A base sequence that reports to an `IterationProbe`: each iterator's life and each `next()`.
