@@ -146,13 +146,7 @@ func wellFormed(_ text: String) -> Bool {
 
     @Test("a failure's title and legend name the language's id (failed[E602]: …); a user's says failed: boom")
     func failureIds() {
-        var run = MarbleRun()
-        let a = run.addLane(label: "map { 100 / $0 }")
-        let b = run.addLane(label: "fail \"boom\"")
-        for lane in [a, b] { run.record(.subscribed, lane: lane, at: 0) }
-        run.record(.failed("division by zero: 100 / 0", id: "E602"), lane: a, at: ms(100))
-        run.record(.failed("boom"), lane: b, at: ms(200))
-        let svg = MarbleSVG.render([run], titles: ["ids"])
+        let svg = MarbleSVG.render([Samples.failureIds], titles: ["ids"])
         #expect(wellFormed(svg))
         #expect(svg.contains("<title>failed[E602]: division by zero: 100 / 0</title>"))
         #expect(svg.contains("<title>failed: boom</title>"))

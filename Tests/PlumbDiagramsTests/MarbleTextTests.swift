@@ -191,13 +191,7 @@ import PlumbDiagrams
 
     @Test("a failure the language raised names its id in the legend (#: failed[E602]: …); a user's does not (#: boom)")
     func failureIds() {
-        var run = MarbleRun()
-        let a = run.addLane(label: "map { 100 / $0 }")
-        let b = run.addLane(label: "fail \"boom\"")
-        for lane in [a, b] { run.record(.subscribed, lane: lane, at: 0) }
-        run.record(.failed("division by zero: 100 / 0", id: "E602"), lane: a, at: ms(100))
-        run.record(.failed("boom"), lane: b, at: ms(200))
-        let lines = render(run)
+        let lines = render(Samples.failureIds)
         #expect(lines.suffix(2) == ["#: failed[E602]: division by zero: 100 / 0 ([0] map { 100 / $0 })", "#: boom ([1] fail \"boom\")"])
         // The same message with and without an id is two failures, not one.
         var twice = MarbleRun()

@@ -2,6 +2,18 @@ import PlumbDiagrams
 
 /// Recorded runs the tests draw: one per feature of the diagram.
 enum Samples {
+    /// Two failing lanes: one failure the language raised (E602, division by zero) and one a
+    /// user's `fail "boom"` raised, which carries no id. The text and SVG diagrams name the id.
+    static var failureIds: MarbleRun {
+        var run = MarbleRun()
+        let a = run.addLane(label: "map { 100 / $0 }")
+        let b = run.addLane(label: "fail \"boom\"")
+        for lane in [a, b] { run.record(.subscribed, lane: lane, at: 0) }
+        run.record(.failed("division by zero: 100 / 0", id: "E602"), lane: a, at: ms(100))
+        run.record(.failed("boom"), lane: b, at: ms(200))
+        return run
+    }
+
     /// `just "hello" | flatMap { from [1, 2] }` style: a stage with two inner lanes.
     static var inner: MarbleRun {
         var run = MarbleRun()
