@@ -245,14 +245,18 @@ extension SwiftHelper {
             _ = jobsRunning.wait(timeout: .now() + seconds)
         }
 
-        /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).
-        func runValues<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
+        /// Runs `body` on `value` in a task, the value's only user from then on, printing
+        /// `finished` or `failed: …` when it returns or throws; waits for the task at most `seconds`,
+        /// then cancels it and prints `cancelled`. `value` is made by the caller before the task
+        /// starts: a closure the task called to make it crashed the program 4 times in 10 (a release
+        /// of what the closure captured, at the caller's end; Swift 6.3.1).
+        func awaitTask<T>(_ value: T, within seconds: Double, _ body: @escaping (T) async throws -> Void) {
             let done = DispatchSemaphore(value: 0)
-            let handed = Handover(publisher)
+            let handed = Handover((value, body))
             let task = Task {
-                let publisher = handed.value
+                let (value, body) = handed.value
                 do {
-                    for try await value in publisher.values { print("next \(value.pipeText)") }
+                    try await body(value)
                     print("finished")
                 } catch {
                     print("failed: \(error)")
@@ -265,28 +269,21 @@ extension SwiftHelper {
             }
         }
 
+        /// `| values`: consumes through `for try await` (each value printed as `next`, as plumb does).
+        func runValues<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
+            awaitTask(publisher, within: seconds) { publisher in
+                for try await value in publisher.values { print("next \(value.pipeText)") }
+            }
+        }
+
         /// An async pipeline (after `.values` or `stream`): iterates the sequence `make` builds (on
         /// the caller's thread) in a task, printing each element as `value` and then its end, as
         /// plumb prints the events of a pipeline that ends on the async side; cancels the task after
         /// `seconds`.
         func runSequence<S: AsyncSequence>(within seconds: Double = 3, show: @escaping (S.Element) -> String, _ make: @escaping () -> S) {
-            let done = DispatchSemaphore(value: 0)
-            // Made here and handed over: calling `make` from the task crashed the program 4 times
-            // in 10 (a release of what the closure captured, at the caller's end; Swift 6.3.1).
-            let handed = Handover((make(), show))
-            let task = Task {
-                let (sequence, show) = handed.value
-                do {
-                    for try await value in sequence { print("value \(show(value))") }
-                    print("finished")
-                } catch {
-                    print("failed: \(error)")
-                }
-                done.signal()
-            }
-            if done.wait(timeout: .now() + seconds) == .timedOut {
-                task.cancel()
-                print("cancelled")
+            awaitTask((make(), show), within: seconds) { made in
+                let (sequence, show) = made
+                for try await value in sequence { print("value \(show(value))") }
             }
         }
 
@@ -296,22 +293,9 @@ extension SwiftHelper {
 
         /// `| async`: awaits the first value, then waits as `run` does.
         func runAsync<P: Publisher>(_ publisher: P, within seconds: Double = 3) where P.Output: PipeShowable & Sendable {
-            let done = DispatchSemaphore(value: 0)
-            let handed = Handover(publisher)
-            let task = Task {
-                let publisher = handed.value
-                do {
-                    let value = try await publisher.async()
-                    print("value \(value.pipeText)")
-                    print("finished")
-                } catch {
-                    print("failed: \(error)")
-                }
-                done.signal()
-            }
-            if done.wait(timeout: .now() + seconds) == .timedOut {
-                task.cancel()
-                print("cancelled")
+            awaitTask(publisher, within: seconds) { publisher in
+                let value = try await publisher.async()
+                print("value \(value.pipeText)")
             }
         }
         """#
