@@ -194,12 +194,7 @@ import PlumbDiagrams
         let lines = render(Samples.failureIds)
         #expect(lines.suffix(2) == ["#: failed[E602]: division by zero: 100 / 0 ([0] map { 100 / $0 })", "#: boom ([1] fail \"boom\")"])
         // The same message with and without an id is two failures, not one.
-        var twice = MarbleRun()
-        let c = twice.addLane(label: "c")
-        let d = twice.addLane(label: "d")
-        for lane in [c, d] { twice.record(.subscribed, lane: lane, at: 0) }
-        twice.record(.failed("x", id: "E602"), lane: c, at: ms(100))
-        twice.record(.failed("x"), lane: d, at: ms(100))
+        let twice = Samples.failures(("c", "x", 100), ("d", "x", 100))
         #expect(render(twice).suffix(2) == ["#: failed[E602]: x ([0] c)", "#: x ([1] d)"])
     }
 

@@ -2,16 +2,21 @@ import PlumbDiagrams
 
 /// Recorded runs the tests draw: one per feature of the diagram.
 enum Samples {
-    /// Two failing lanes: one failure the language raised (E602, division by zero) and one a
-    /// user's `fail "boom"` raised, which carries no id. The text and SVG diagrams name the id.
-    static var failureIds: MarbleRun {
+    /// Two failing lanes: the first fails with an id the language gives (E602, as a division by
+    /// zero does), the second without one, as a user's `fail "…"` does.
+    static func failures(_ first: (label: String, message: String, at: Double), _ second: (label: String, message: String, at: Double)) -> MarbleRun {
         var run = MarbleRun()
-        let a = run.addLane(label: "map { 100 / $0 }")
-        let b = run.addLane(label: "fail \"boom\"")
+        let a = run.addLane(label: first.label)
+        let b = run.addLane(label: second.label)
         for lane in [a, b] { run.record(.subscribed, lane: lane, at: 0) }
-        run.record(.failed("division by zero: 100 / 0", id: "E602"), lane: a, at: ms(100))
-        run.record(.failed("boom"), lane: b, at: ms(200))
+        run.record(.failed(first.message, id: "E602"), lane: a, at: ms(first.at))
+        run.record(.failed(second.message), lane: b, at: ms(second.at))
         return run
+    }
+
+    /// `map { 100 / $0 }` failing with E602 at 100 ms, then `fail "boom"` at 200 ms.
+    static var failureIds: MarbleRun {
+        failures(("map { 100 / $0 }", "division by zero: 100 / 0", 100), ("fail \"boom\"", "boom", 200))
     }
 
     /// `just "hello" | flatMap { from [1, 2] }` style: a stage with two inner lanes.

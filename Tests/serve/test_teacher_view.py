@@ -73,6 +73,8 @@ def layout(driver):
                widths: Array.from(tr.children).map((c) => c.getBoundingClientRect().width) })),
              totals: Array.from(document.querySelectorAll('.room-table:first-of-type tr.total')).map((tr) => ({
                kind: tr.className, rect: rect(tr), cells: Array.from(tr.querySelectorAll('td.total-cell')).map((td) => [td.dataset.exercise, td.textContent]) })),
+             headsCut: Array.from(document.querySelectorAll('.room-table th.exercise, .room-table td.total-cell'))
+               .filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent + ':' + c.clientWidth + '/' + c.scrollWidth),
              present: rect(document.getElementById('present-start')),
              rule: document.getElementById('stuck-rule').textContent,
            };"""
@@ -113,6 +115,8 @@ def test_forty_learners_fit_the_teacher_view_at_1280x720_with_totals_stuck_and_s
     # Nothing else is cut: the counts of passed exercises show whole.
     assert not any(row["doneCut"] for row in seen["rows"])
     assert {row["name"]: row["done"] for row in seen["rows"]}["Learner 01"] == "1"
+    # Nor are the exercises' numbers and their totals, two digits each with 19 exercises.
+    assert seen["headsCut"] == [], seen["headsCut"]
     # The stuck marker, by the rule stated on the page.
     assert "3 failed checks" in seen["rule"]
     assert [row["name"] for row in seen["rows"] if row["stuck"]] == ["Learner 02"]

@@ -81,12 +81,12 @@ extension Assets {
         #room-tables.columns-2 { grid-template-columns: 1fr 1fr; }
         table.room-table { width: 100%; table-layout: fixed; font-size: 14px; line-height: 1.25; }
         .room-table col.c-name { width: 6.9em; }
-        .room-table col.c-done { width: 1.9em; }
-        .room-table col.c-now { width: 7.1em; }
+        .room-table col.c-done { width: 1.6em; }
+        .room-table col.c-now { width: 6.6em; }
         .room-table th, .room-table td { padding: 0.15em 0.2em; font-size: 1em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; height: 1.75em; }
         .room-table th.exercise, .room-table td.total-cell, .room-table td.cell { text-align: center; padding: 0.15em 0; text-overflow: clip; }
-        .room-table th.exercise { font-size: 0.8em; }
-        .room-table tr.total th, .room-table tr.total td { height: 1.4em; font-size: 0.8em; color: var(--muted); background: var(--soft); }
+        .room-table th.exercise { font-size: 0.65em; }
+        .room-table tr.total th, .room-table tr.total td { height: 1.4em; font-size: 0.65em; color: var(--muted); background: var(--soft); }
         .room-table tr.total.passed td { color: var(--pass); }
         .room-table th.learner-name { font-weight: 600; }
         .room-table td.done { color: var(--muted); text-align: center; }
