@@ -145,16 +145,42 @@ import Testing
             // The dropping policies are deterministic once the base has ended; bounded cannot end early.
             if policy.kind != .bounded(limit) { #expect(await eventually { probe.liveIterators == 0 }) }
             while let value = try await iterator.next() { output.append(value) }
-            // The model: the first element goes to the waiting consumer, the rest are kept by the policy.
-            let rest = Array(input.dropFirst())
-            let expected: [Int]
-            switch policy.kind {
-            case .bufferingNewest: expected = Array(input.prefix(1)) + rest.suffix(limit)
-            case .bufferingOldest: expected = Array(input.prefix(1)) + rest.prefix(limit)
-            default: expected = input
-            }
-            #expect(output == expected, "seed \(seed), \(policy.kind)")
+            // The model: the base's task starts before the first next() suspends (as in the
+            // package's BufferStorage), so the base may have produced any number of elements into
+            // the buffer before that consumer waits; every such moment gives one allowed output.
+            // (The model with the consumer always first failed 4 cases of seeds 2, 6 and 19 in a
+            // serial run on a loaded machine.)
+            let allowed = (0...input.count).map { Self.model(input, policy.kind, producedBeforeTheConsumerWaits: $0) }
+            #expect(allowed.contains(output), "seed \(seed), \(policy.kind): \(output), not one of \(allowed)")
         }
+    }
+
+    /// What the consumer gets when the base produces `early` elements before the first next()
+    /// waits, then the rest before the consumer asks again (the test waits for the base to end).
+    static func model(_ input: [Int], _ kind: AsyncBufferSequencePolicy.Kind, producedBeforeTheConsumerWaits early: Int) -> [Int] {
+        var buffer: [Int] = []
+        var output: [Int] = []
+        var waiting = false
+        func produce(_ element: Int) {
+            if waiting {
+                output.append(element)
+                waiting = false
+                return
+            }
+            switch kind {
+            case .bufferingNewest(let limit):
+                buffer.append(element)
+                if buffer.count > limit { buffer.removeFirst() }
+            case .bufferingOldest(let limit):
+                if buffer.count < limit { buffer.append(element) }
+            case .unbounded, .bounded:
+                buffer.append(element)
+            }
+        }
+        input.prefix(early).forEach(produce)
+        if buffer.isEmpty { waiting = true } else { output.append(buffer.removeFirst()) }
+        input.dropFirst(early).forEach(produce)
+        return output + buffer
     }
 }
 
