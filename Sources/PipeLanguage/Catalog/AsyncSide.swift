@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Reactive
 import ReactiveAsync
 
@@ -114,33 +115,73 @@ struct AsyncValues: AsyncSequence, Sendable {
     /// Each element and the end reported on a marble-diagram lane, as `Tracing` does for a
     /// publisher stage (`.subscribed` when an iteration starts), and each `next()` the consumer
     /// calls as `.pulled`, when it calls it (before the element it waits for).
-    func reporting(_ signal: @escaping @Sendable (LaneSignal) -> Void) -> AsyncValues {
+    ///
+    /// An iteration ends with a cancel when the consuming task was cancelled (its sequence answers
+    /// with nil or `CancellationError`), and also when its consumer lets it go before its end (a
+    /// `take 3` after it is done): nothing asks it again, as a cancelled subscription is asked
+    /// nothing. `lanes` counts the iterations not yet ended, so a run can wait for them before
+    /// its diagram is drawn.
+    func reporting(counting lanes: OpenAsyncLanes, _ signal: @escaping @Sendable (LaneSignal) -> Void) -> AsyncValues {
         let base = self
         return AsyncValues {
+            let iteration = LaneIteration(lanes: lanes, signal: signal)
             signal(.subscribed)
             var iterator = base.makeAsyncIterator()
-            var ended = false
             return Iterator {
-                guard !ended else { return nil }
+                guard !iteration.ended else { return nil }
                 signal(.pulled)
                 do {
                     if let value = try await iterator.next() {
                         signal(.value(value))
                         return value
                     }
-                    ended = true
                     // A sequence answers a cancelled task with nil (the package's timer, a
                     // channel …): that end is a cancel, not a finish.
-                    signal(Task.isCancelled ? .cancelled : .finished)
+                    iteration.end(Task.isCancelled ? .cancelled : .finished)
                     return nil
                 } catch {
-                    ended = true
-                    signal(error is CancellationError ? .cancelled : .failed(PipelineError.from(error)))
+                    iteration.end(error is CancellationError ? .cancelled : .failed(PipelineError.from(error)))
                     throw error
                 }
             }
         }
     }
+}
+
+/// One iteration of a reported async lane: ends once, with the signal it ended by, or with a
+/// cancel when its iterator is released before it ended.
+private final class LaneIteration: @unchecked Sendable {
+    // @unchecked: `ended` is touched by the one task iterating (a `next()` at a time) and by
+    // `deinit`, which runs after the last `next()` returned.
+    private(set) var ended = false
+    private let lanes: OpenAsyncLanes
+    private let signal: @Sendable (LaneSignal) -> Void
+
+    init(lanes: OpenAsyncLanes, signal: @escaping @Sendable (LaneSignal) -> Void) {
+        self.lanes = lanes
+        self.signal = signal
+        lanes.opened()
+    }
+
+    func end(_ end: LaneSignal) {
+        guard !ended else { return }
+        ended = true
+        signal(end)
+        lanes.closed()
+    }
+
+    deinit { end(.cancelled) }
+}
+
+/// How many reported async lanes of a run are iterating (`AsyncValues.reporting`): a cancelled
+/// task reports its lanes' ends when it next runs, after the run's own end, so the shell waits
+/// for them (`PipelineRun.asyncLanesOpen`) before it draws the diagram.
+final class OpenAsyncLanes: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var open: Bool { count.load(ordering: .acquiring) > 0 }
+    func opened() { count.add(1, ordering: .relaxed) }
+    func closed() { count.subtract(1, ordering: .releasing) }
 }
 
 extension CatalogEntry {

@@ -173,7 +173,7 @@ final class BuildContext: Sendable {
         }
         if stage.side == .async, let lane, let events, var current = sequence {
             let run = self.run
-            current = current.reporting { signal in
+            current = current.reporting(counting: run.asyncLanes) { signal in
                 switch signal {
                 case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
                 default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
@@ -293,6 +293,8 @@ final class RunState: Sendable {
     /// stop paying for them (`from 1...1000000` in the REPL, with marbles on).
     static let laneSignalBudget = 20_001  // one past the shell's 20,000, so it can say the diagram stopped
     private let laneSignals = Atomic<Int>(0)
+    /// The run's async lanes still iterating (reported ends come after the run's end).
+    let asyncLanes = OpenAsyncLanes()
 
     /// Whether one more lane signal fits the budget.
     func takeLaneSignal() -> Bool {

@@ -66,6 +66,15 @@ public enum PipelineEvent: Sendable, Hashable {
     case output(OutputKind, stage: Int, text: String)
     /// Recording for marble diagrams (`record: true`): lane `lane` opened, or a signal on it.
     case lane(Int, LaneSignal)
+
+    /// A diagram lane's end (finished, failed, cancelled): still delivered after the run's own
+    /// end, since a cancelled consuming task ends its async lanes when it next runs.
+    public var isLaneEnd: Bool {
+        switch self {
+        case .lane(_, .finished), .lane(_, .failed), .lane(_, .cancelled): true
+        default: false
+        }
+    }
 }
 
 /// What a recorded lane reports: first `opened` (what it is), then its signals in order. A lane

@@ -82,8 +82,10 @@ public struct Pipeline: Sendable {
     /// Builds the graph and subscribes its terminal; the work of `PipelineRun.start()`.
     /// - Parameter register: Called with the terminal's cancel before subscribing; returns false
     ///   when the run was cancelled meanwhile (then nothing is subscribed).
-    fileprivate func subscribe(trace: Bool, record: Bool, events: EventSerializer, register: (@escaping @Sendable () -> Void) -> Bool) {
-        let context = BuildContext(runtime: runtime, bindings: bindings, events: events, trace: trace, record: record)
+    fileprivate func subscribe(
+        trace: Bool, record: Bool, events: EventSerializer, run: RunState, register: (@escaping @Sendable () -> Void) -> Bool
+    ) {
+        let context = BuildContext(runtime: runtime, bindings: bindings, events: events, trace: trace, record: record, run: run)
         let publisher: ValuePublisher
         do {
             publisher = try context.build(checked, source: source, env: .none, depth: 0)
@@ -129,6 +131,8 @@ public final class PipelineRun: Cancellable, Sendable {
     private let trace: Bool
     private let record: Bool
     private let events: EventSerializer
+    /// Shared by the graphs this run builds: its lanes, and its async lanes still iterating.
+    private let runState = RunState()
 
     fileprivate init(pipeline: Pipeline, trace: Bool, record: Bool, events: EventSerializer) {
         self.record = record
@@ -147,7 +151,7 @@ public final class PipelineRun: Cancellable, Sendable {
             return !s.started && !s.cancelled
         }
         if first {
-            pipeline.subscribe(trace: trace, record: record, events: events) { stop in
+            pipeline.subscribe(trace: trace, record: record, events: events, run: runState) { stop in
                 state.withLock { s -> Bool in
                     guard !s.cancelled else { return false }
                     s.stop = stop
@@ -162,6 +166,13 @@ public final class PipelineRun: Cancellable, Sendable {
             cancelReported.signal()
         }
     }
+
+    /// True while an async stage's lane (recording, after `values`) has not reported its end: a
+    /// cancelled consuming task reports it when it next runs, after the run's `cancelled`, and a
+    /// lane its consumer let go (`take 3` done) when the iterator is released. The shell waits,
+    /// bounded, until this is false before it draws the diagram (`ForegroundRun`), so each such
+    /// lane ends with its `!` where the cancel happened.
+    public var asyncLanesOpen: Bool { runState.asyncLanes.open }
 
     /// True once `cancel()` was called (the run may have completed before it).
     public var isCancelled: Bool { state.withLock { $0.cancelled } }
@@ -182,7 +193,8 @@ public final class PipelineRun: Cancellable, Sendable {
 }
 
 /// Delivers events one at a time without holding a lock while calling out: whoever finds the
-/// queue idle drains it; others only enqueue. After a terminal event nothing more is delivered.
+/// queue idle drains it; others only enqueue. After a terminal event nothing more is delivered
+/// but a diagram lane's end (`PipelineEvent.isLaneEnd`): a cancelled task's lanes end after the run.
 ///
 /// The queue is bounded (`capacity`): when the deliverer is slow to come back (its terminal is
 /// not read: Ctrl-S, a slow link) and other threads keep sending, a sender that finds the queue
@@ -226,7 +238,7 @@ final class EventSerializer: Sendable {
         let me = pthread_self()
         while true {
             let admission = state.withLock { s -> Admission in
-                guard !s.terminated else { return .dropped }
+                guard !s.terminated || event.isLaneEnd else { return .dropped }
                 if s.draining {
                     if !terminal, s.queue.count >= Self.capacity, let deliverer = s.deliverer, pthread_equal(deliverer, me) == 0 {
                         s.waiting += 1

@@ -115,6 +115,7 @@ struct ForegroundRun {
                 }
             }
         }
+        if recordLanes { recorder.awaitLaneEnds(of: run) }
         // Written while Ctrl-C is still watched: the write may wait on a terminal that does not
         // read, and a further Ctrl-C must still end plumb then.
         live?.finish()

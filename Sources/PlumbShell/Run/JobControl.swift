@@ -44,6 +44,10 @@ final class JobControl {
         let run = pipeline.makeRun(trace: options.trace, record: options.recordsLanes, onEvent: recorder.handle)
         table.add(Job(id: id, text: text, recorder: recorder, cancellable: AnyCancellable(run)))
         Self.subscribe(run, offMain: output.interactive, label: "plumb.job.\(id)")
+        // A script on the virtual clock: a job that iterates in a task (an async pipeline, `…
+        // | values | map … &`) starts at this instant, as its publisher twin does: the task runs
+        // to its first wait (subscribed, a value asked for) before the next statement.
+        if !output.interactive, runtime.clock == .virtual { runtime.settleVirtualTime() }
     }
 
     /// How long the prompt waits for a job's start before it comes back anyway.
@@ -83,6 +87,9 @@ final class JobControl {
 
     /// Cancels every running job, waiting on `wake` for each to say so.
     func cancelAll(waitingOn wake: WakePipe) {
+        // On the virtual clock, what is due at this instant happens before the end: a job's task
+        // that a `send` resumed takes its value (and a completion waiting behind it) first.
+        if let runtime = table.jobs.first?.recorder.runtime, runtime.clock == .virtual { runtime.settleVirtualTime() }
         for job in table.jobs where !job.recorder.isDone {
             job.recorder.cancel(job.cancellable, waitingOn: wake)
         }

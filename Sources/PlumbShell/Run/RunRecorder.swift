@@ -143,7 +143,18 @@ final class RunRecorder: Sendable {
     private func handleOther(_ event: PipelineEvent, ns: Int64) {
         let time = Duration.nanoseconds(ns)
         let outcome = record.withLock { record -> (print: Bool, summary: RunSummary?) in
-            if record.termination != nil { return (false, nil) }
+            if record.termination != nil {
+                // A lane's end after the run's: an async lane whose cancelled task ended it when it
+                // next ran (`awaitLaneEnds`). Drawn, not printed: the terminal line stays last.
+                // It is drawn at the run's end, the instant the task was cancelled (or the lane
+                // let go), not when the task got to run again.
+                if case .lane(let lane, let signal) = event, event.isLaneEnd {
+                    let end = record.duration.components
+                    let endNanoseconds = end.seconds * 1_000_000_000 + end.attoseconds / 1_000_000_000
+                    record.marbles.handle(lane: lane, signal, at: laneTime(Swift.min(ns, endNanoseconds)))
+                }
+                return (false, nil)
+            }
             // The values so far go before a terminal entry in the timeline.
             takeValues(into: &record)
             switch event {
@@ -165,9 +176,7 @@ final class RunRecorder: Sendable {
                 return (true, nil)
             case .subscribed, .trace, .output: return (true, nil)
             case .lane(let lane, let signal):
-                // On the real clock, events less than a millisecond apart are one instant in a
-                // diagram: a synchronous run's scheduling jitter is not behaviour to draw.
-                record.marbles.handle(lane: lane, signal, at: runtime.clock == .real ? (ns + 500_000) / 1_000_000 * 1_000_000 : ns)
+                record.marbles.handle(lane: lane, signal, at: laneTime(ns))
                 // Drawn as a diagram, not line by line; jsonl writes each for other tools.
                 return (formatter.format == .jsonl, nil)
             }
@@ -184,6 +193,12 @@ final class RunRecorder: Sendable {
             record.withLock { $0.reported = true }
             onTerminal()
         }
+    }
+
+    /// On the real clock, events less than a millisecond apart are one instant in a diagram: a
+    /// synchronous run's scheduling jitter is not behaviour to draw.
+    private func laneTime(_ ns: Int64) -> Int64 {
+        runtime.clock == .real ? (ns + 500_000) / 1_000_000 * 1_000_000 : ns
     }
 
     /// Marks the run cancelled if the pipeline did not report it itself (after a grace period).
@@ -214,5 +229,22 @@ extension RunRecorder {
             wake.wait(timeoutMilliseconds: 5)
         }
         if !isDone { forceCancelled() }
+    }
+
+    /// After the run's end, gives its async lanes that have not ended yet (a cancelled consuming
+    /// task ends them when it next runs; a lane let go by `take` when its iterator is released)
+    /// 200 ms to report their ends, so the diagram drawn next shows each one's cancel. The
+    /// virtual clock runs what is due at this instant, without moving time: the ends are at the
+    /// instant of the cancel.
+    func awaitLaneEnds(of run: PipelineRun) {
+        guard run.asyncLanesOpen else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 200_000_000
+        while run.asyncLanesOpen && DispatchTime.now().uptimeNanoseconds < deadline {
+            if runtime.clock == .virtual {
+                runtime.settleVirtualTime()
+                if !run.asyncLanesOpen { break }
+            }
+            usleep(1000)
+        }
     }
 }

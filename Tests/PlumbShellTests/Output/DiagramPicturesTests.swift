@@ -14,10 +14,12 @@ import Testing
         return url
     }
 
-    /// Writes `script`'s diagrams as an SVG and renders it as a PNG; the PNG's size in bytes.
-    private static func render(_ script: String, name: String, into folder: URL) throws -> Int {
+    /// Writes `script`'s diagrams as an SVG (`plumb run --svg`, or `plumb compare --svg` for
+    /// `command: "compare"`) and renders it as a PNG; the PNG's size in bytes.
+    private static func render(_ script: String, name: String, into folder: URL, command: String = "run") throws -> Int {
         let svg = folder.appendingPathComponent("\(name).svg").path
-        let result = try PlumbBinary.run(["--clock", "virtual", "run", "--svg", svg, script], directory: PlumbBinary.packageRoot)
+        let arguments = command == "run" ? ["--clock", "virtual", "run", "--svg", svg, script] : [command, "--svg", svg, script]
+        let result = try PlumbBinary.run(arguments, directory: PlumbBinary.packageRoot)
         #expect(result.status == 0 || result.status == 1, "\(name): \(result)")
         guard FileManager.default.fileExists(atPath: svg) else { return 0 }
         let png = folder.appendingPathComponent("\(name).png").path
@@ -71,7 +73,16 @@ import Testing
         #expect(!scripts.isEmpty)
         for script in scripts {
             let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
-            #expect(try Self.render(PlumbBinary.packageRoot.appendingPathComponent(script).path, name: name, into: folder) > 1000, "\(script)")
+            let path = PlumbBinary.packageRoot.appendingPathComponent(script).path
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            if lines.allSatisfy({ $0.hasPrefix(":swift ") }) { continue }  // Swift code: no diagram
+            if lines.allSatisfy({ $0.hasPrefix(":compare ") }) {
+                // `:compare P` in a script: its picture is `plumb compare --svg` of P.
+                let pipelines = try PlumbBinary.script(lines.map { $0.dropFirst(":compare ".count) + "\n" }.joined())
+                #expect(try Self.render(pipelines, name: name, into: folder, command: "compare") > 1000, "\(script)")
+                continue
+            }
+            #expect(try Self.render(path, name: name, into: folder) > 1000, "\(script)")
         }
         print("README pictures: \(folder.path)")
     }
