@@ -8,6 +8,7 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <sys/resource.h>
+#include <pthread.h>
 #include <microhttpd.h>
 
 // glibc declares prlimit only under _GNU_SOURCE, which the Swift importer does not define. The
@@ -18,6 +19,21 @@ extern int prlimit(pid_t pid, __rlimit_resource_t resource, const struct rlimit 
 static inline int plumb_limit_data(pid_t pid, unsigned long long bytes) {
     struct rlimit limit = {(rlim_t)bytes, (rlim_t)bytes};
     return prlimit(pid, RLIMIT_DATA, &limit, NULL);
+}
+
+// glibc declares pthread_setattr_default_np only under _GNU_SOURCE too.
+extern int pthread_setattr_default_np(const pthread_attr_t *attr);
+
+/// Sets the stack size of every thread this process starts from now on without a size of its
+/// own (Dispatch's workers, Swift's cooperative pool, Foundation's `Thread`) to `bytes`. 0 on
+/// success. The main thread's stack is not changed.
+static inline int plumb_set_default_thread_stack(size_t bytes) {
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return -1;
+    int failed = pthread_attr_setstacksize(&attributes, bytes);
+    if (failed == 0) failed = pthread_setattr_default_np(&attributes);
+    pthread_attr_destroy(&attributes);
+    return failed;
 }
 
 // Swift cannot call C's variadic functions, and libmicrohttpd configures its daemon and answers

@@ -34,7 +34,9 @@ public struct RunLimits: Sendable {
     public var maxLaneBytes = 64 << 20
     /// The child's data segment (`RLIMIT_DATA`: heap and private anonymous mappings, not the
     /// program's code or shared libraries), set by the server with `prlimit` before the child
-    /// reads its text. A check needs under 32 MiB; past the limit an allocation fails and the
+    /// reads its text. Each thread's whole stack is such a mapping, so the child bounds its
+    /// threads' stacks first (`boundThreadStacks()`): a workshop check then needs about 12 MB
+    /// of it, whether its run starts 5 threads or 7. Past the limit an allocation fails and the
     /// Swift runtime ends the child, which the server reports as the memory limit.
     public var memoryBytes = 512 << 20
     public init() {}
@@ -62,6 +64,23 @@ public struct RunLimits: Sendable {
             return
                 "stopped: the run needed more than \(memoryBytes >> 20) MiB of memory, the room's limit for each run (does it collect or build up values without end?)"
         }
+    }
+
+    /// The stack of each thread a child starts (`boundThreadStacks()`). glibc's default is
+    /// `RLIMIT_STACK`, 8 MiB, and all of it counts toward `RLIMIT_DATA`: with 8 MiB stacks a
+    /// check's data was 40 MB with 5 threads and 48 MB with 6, so whether Dispatch started one
+    /// more thread decided whether it fit a 48 MiB limit. 1 MiB is 4 times what the deepest
+    /// text the parser accepts needs on a thread (64 nested merges, 1,000 stages ran on 256 KiB),
+    /// and twice a Darwin secondary thread's 512 KiB.
+    public static let threadStackBytes = 1 << 20
+
+    /// In a child about to run a learner's text: makes every thread it starts from now on
+    /// (Dispatch's, the cooperative pool's, `Thread`'s) take `threadStackBytes` of stack, so its
+    /// data memory depends on what the text allocates, not on how many threads happen to run it.
+    /// Call it first, before anything starts a thread. The main thread's stack (the parser's and
+    /// checker's, on `RLIMIT_STACK`) does not count toward `RLIMIT_DATA` and is left alone.
+    public static func boundThreadStacks() {
+        _ = plumb_set_default_thread_stack(threadStackBytes)
     }
 
     /// Sets a child's data memory limit (`RLIMIT_DATA`, with `prlimit`), soft and hard, to

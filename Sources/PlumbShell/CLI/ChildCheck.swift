@@ -27,6 +27,9 @@ enum ChildCheck {
     /// `getppid()` every 100 ms on a thread of its own (Linux reparents an orphan).
     static func endWithParent() {
         guard file != nil else { return }
+        // A child runs under the room's memory limit (`plumb learn`): bounded before its first
+        // thread starts, as the room's worker is.
+        RunLimits.boundThreadStacks()
         let expected = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? getppid()
         let watcher = Thread {
             while getppid() == expected { usleep(100_000) }

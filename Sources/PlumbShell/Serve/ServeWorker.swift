@@ -31,6 +31,9 @@ enum ServeWorker {
     static let horizon: Int64 = 60_000_000_000
 
     static func run(mode: String) -> Int32 {
+        // Before `confine` starts the first thread: the memory limit then counts what the text
+        // allocates, not how many threads run it.
+        RunLimits.boundThreadStacks()
         confine()
         let out = OutputSink(fd: STDOUT_FILENO)
         func emit(_ result: JSON) -> Int32 {

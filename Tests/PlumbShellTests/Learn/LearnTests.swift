@@ -66,7 +66,7 @@ import Testing
         #expect(result.stdout.hasPrefix("1/2 done\n"), "\(result)")
         #expect(result.stdout.contains("next: 01-greedy"), "\(result)")
         // The room's message for the same limit (`RunLimits`, one type for both; the room's test
-        // `ServeEndToEndTests.memoryLimit` reads the same words at 64 MiB).
+        // `ServeEndToEndTests.memoryLimit` reads the same words at 32 MiB).
         #expect(
             result.stdout.contains(
                 "stopped: the run needed more than 512 MiB of memory, the room's limit for each run (does it collect or build up values without end?)"),
