@@ -363,7 +363,7 @@ final class StatementRunner {
             }
             return .ok
         case .success(let action):
-            let result = perform(action)
+            let result = perform(action, source: source, firstLine: firstLine)
             logStatement(statement, action, result)
             // A send into a paused run (or a job started beside it): what it starts at this instant
             // runs now; a finish may end it.
@@ -383,10 +383,15 @@ final class StatementRunner {
             if result == .ok { log.append(line: statement.text) }
         case .run, .done:
             log.append(line: statement.text)
+        case .send:
+            if result == .ok { log.append(line: statement.text) }
         }
     }
 
-    func perform(_ action: Action) -> StepResult {
+    /// - Parameters:
+    ///   - source: The text the statement is in, and its first line: where a channel send's
+    ///     error is shown.
+    func perform(_ action: Action, source: String, firstLine: Int) -> StepResult {
         switch action {
         case .run(let pipeline):
             if pipeline.isBackground {
@@ -401,6 +406,25 @@ final class StatementRunner {
             return check(expectation, at: location)
         case .done:
             return .ok
+        case .send(let send):
+            return perform(send, source: source, firstLine: firstLine)
+        }
+    }
+
+    /// `c.send VALUE`: waits until a reader takes the value (`ChannelSendWait`), says so, and
+    /// gives the prompt back on Ctrl-C; nobody to take it in a script is an error with its id.
+    private func perform(_ send: ChannelSend, source: String, firstLine: Int) -> StepResult {
+        var wait = ChannelSendWait(runtime: session.runtime, output: output, style: style, until: options.until)
+        wait.holdsTime = stepper.stepping != nil
+        switch wait.perform(send) {
+        case .taken:
+            return StandardStreams.outputFailed ? .outputFailed : .ok
+        case .interrupted:
+            return .interrupted
+        case .notTaken(let diagnostic):
+            report([diagnostic], source: source, firstLine: firstLine)
+            report.countCompileFailure()
+            return .compileErrors
         }
     }
 
