@@ -6,7 +6,9 @@ import Synchronization
 /// read it now (a run subscribed to a pipeline starting with `c`, until it ends or is cancelled)
 /// and whether `c.finish` ended it.
 final class ChannelBox: Sendable {
-    let channel = AsyncChannel<Value>()
+    /// Each value travels with its ticket, which the reader punches as it takes the value: a
+    /// send knows it was taken even when its task is cancelled a moment later.
+    let channel = AsyncChannel<ChannelTicket>()
     private let readerCount = Atomic<Int>(0)
     private let finishedFlag = Atomic<Bool>(false)
 
@@ -17,7 +19,7 @@ final class ChannelBox: Sendable {
 
     /// The channel as the sequence async stages build over (each use iterates it anew; each
     /// element goes to one iterator, as the package's guide says of several consumers).
-    var sequence: AsyncValues { AsyncValues(channel) }
+    var sequence: AsyncValues { AsyncValues(channel.map { $0.take() }) }
 
     /// Ends the channel: every reader's iteration ends, later ones end at once.
     func finish() {
@@ -27,30 +29,100 @@ final class ChannelBox: Sendable {
 
     /// `publisher`, counted as a reader of the channel from its subscription until it completes
     /// or is cancelled: what a send in a script reads to know nobody will ever take its value.
+    /// The subscriber hears the completion before the reader is counted out, so a script that
+    /// waits for the readers to end finds its jobs ended.
     func countingReaders(_ publisher: ValuePublisher) -> ValuePublisher {
-        ValueStream(
-            Deferred { [self] () -> Publishers.HandleEvents<ValuePublisher> in
-                let reader = Reader(self)
-                return publisher.handleEvents(receiveCompletion: { _ in reader.end() }, receiveCancel: { reader.end() })
-            })
+        ChannelReading(upstream: publisher, box: self).valueStream()
     }
 
-    /// One subscription reading the channel; `end()` counts it out once.
-    private final class Reader: Sendable {
-        private let box: ChannelBox
-        private let ended = Atomic<Bool>(false)
+    fileprivate func add(_ n: Int) { readerCount.add(n, ordering: .acquiringAndReleasing) }
+}
 
-        init(_ box: ChannelBox) {
-            self.box = box
-            box.readerCount.add(1, ordering: .acquiringAndReleasing)
+/// One subscription reading a channel; `end()` counts it out once.
+private final class ChannelReader: Sendable {
+    private let box: ChannelBox
+    private let ended = Atomic<Bool>(false)
+
+    init(_ box: ChannelBox) {
+        self.box = box
+        box.add(1)
+    }
+
+    func end() {
+        guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        box.add(-1)
+    }
+
+    deinit { end() }
+}
+
+/// A channel's reading pipeline, counted as a reader while its subscription lives.
+private struct ChannelReading: Publisher {
+    typealias Output = Value
+    typealias Failure = any Error
+    let upstream: ValuePublisher
+    let box: ChannelBox
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == any Error {
+        upstream.receive(subscriber: ChannelReadingSubscriber(downstream: subscriber, reader: ChannelReader(box)))
+    }
+}
+
+/// Passes everything on; counts the reader out after the completion reached downstream, or on cancel.
+private final class ChannelReadingSubscriber<Downstream: Subscriber>: Subscriber, Subscription
+where Downstream.Input == Value, Downstream.Failure == any Error {
+    typealias Input = Value
+    typealias Failure = any Error
+    private let downstream: Downstream
+    private let reader: ChannelReader
+    private let upstream = Lock<(any Subscription)?>(nil)
+
+    init(downstream: Downstream, reader: ChannelReader) {
+        self.downstream = downstream
+        self.reader = reader
+    }
+
+    func receive(subscription: any Subscription) {
+        upstream.withLock { $0 = subscription }
+        downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand { downstream.receive(input) }
+
+    func receive(completion: Subscribers.Completion<any Error>) {
+        downstream.receive(completion: completion)
+        reader.end()
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        let subscription = upstream.withLock { $0 }
+        subscription?.request(demand)
+    }
+
+    func cancel() {
+        let subscription = upstream.withLock { held -> (any Subscription)? in
+            defer { held = nil }
+            return held
         }
+        subscription?.cancel()
+        reader.end()
+    }
+}
 
-        func end() {
-            guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            box.readerCount.subtract(1, ordering: .acquiringAndReleasing)
-        }
+/// One value sent into a channel, taken (once) by the reader whose `next()` gets it.
+final class ChannelTicket: Sendable {
+    let value: Value
+    private let taken = Atomic<Bool>(false)
 
-        deinit { end() }
+    init(_ value: Value) { self.value = value }
+
+    /// True once a reader took the value.
+    var isTaken: Bool { taken.load(ordering: .acquiring) }
+
+    /// Marks the value taken and returns it.
+    func take() -> Value {
+        taken.store(true, ordering: .releasing)
+        return value
     }
 }
 
@@ -73,18 +145,20 @@ public final class ChannelSend: Sendable {
     public let valueText: String
     /// Where the statement is.
     public let location: SourceLocation
-    private let value: Value
+    private let ticket: ChannelTicket
     private let box: ChannelBox
     private let runtime: Runtime
     private let source: SourceText
     private let span: Span
     private let task = Lock<Task<Void, Never>?>(nil)
-    /// 0 while the send waits, 1 once a reader took the value, 2 when it was cancelled.
-    private let outcome = Atomic<Int>(0)
+    /// True once the send returned (taken, or cancelled).
+    private let ended = Atomic<Bool>(false)
+    /// True once `cancel()` was called.
+    private let cancelled = Atomic<Bool>(false)
 
     init(name: String, value: Value, box: ChannelBox, runtime: Runtime, source: SourceText, span: Span) {
         self.name = name
-        self.value = value
+        self.ticket = ChannelTicket(value)
         self.valueText = value.description
         self.box = box
         self.runtime = runtime
@@ -98,17 +172,21 @@ public final class ChannelSend: Sendable {
     /// How many pipelines read the channel now (0: nobody will take the value unless one starts).
     public var readers: Int { box.readers }
     /// True once the send returned (taken or cancelled).
-    public var isDone: Bool { outcome.load(ordering: .acquiring) != 0 }
-    /// True once a reader took the value.
-    public var wasTaken: Bool { outcome.load(ordering: .acquiring) == 1 }
+    public var isDone: Bool { ended.load(ordering: .acquiring) }
+    /// True once a reader took the value: its `next()` dequeued it (the send returned without
+    /// being cancelled; the reader's task may not have run on yet), or the reader punched its
+    /// ticket (possibly before a cancel reached the send).
+    public var wasTaken: Bool {
+        ticket.isTaken || (ended.load(ordering: .acquiring) && !cancelled.load(ordering: .acquiring))
+    }
 
     /// Starts the send in a task (on the virtual clock, on the runtime's executor: one timeline
     /// with the readers); `onEnd` is called once it returns, on the task's thread.
     public func start(onEnd: @escaping @Sendable () -> Void) {
-        let (channel, value) = (box.channel, value)
+        let (channel, ticket) = (box.channel, ticket)
         let sending = Task(executorPreference: runtime.taskExecutor) { [self] in
-            await channel.send(value)
-            outcome.store(Task.isCancelled ? 2 : 1, ordering: .releasing)
+            await channel.send(ticket)
+            ended.store(true, ordering: .releasing)
             onEnd()
         }
         task.withLock { $0 = sending }
@@ -117,6 +195,7 @@ public final class ChannelSend: Sendable {
     /// Cancels the waiting send: its value is dropped and the channel stays open (the package's
     /// `send` returns when its task is cancelled).
     public func cancel() {
+        cancelled.store(true, ordering: .releasing)
         let sending = task.withLock { $0 }
         sending?.cancel()
     }

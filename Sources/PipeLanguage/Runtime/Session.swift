@@ -264,6 +264,10 @@ public final class Session {
     /// no such binding): `expect subscriptions`.
     public func subscriptionCount(of name: String) -> Int? { bindings[name]?.subscriptions.value }
 
+    /// How many pipelines read channel `name` now (a run subscribed to `c | …` until it ends);
+    /// nil when `name` is no channel.
+    public func channelReaders(of name: String) -> Int? { bindings[name]?.hot?.channel?.readers }
+
     /// The bound names, in the order they were first bound.
     public var bindingNames: [String] { bindingOrder }
 

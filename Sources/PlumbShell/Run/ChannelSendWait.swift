@@ -59,7 +59,8 @@ struct ChannelSendWait {
             }
             out.move(from: output.backgroundOut)
             out.flush()
-            if send.isDone { return send.wasTaken ? .taken : interrupted(send) }
+            if send.wasTaken { return .taken }
+            if send.isDone { return interrupted(send) }
             send.cancel()
             runtime.settleVirtualTime()
             if watcher.interrupted { return interrupted(send) }
@@ -71,7 +72,7 @@ struct ChannelSendWait {
                 wake.wait(timeoutMilliseconds: 50)
                 out.move(from: output.backgroundOut)
                 out.flush()
-                if send.isDone { break }
+                if send.isDone || send.wasTaken { break }
                 if watcher.interrupted {
                     send.cancel()
                     continue

@@ -364,6 +364,7 @@ final class StatementRunner {
             return .ok
         case .success(let action):
             let result = perform(action, source: source, firstLine: firstLine)
+            if let name = statement.finishedName { letReadersEnd(name) }
             logStatement(statement, action, result)
             // A send into a paused run (or a job started beside it): what it starts at this instant
             // runs now; a finish may end it.
@@ -409,6 +410,23 @@ final class StatementRunner {
         case .send(let send):
             return perform(send, source: source, firstLine: firstLine)
         }
+    }
+
+    /// How long a script's `c.finish` on the real clock gives the channel's readers to end.
+    static let readersEndWait: UInt64 = 1_000_000_000
+
+    /// After a script's `c.finish` on the real clock: the readers' iterations end on their own
+    /// tasks a moment later, so the script waits for them (a second at most) before going on,
+    /// and its end does not cancel jobs that were finishing. (A subject's finish completes its
+    /// subscribers at once; on the virtual clock the session settles the instant.)
+    private func letReadersEnd(_ name: String) {
+        guard !interactive, options.clock == .real, (session.channelReaders(of: name) ?? 0) > 0 else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        while (session.channelReaders(of: name) ?? 0) > 0 && DispatchTime.now().uptimeNanoseconds - start < Self.readersEndWait {
+            wake.wait(timeoutMilliseconds: 10)
+            out.move(from: backgroundOut)
+        }
+        out.flush()
     }
 
     /// `c.send VALUE`: waits until a reader takes the value (`ChannelSendWait`), says so, and
