@@ -64,7 +64,8 @@ struct ChannelSendWait {
             send.cancel()
             runtime.settleVirtualTime()
             if watcher.interrupted { return interrupted(send) }
-            return .notTaken(send.notTaken(holdsTime ? .paused : horizon ? .horizon : .nothingMoreCanHappen))
+            let reason: ChannelSend.NotTaken = send.readers == 0 ? .noReader : holdsTime ? .paused : horizon ? .horizon : .nothingMoreCanHappen
+            return .notTaken(send.notTaken(reason))
         case .real:
             let started = DispatchTime.now().uptimeNanoseconds
             var said = false
