@@ -111,4 +111,17 @@ import Testing
         #expect(d.message == "'c' is an async sequence with no publisher twin, so :compare cannot run it as a publisher")
         #expect(d.location.column == 1)
     }
+
+    @Test("while :step holds a run paused, a send settles the current instant and never moves time; a send nobody reads is E411 and the pause stays where it was")
+    func sendWhilePaused() {
+        let output = CapturedOutput()
+        let runner = Self.runner(output, clock: .virtual)
+        #expect(runner.run(text: "let c = channel\nlet t = channel\n:step c | map { $0 * 2 }\nc.send 5\n", file: "c.pipe") == .ok, "\(output.text)")
+        #expect(runner.pausedAt == "0 ms", "\(String(describing: runner.pausedAt))")
+        #expect(output.text.contains("+0.000s  value 10"), "\(output.text)")
+        // Nobody reads t: the paused instant cannot take it, and time stays where it is.
+        #expect(runner.run(text: "t.send 1\n", file: "t.pipe") == .compileErrors)
+        #expect(runner.pausedAt == "0 ms")
+        #expect(runner.finish().firstError?.message == "nobody took 1 from channel 't': no pipeline reads it")
+    }
 }
