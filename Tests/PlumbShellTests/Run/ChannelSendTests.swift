@@ -112,7 +112,9 @@ import Testing
         #expect(d.location.column == 1)
     }
 
-    @Test("while :step holds a run paused, a send settles the current instant and never moves time; a send nobody reads is E411 and the pause stays where it was")
+    @Test(
+        "while :step holds a run paused, a send settles the current instant and never moves time; a send nobody reads is E411 and the pause stays"
+    )
     func sendWhilePaused() {
         let output = CapturedOutput()
         let runner = Self.runner(output, clock: .virtual)
