@@ -201,4 +201,49 @@ import Testing
         bench.session.runtime.settleVirtualTime()
         #expect(bench.events.all == ["[1] 0 subscribed", "[1] 0 finished"])
     }
+
+    /// Sends, readers and cancels on the real clock's threads at once: run under ThreadSanitizer
+    /// too (`swift test --sanitize=thread --filter ChannelTests`).
+    @Test(
+        "stress, real clock: 200 sends, two readers, every fifth send cancelled at once: each value taken is read exactly once",
+        .timeLimit(.minutes(1)))
+    func stressRealClock() async throws {
+        let session = Session(runtime: Runtime(clock: .real))
+        let received = EventLog()
+        let ended = Mutex(0)
+        var runs: [AnyCancellable] = []
+        let (setup, _) = session.compile("let c = channel\nc | map { $0 } &\nc | map { $0 } &", file: "t")
+        for statement in setup {
+            guard case .success(let action) = session.execute(statement) else { throw CancellationError() }
+            if case .run(let pipeline) = action {
+                runs.append(
+                    pipeline.start(trace: false) { event in
+                        switch event {
+                        case .value(let v): received.lines.withLock { $0.append(v.description) }
+                        case .finished, .failed, .cancelled: ended.withLock { $0 += 1 }
+                        default: break
+                        }
+                    })
+            }
+        }
+        var sends: [ChannelSend] = []
+        for i in 0..<200 {
+            let statement = try #require(session.compile("c.send \(i)", file: "t").statements.first)
+            guard case .success(.send(let send)) = session.execute(statement) else { throw CancellationError() }
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                send.start { done.resume() }
+                if i % 5 == 0 { send.cancel() }
+            }
+            sends.append(send)
+        }
+        let finish = try #require(session.compile("c.finish", file: "t").statements.first)
+        _ = session.execute(finish)
+        while ended.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(2)) }
+        let taken = sends.filter(\.wasTaken).map(\.valueText)
+        #expect(received.all.sorted() == taken.sorted(), "\(received.all.count) read, \(taken.count) taken")
+        #expect(Set(received.all).count == received.all.count, "a value was read twice")
+        // The uncancelled sends all waited for a reader and were taken.
+        #expect(sends.enumerated().allSatisfy { $0.offset % 5 == 0 || $0.element.wasTaken })
+        withExtendedLifetime(runs) {}
+    }
 }
