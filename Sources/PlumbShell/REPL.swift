@@ -163,6 +163,10 @@ struct REPL {
             }
         }
         words.bindings = runner.session.bindingNames
+        for binding in runner.session.bindingSummaries() where binding.isSubject || binding.isChannel {
+            words.senders[binding.name] = binding.isChannel ? ["finish", "send"] : ["fail", "finish", "send"]
+            if binding.isChannel { words.channels.insert(binding.name) }
+        }
         words.commands = ShellCommand.names.map { ":" + $0 }
         words.jobs = runner.jobs.running.map { String($0.id) }
         LineEditor.completionWords.withLock { $0 = words }

@@ -8,7 +8,7 @@ endif
 syntax case match
 syntax iskeyword @,48-57,_
 
-syntax keyword pipeSource currentValue deferred empty fail from future interval just marble never
+syntax keyword pipeSource channel currentValue deferred empty fail from future interval just marble never
 syntax keyword pipeSource subject timer
 syntax keyword pipeOperator allSatisfy append async asyncMap buffer catch collect combineLatest
 syntax keyword pipeOperator compactMap count debounce delay drop dropFirst filter first

@@ -59,6 +59,9 @@ public struct CatalogEntry: Sendable {
     var hot: HotBuilder?
     /// A `let` of this source alone accepts `NAME.send`, `NAME.finish` and `NAME.fail`.
     var isSubject: Bool = false
+    /// `channel`: a `let` of it alone accepts `NAME.send` (which waits for a reader) and
+    /// `NAME.finish`, and a pipeline naming that binding first starts on the async side.
+    var isChannel: Bool = false
     /// Allowed first or after `|` (`todo`, the workshop's placeholder).
     var anyPosition: Bool = false
     /// Checks an entry's own argument syntax beyond kinds (the `marble` string): problems at spans.
@@ -200,7 +203,7 @@ extension CatalogEntry {
         _ name: String, aliases: [String] = [], _ overloads: [[Parameter]],
         summary: String, combine: String, example: String, build: EntryBuild, infer: @escaping Inference,
         noEffectUnlessUpstreamFails: (@Sendable () -> Message)? = nil, hot: HotBuilder? = nil, isSubject: Bool = false,
-        sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
+        isChannel: Bool = false, sharesUpstream: Bool = false, validate: (@Sendable (ArgumentValidation) -> [(Message, Span)])? = nil,
         anyPosition: Bool = false, joinsArgument: Int? = nil, swift: SwiftTranslation? = nil, async: AsyncForm? = nil,
         crossing: Crossing? = nil
     ) {
@@ -223,6 +226,7 @@ extension CatalogEntry {
             overloads: overloads, build: build, infer: infer, noEffectUnlessUpstreamFails: noEffectUnlessUpstreamFails,
             hot: hot, isSubject: isSubject, anyPosition: anyPosition, validate: validate, sharesUpstream: sharesUpstream, swift: swift)
         self.joinsArgument = joinsArgument
+        self.isChannel = isChannel
         self.async = async
         self.crossing = crossing
     }

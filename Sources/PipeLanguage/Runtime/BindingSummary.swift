@@ -17,6 +17,8 @@ public struct BindingSummary: Sendable, Hashable {
     public var type: PublisherType
     /// A `subject` or `currentValue`: it accepts `send`, `finish` and `fail`.
     public var isSubject: Bool
+    /// A `channel`: it accepts `send` (which waits for a reader) and `finish`.
+    public var isChannel = false
     /// Where the name is in its `let` (offsets in the text of the `compile` that made it).
     public var nameRange: SourceRange
 }
@@ -27,9 +29,11 @@ extension Session {
     public func bindingSummaries() -> [BindingSummary] {
         bindingOrder.compactMap { name in
             bindings[name].map {
-                BindingSummary(
+                var summary = BindingSummary(
                     name: name, text: $0.info.text, type: PublisherType($0.info.shape), isSubject: $0.info.isSubject,
                     nameRange: $0.info.name)
+                summary.isChannel = $0.info.isChannel
+                return summary
             }
         }
     }

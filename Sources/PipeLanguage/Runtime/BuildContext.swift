@@ -75,6 +75,8 @@ final class BuildContext: Sendable {
         // After `values` or `stream`, the stages build over this async sequence until `publisher`
         // (or the end) crosses back.
         var sequence: AsyncValues?
+        // The channel binding this pipeline reads (`c | …`): the run counts as its reader.
+        var reads: ChannelBox?
         for (index, stage) in p.stages.enumerated() {
             // The lane is chosen before the stage is built, so its inner pipelines can hang under it.
             var lane: Int?
@@ -89,6 +91,12 @@ final class BuildContext: Sendable {
                     if case .inner(let p) = lanes { parent = p }
                     events.send(.lane(lane, .opened(label: source.text(stage.stage.span), stage: index, parent: parent)))
                 }
+            }
+            if case .binding(let name) = stage.target, let channel = bindings[name]?.hot?.channel {
+                // `c | …`: the pipeline starts on the async side, reading the binding's channel.
+                sequence = reportingLane(channel.sequence, lane: lane)
+                reads = channel
+                continue
             }
             if let entry = stage.entry, entry.crossing != nil || stage.side == .async {
                 // Out of line: this function recurses through bindings, and its frame must stay small.
@@ -114,8 +122,21 @@ final class BuildContext: Sendable {
         }
         // A pipeline that ends on the async side is consumed as a publisher of its sequence: a
         // task iterates it while the terminal asks (a sink asks for everything: `for try await`).
-        if let sequence { return crossBack(sequence) }
-        return upstream
+        let built = sequence.map(crossBack) ?? upstream
+        return reads?.countingReaders(built) ?? built
+    }
+
+    /// An async stage's sequence reporting on its marble-diagram lane (when it has one): each
+    /// element and the end, and the consumer's pulls within the run's budget.
+    private func reportingLane(_ sequence: AsyncValues, lane: Int?) -> AsyncValues {
+        guard let lane, let events else { return sequence }
+        let run = self.run
+        return sequence.reporting(counting: run.asyncLanes) { signal in
+            switch signal {
+            case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
+            default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
+            }
+        }
     }
 
     /// One catalog stage on the publisher side, or the workshop's placeholder failing where it stands.
@@ -171,15 +192,8 @@ final class BuildContext: Sendable {
             }
             sequence = try form.build(build, current)
         }
-        if stage.side == .async, let lane, let events, var current = sequence {
-            let run = self.run
-            current = current.reporting(counting: run.asyncLanes) { signal in
-                switch signal {
-                case .finished, .failed, .cancelled: events.send(.lane(lane, signal))
-                default: if run.takeLaneSignal() { events.send(.lane(lane, signal)) }
-                }
-            }
-            sequence = current
+        if stage.side == .async, lane != nil, events != nil, let current = sequence {
+            sequence = reportingLane(current, lane: lane)
         } else if stage.side == .publisher, let events, trace || lane != nil {
             upstream = Tracing.wrap(
                 upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
@@ -201,7 +215,9 @@ final class BuildContext: Sendable {
     func hotSource(for p: CheckedPipeline, source: SourceText, counting: SubscriptionCounter? = nil) throws -> HotSource? {
         guard let first = p.stages.first else { return nil }
         var hot: HotSource?
-        if let make = first.entry?.hot {
+        // A channel is shared only as the binding itself (`let c = channel`): in a longer pipeline
+        // nobody could send to it.
+        if let make = first.entry?.hot, first.entry?.isChannel != true || p.stages.count == 1 {
             hot = try make(StageBuild(context: self, upstream: Empty<Value, any Error>().valueStream(), stage: first, env: .none, source: source, depth: 0))
             if let counting, var counted = hot {
                 counted.publisher = counting.counting(counted.publisher)

@@ -66,6 +66,13 @@ extension Session {
         guard case .pipeline(let ast, _) = statement.ast.kind else {
             return .failure(source.diagnostic(.compareNeedsPipeline, at: statement.ast.span))
         }
+        // A channel (`c | …`, `channel | …`) is an async sequence from the start: no push run.
+        if let first = statement.checked?.stages.first, first.side == .async, first.entry == nil || first.entry?.isChannel == true {
+            return .failure(
+                source.diagnostic(
+                    .asyncSourceToCompare(first.stage.name), at: first.stage.nameSpan,
+                    help: "a channel is pulled by its readers; compare the stages over a subject instead (`let s = subject`, then `:compare s | …`)"))
+        }
         let plan = ComparisonPlanner(source: source, stages: ast.stages).plan()
         // Each text must itself be a clean pipeline (a twin's overload may still be refused).
         if case .success(let p) = plan {

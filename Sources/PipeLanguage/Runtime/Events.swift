@@ -146,4 +146,7 @@ public enum Action: Sendable {
     case expect(Expectation, SourceLocation)
     /// Done: the statement bound a name or sent to a subject; nothing to show.
     case done
+    /// A send to a channel (`c.send 1`): the host starts it and waits until a reader takes the
+    /// value, saying that it waits, with Ctrl-C to give up.
+    case send(ChannelSend)
 }

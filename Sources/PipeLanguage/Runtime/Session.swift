@@ -56,6 +56,8 @@ struct HotSource: Sendable {
     var complete: (@Sendable (PipelineError?) -> Void)?
     /// How many of the binding's leading stages `publisher` stands for.
     var stages: Int = 1
+    /// `let c = channel`: the channel its sends go to and its uses read.
+    var channel: ChannelBox? = nil
 }
 
 /// The names a `:load`ed script binds, with their kinds, known to the statements after the
@@ -220,14 +222,26 @@ public final class Session {
             bindings[name] = Binding(info: info, pipeline: checked, source: source, scope: scope, hot: hot, subscriptions: subscriptions)
             return .success(.done)
         case .send(let subject, let span, let value):
+            if let channel = bindings[subject]?.hot?.channel {
+                // Checked against the session as it was; a finish may have run since.
+                if channel.isFinished { return .failure(source.diagnostic(.channelSentAfterFinish(subject), at: span)) }
+                return .success(.send(ChannelSend(name: subject, value: value, box: channel, runtime: runtime, source: source, span: span)))
+            }
             guard let send = bindings[subject]?.hot?.send else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             send(value)
             return .success(.done)
         case .finish(let subject, let span):
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             complete(nil)
+            if bindings[subject]?.hot?.channel != nil {
+                // Later statements are checked against a finished channel (E334), and on the
+                // virtual clock its readers end at this instant, as they would at once on the real one.
+                bindings[subject]?.info.isFinished = true
+                runtime.settleVirtualTime()
+            }
             return .success(.done)
         case .fail(let subject, let span, let message, let messageSpan):
+            if bindings[subject]?.hot?.channel != nil { return .failure(source.diagnostic(.channelCannotFail(subject), at: span)) }
             guard let complete = bindings[subject]?.hot?.complete else { return .failure(source.diagnostic(.notSubjectAtRunTime(subject), at: span)) }
             complete(PipelineError(message: message, location: source.location(of: messageSpan.offset)))
             return .success(.done)
@@ -249,6 +263,10 @@ public final class Session {
     /// How many times binding `name`'s source was subscribed since its `let` ran (nil when there is
     /// no such binding): `expect subscriptions`.
     public func subscriptionCount(of name: String) -> Int? { bindings[name]?.subscriptions.value }
+
+    /// How many pipelines read channel `name` now (a run subscribed to `c | …` until it ends);
+    /// nil when `name` is no channel.
+    public func channelReaders(of name: String) -> Int? { bindings[name]?.hot?.channel?.readers }
 
     /// The bound names, in the order they were first bound.
     public var bindingNames: [String] { bindingOrder }

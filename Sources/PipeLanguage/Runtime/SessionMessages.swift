@@ -11,6 +11,8 @@ enum SessionCode: Int, DiagnosticCode {
     case bindingGone = 409
     /// `:compare`: a stage after the source has no async twin.
     case noTwinToCompare = 410
+    /// A send to a channel that no reader took (a script's send with nobody reading the channel).
+    case channelNotRead = 411
 }
 
 extension Message {
@@ -20,6 +22,9 @@ extension Message {
     /// Making an eager binding's instance failed (`let c = currentValue …`): the failure's own id.
     static func bindingFailed(_ error: PipelineError) -> Message {
         error.id.map { Message(id: $0, text: error.message) } ?? Message(SessionCode.bindingFailed, error.message)
+    }
+    static func channelNotRead(_ name: String, value: String, reason: ChannelSend.NotTaken) -> Message {
+        Message(SessionCode.channelNotRead, "nobody took \(value) from channel '\(name)': \(reason.phrase)")
     }
     static func bindingGone(_ name: String) -> Message {
         Message(SessionCode.bindingGone, "'\(name)' is no longer bound (the session was reset after this statement was read)")

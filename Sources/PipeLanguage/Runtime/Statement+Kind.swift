@@ -6,4 +6,7 @@ extension Statement {
 
     /// True for a pipeline run with `&`.
     public var runsInBackground: Bool { if case .run(_, let background) = statement { background } else { false } }
+
+    /// The subject or channel a `NAME.finish` ends; nil for any other statement.
+    public var finishedName: String? { if case .finish(let name, _) = statement { name } else { nil } }
 }

@@ -7,6 +7,11 @@ struct BindingInfo: Sendable {
     var name: SourceRange
     /// How many operators a use of the binding builds (`CheckedPipeline.size`).
     var size: Int = 1
+    /// `let c = channel`: it accepts `send` and `finish`, and a pipeline naming it first starts
+    /// on the async side.
+    var isChannel = false
+    /// A channel after `c.finish` ran (or, within one text, was checked): a later send is E334.
+    var isFinished = false
 }
 
 /// A stage after name resolution and argument matching.

@@ -79,8 +79,9 @@ struct Checker {
             let checked = checkSize(checkPipeline(p, dollars: [], nested: true))
             if let checked, !diagnostics[mark...].contains(where: { $0.severity == .error }) {
                 let isSubject = checked.stages.count == 1 && checked.stages[0].entry?.isSubject == true
-                let info = BindingInfo(
+                var info = BindingInfo(
                     shape: checked.shape, isSubject: isSubject, text: source.text(p.span), name: source.range(nameSpan), size: checked.size)
+                info.isChannel = checked.stages.count == 1 && checked.stages[0].entry?.isChannel == true
                 bindings[name] = info
                 failedBindings[name] = nil
                 return .bind(name: name, checked, info)
@@ -89,12 +90,22 @@ struct Checker {
             return nil
         case .send(let subject, let span, let value):
             checkSubject(subject, span)
+            // AsyncChannel drops what is sent after finish (its send returns at once): say so here.
+            if let binding = bindings[subject], binding.isChannel, binding.isFinished {
+                error(.channelSentAfterFinish(subject), span, help: "bind a new channel to send again: `let \(subject) = channel`")
+            }
             return constant(value).map { .send(subject: subject, subjectSpan: span, $0) }
         case .finish(let subject, let span):
             checkSubject(subject, span)
+            // The statements after it in this text see the channel finished.
+            if bindings[subject]?.isChannel == true { bindings[subject]?.isFinished = true }
             return .finish(subject: subject, subjectSpan: span)
         case .fail(let subject, let span, let value):
             checkSubject(subject, span)
+            if bindings[subject]?.isChannel == true {
+                error(.channelCannotFail(subject), span, help: "end it with `\(subject).finish`")
+                return nil
+            }
             guard let v = checkConstant(value), case .string(let message) = v else {
                 if !hasErrors {
                     error(.wrongArgument("\(subject).fail", "a message string", got: source.text(value.span)), value.span)
@@ -195,11 +206,13 @@ struct Checker {
 
     mutating func checkSubject(_ name: String, _ span: Span) {
         guard let binding = bindings[name] else {
-            let subjects = bindings.filter { $0.value.isSubject }.map(\.key).sorted()
+            let subjects = bindings.filter { $0.value.isSubject || $0.value.isChannel }.map(\.key).sorted()
             error(.unknownSubject(name), span, suggesting: name, among: subjects)
             return
         }
-        if !binding.isSubject { error(.notSubject(name), span, notes: [source.note(Self.boundHere(name), at: binding.name)]) }
+        if !binding.isSubject && !binding.isChannel {
+            error(.notSubject(name), span, notes: [source.note(Self.boundHere(name), at: binding.name)])
+        }
     }
 
     /// Evaluates an argument that may not use `$n`; reports problems.
@@ -236,7 +249,10 @@ struct Checker {
                     ok = false
                 }
                 shape = binding.shape
-                stages.append(CheckedStage(stage: stage, target: .binding(name), overload: 0, arguments: [], shape: shape, size: binding.size))
+                // A channel is an async sequence: what follows it is on the async side.
+                if binding.isChannel { side = .async }
+                stages.append(
+                    CheckedStage(stage: stage, target: .binding(name), overload: 0, arguments: [], shape: shape, size: binding.size, side: side))
                 continue
             }
             guard let entryIndex = Catalog.byName[name] else {

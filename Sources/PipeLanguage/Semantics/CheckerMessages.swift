@@ -35,6 +35,8 @@ enum CheckerCode: Int, DiagnosticCode {
     case kindsDoNotJoin = 331
     case noFormOnSide = 332
     case crossingTwice = 333
+    case channelSentAfterFinish = 334
+    case channelCannotFail = 335
     case retryHasNoEffect = 901
     case replaceErrorHasNoEffect = 902
     case catchHasNoEffect = 903
@@ -42,6 +44,12 @@ enum CheckerCode: Int, DiagnosticCode {
 }
 
 extension Message {
+    static func channelSentAfterFinish(_ name: String) -> Message {
+        Message(CheckerCode.channelSentAfterFinish, "channel '\(name)' is finished: a send after \(name).finish is dropped, nobody can take it")
+    }
+    static func channelCannotFail(_ name: String) -> Message {
+        Message(CheckerCode.channelCannotFail, "'\(name)' is a channel, and an AsyncChannel cannot fail: only finish ends it")
+    }
     static func noFormOnSide(_ name: String, side: Side) -> Message {
         let other: Side = side == .async ? .publisher : .async
         return Message(CheckerCode.noFormOnSide, "'\(name)' has no form on \(side.phrase): it is \(other.phrase)'s operator")

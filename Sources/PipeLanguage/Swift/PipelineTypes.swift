@@ -71,6 +71,10 @@ extension PipelineTypes {
             if stage.side == .async, let entry = stage.entry {
                 last = PublisherType(stage.shape)
                 last.asyncSequence = entry.asyncSequenceType(canFail: stage.shape.canFail)
+            } else if stage.side == .async {
+                // A channel binding (`c | …`): the async sequence is the channel itself.
+                last = PublisherType(stage.shape)
+                last.asyncSequence = "AsyncChannel"
             } else if stage.entry?.crossing == .publisher {
                 last = PublisherType(stage.shape)
             }

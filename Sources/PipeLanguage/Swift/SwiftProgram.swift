@@ -65,9 +65,11 @@ extension SwiftTranslator {
             bindings[name] = (identifier, code.kind, code.fails, code.pair)
             bindingCounters[name] = declared + usedCounters
             if !problems.isEmpty { brokenBindings.insert(name) } else { brokenBindings.remove(name) }
+            if checked.stages.count == 1, checked.stages[0].entry?.isChannel == true { channels.insert(name) } else { channels.remove(name) }
             lines.append("let \(identifier) = \(code.rendered())")
         case .send(let subject, _, let value):
             let text = expression(value, [], []).text
+            if channels.contains(subject) { problems.append("'\(subject)' is a channel: its send awaits a reader, which :swift does not write yet") }
             lines.append("\(bindings[subject]?.identifier ?? subject).send(\(text))")
             if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
         case .finish(let subject, _):

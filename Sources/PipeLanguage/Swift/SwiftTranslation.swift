@@ -262,6 +262,8 @@ final class SwiftTranslator {
     var bindings: [String: (identifier: String, kind: ValueKind, fails: Bool, pair: [ValueKind]?)] = [:]
     /// Subjects' value kinds, from the script's sends.
     var subjectKinds: [String: ValueKind] = [:]
+    /// The bindings that are channels now (`let c = channel`): their sends await a reader.
+    var channels = Set<String>()
     /// The binding a `let` being translated makes (a subject reads its sends' kind by it).
     var currentBinding: String?
     /// The `flaky` counters each binding's code uses: a run resets them (the language counts per run).
@@ -362,6 +364,11 @@ final class SwiftTranslator {
             defer { if recording { stageCodes.append(code) } }
             let reported = problems.count
             switch stage.target {
+            case .binding(let name) where stage.side == .async:
+                // A channel's reader: its sends must each wait in a task for it.
+                code = unfaithful(
+                    "'\(name)' is a channel: :swift does not write a channel's readers yet (each send awaits a reader in a task of its own)",
+                    kind: stage.shape.kind)
             case .binding(let name):
                 code = bindingCode(name, shape: stage.shape)
             case .entry(let index):

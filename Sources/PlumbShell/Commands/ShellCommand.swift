@@ -86,7 +86,10 @@ extension ShellCommand {
         ) { context, argument, location in
             guard !argument.isEmpty else { return context.usage(":swift PIPELINE", at: location) }
             switch context.session.swiftTranslation(of: argument, form: .statement) {
-            case .success(let swift): context.say(SessionText.swiftFile(swift))
+            case .success(let swift):
+                context.say(SessionText.swiftFile(swift))
+                // Said after the code too, where it is read last (a channel's reader, mixed kinds …).
+                if let problem = swift.problems.first { context.say(context.style.dim("note: no faithful Swift form: \(problem)")) }
             case .failure(let diagnostic): return context.reportArgument([diagnostic], of: "swift", argument: argument, at: location)
             }
             return .ok

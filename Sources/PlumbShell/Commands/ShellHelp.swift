@@ -45,6 +45,7 @@ enum ShellHelp {
             "  let s = subject",
             "  s | map { $0 * 2 } | sink &                                " + style.dim("# & runs a background job"),
             "  s.send 1",
+            "  let c = channel                                            " + style.dim("# c.send 1 waits until a reader takes it"),
             "",
             style.bold("Keys") + ": Tab completes, Up/Ctrl-R recall history, Ctrl-C cancels the running pipeline",
             "or clears the line, Ctrl-D on an empty line quits.",

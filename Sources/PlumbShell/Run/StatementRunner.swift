@@ -363,7 +363,8 @@ final class StatementRunner {
             }
             return .ok
         case .success(let action):
-            let result = perform(action)
+            let result = perform(action, source: source, firstLine: firstLine)
+            if let name = statement.finishedName { letReadersEnd(name) }
             logStatement(statement, action, result)
             // A send into a paused run (or a job started beside it): what it starts at this instant
             // runs now; a finish may end it.
@@ -383,10 +384,15 @@ final class StatementRunner {
             if result == .ok { log.append(line: statement.text) }
         case .run, .done:
             log.append(line: statement.text)
+        case .send:
+            if result == .ok { log.append(line: statement.text) }
         }
     }
 
-    func perform(_ action: Action) -> StepResult {
+    /// - Parameters:
+    ///   - source: The text the statement is in, and its first line: where a channel send's
+    ///     error is shown.
+    func perform(_ action: Action, source: String, firstLine: Int) -> StepResult {
         switch action {
         case .run(let pipeline):
             if pipeline.isBackground {
@@ -401,6 +407,42 @@ final class StatementRunner {
             return check(expectation, at: location)
         case .done:
             return .ok
+        case .send(let send):
+            return perform(send, source: source, firstLine: firstLine)
+        }
+    }
+
+    /// How long a script's `c.finish` on the real clock gives the channel's readers to end.
+    static let readersEndWait: UInt64 = 1_000_000_000
+
+    /// After a script's `c.finish` on the real clock: the readers' iterations end on their own
+    /// tasks a moment later, so the script waits for them (a second at most) before going on,
+    /// and its end does not cancel jobs that were finishing. (A subject's finish completes its
+    /// subscribers at once; on the virtual clock the session settles the instant.)
+    private func letReadersEnd(_ name: String) {
+        guard !interactive, options.clock == .real, (session.channelReaders(of: name) ?? 0) > 0 else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        while (session.channelReaders(of: name) ?? 0) > 0 && DispatchTime.now().uptimeNanoseconds - start < Self.readersEndWait {
+            wake.wait(timeoutMilliseconds: 10)
+            out.move(from: backgroundOut)
+        }
+        out.flush()
+    }
+
+    /// `c.send VALUE`: waits until a reader takes the value (`ChannelSendWait`), says so, and
+    /// gives the prompt back on Ctrl-C; nobody to take it in a script is an error with its id.
+    private func perform(_ send: ChannelSend, source: String, firstLine: Int) -> StepResult {
+        var wait = ChannelSendWait(runtime: session.runtime, output: output, style: style, until: options.until)
+        wait.holdsTime = stepper.stepping != nil
+        switch wait.perform(send) {
+        case .taken:
+            return StandardStreams.outputFailed ? .outputFailed : .ok
+        case .interrupted:
+            return .interrupted
+        case .notTaken(let diagnostic):
+            report([diagnostic], source: source, firstLine: firstLine)
+            report.countCompileFailure()
+            return .compileErrors
         }
     }
 

@@ -13,6 +13,11 @@ struct CompletionWords: Sendable {
     var bindings: [String] = []
     var commands: [String] = []
     var jobs: [String] = []
+    /// The bindings that take `NAME.send` and `NAME.finish`, with their commands (a channel has
+    /// no `fail`).
+    var senders: [String: [String]] = [:]
+    /// The channel bindings: a pipeline starting with one is on the async side.
+    var channels: Set<String> = []
 }
 
 /// Decides what to complete from the text before the cursor; pure, so it is unit-tested.
@@ -42,6 +47,11 @@ enum Completer {
         if head.isEmpty && word.hasPrefix(":") {
             return .words(filter(words.commands, word))
         }
+        // `c.` at the start of a statement: the subject's or channel's commands.
+        if head.isEmpty, let dot = word.firstIndex(of: "."), let verbs = words.senders[String(word[..<dot])] {
+            let name = word[..<dot]
+            return .words(filter(verbs.map { "\(name).\($0)" }, word))
+        }
         return .words(filter(stagesAfter(Substring(head), words: words), word))
     }
 
@@ -52,13 +62,13 @@ enum Completer {
             return words.bindings + words.sources + ["let", "expect"]
         }
         if trimmed.hasSuffix("|") {
-            return operators(words.operators, on: side(after: Substring(trimmed)))
+            return operators(words.operators, on: side(after: Substring(trimmed), channels: words.channels))
         }
         if trimmed.hasSuffix("=") || trimmed.hasSuffix("(") || trimmed.hasSuffix("{") {
             return words.bindings + words.sources
         }
         // Inside a stage's arguments: names are still useful (bindings for merge, zip...).
-        return words.bindings + operators(words.operators, on: side(after: Substring(trimmed)))
+        return words.bindings + operators(words.operators, on: side(after: Substring(trimmed), channels: words.channels))
     }
 
     static func filter(_ names: [String], _ prefix: String) -> [String] {
@@ -108,7 +118,8 @@ extension Completer {
     /// The side a stage typed after `text` stands on: the crossings (`values`, `stream`,
     /// `publisher`) among the stages of the innermost open pipeline before the cursor (a nested
     /// `( … )` pipeline starts on the publisher side; closures and strings are skipped).
-    static func side(after text: Substring) -> Side {
+    /// A pipeline that starts with a channel binding (`c | …`, one of `channels`) starts on the async side.
+    static func side(after text: Substring, channels: Set<String> = []) -> Side {
         // The stage texts of each open pipeline: one list per open parenthesis, the last the
         // pipeline being typed; a nested pipeline's text is dropped when it closes.
         var pipelines: [[String]] = [[""]]
@@ -133,8 +144,10 @@ extension Completer {
             default: pipelines[pipelines.count - 1][pipelines[pipelines.count - 1].count - 1].append(character)
             }
         }
-        var side = Side.publisher
-        for stage in (pipelines.last ?? []).dropLast() {
+        let stages = (pipelines.last ?? []).dropLast()
+        let first = stages.first.flatMap { $0.split(separator: " ").first }.map(String.init)
+        var side = first.map(channels.contains) == true ? Side.async : Side.publisher
+        for stage in stages {
             switch stage.split(separator: " ").first {
             case "values", "stream": side = .async
             case "publisher": side = .publisher

@@ -34,6 +34,8 @@ import Testing
         "marble": ("marble \"-a-(bc)-|\"", f("100 value \"a\"", "300 value \"b\"", "300 value \"c\"", "500 finished")),
         "todo": ("from [1, 2, 3] | todo", f("0 failed: this is where your answer goes")),
         "subject": ("subject | take 0", f("0 finished")),
+        // An async source (AsyncChannel): take 0 ends before it pulls (ChannelTests has the sends).
+        "channel": ("channel | take 0", f("0 finished")),
         "currentValue": ("currentValue 5 | take 1", f("0 value 5", "0 finished")),
         "map": ("from [1, 2, 3] | map { $0 * 10 }", f("0 value 10", "0 value 20", "0 value 30", "0 finished")),
         "filter": ("from 1...6 | filter { $0 % 2 == 0 }", f("0 value 2", "0 value 4", "0 value 6", "0 finished")),

@@ -19,6 +19,7 @@ import Testing
         "E401": "the checker reports E313 first; only a session changed between compile and execute meets it",
         "E406": "reported by :type, a shell command, not by a script",
         "E407": "reported by :type, a shell command, not by a script",
+        "E411": "a send that no reader takes, found while a script runs: the shell reports it (ChannelSendTests)",
         "E410": "reported by :compare and plumb compare, which plan two runs of a pipeline, not by running a script",
         "E408": "a fallback: every failure to make an eager binding known today has its own id",
         "E409": "needs a :reset between compiling a statement and performing it",

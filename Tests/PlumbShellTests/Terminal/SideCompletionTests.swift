@@ -40,4 +40,24 @@ import Testing
         #expect(Completer.side(after: "from [\"values | \"] | ") == .publisher)
         #expect(Completer.side(after: "from [1] | values | ") == .async)
     }
+
+    @Test("a pipeline starting with a channel binding is on the async side; c. offers the channel's commands")
+    func channel() {
+        var words = Self.words
+        words.bindings = ["c", "s"]
+        words.channels = ["c"]
+        words.senders = ["c": ["finish", "send"], "s": ["fail", "finish", "send"]]
+        #expect(Completer.side(after: "c | ", channels: ["c"]) == .async)
+        #expect(Completer.side(after: "c | map { $0 } | publisher | ", channels: ["c"]) == .publisher)
+        #expect(Completer.side(after: "s | ", channels: ["c"]) == .publisher)
+        guard case .words(let afterChannel) = Completer.candidates(before: "c | ", word: "ad", words: words) else { return }
+        #expect(afterChannel == ["adjacentPairs"])
+        guard case .words(let commands) = Completer.candidates(before: "", word: "c.", words: words) else { return }
+        #expect(commands == ["c.finish", "c.send"])
+        guard case .words(let subject) = Completer.candidates(before: "", word: "s.f", words: words) else { return }
+        #expect(subject == ["s.fail", "s.finish"])
+        // Not at the start of a statement, or not a sender: nothing of the kind.
+        guard case .words(let inside) = Completer.candidates(before: "just 1 | ", word: "c.", words: words) else { return }
+        #expect(inside.isEmpty)
+    }
 }

@@ -238,6 +238,33 @@ extension CatalogTable {
                 return SwiftCode("PassthroughSubject<\(kind.swiftName), Error>()", kind: kind, fails: true)
             }),
         CatalogEntry(
+            "channel", [[]],
+            summary:
+                "an async source you send into with NAME.send VALUE, which waits until a reader takes the value; NAME.finish ends every reader (swift-async-algorithms' AsyncChannel; bind it with let)",
+            combine:
+                "AsyncChannel<Value>() (swift-async-algorithms' AsyncChannel, an AsyncSequence; Combine's nearest, PassthroughSubject, never waits in send)",
+            // The reader is a job: a send waits until it takes the value.
+            example: "let c = channel\nc | map { $0 * 10 } &\nc.send 1\nc.send 2\nc.finish",
+            build: .source { b in
+                // `channel` starts on the async side: the checker never builds it here.
+                throw PipelineError(.noFormOnSide("channel", side: .publisher), location: b.location)
+            },
+            infer: Infer.fixed(.any, fails: false), hot: Hot.channel, isChannel: true,
+            swift: { b in
+                let kind = b.translator.subjectKind()
+                return SwiftCode("AsyncChannel<\(kind.swiftName)>()", kind: kind, fails: false)
+            },
+            async: AsyncForm(
+                sequenceType: "AsyncChannel",
+                swift: "AsyncChannel<Value>() (swift-async-algorithms' AsyncChannel: send(_:) suspends until a consumer's next() takes the element)",
+                difference:
+                    "a channel's send waits until a reader takes the value (back pressure: one value in flight), and each value goes to one reader; a subject's send hands the value to every subscriber at once and never waits",
+                build: { _, _ in
+                    // Written without a binding nobody can send to it: a channel no one feeds.
+                    ChannelBox().sequence
+                },
+                startsOverload: 0)),
+        CatalogEntry(
             "currentValue", [[p("VALUE", .value)]],
             summary: "a subject that remembers its latest value and replays it to new subscribers",
             combine: "CurrentValueSubject<Value, Error>(_:)",
@@ -275,6 +302,14 @@ enum Hot {
         return HotSource(
             publisher: s.valueStream(), send: { s.send($0) },
             complete: { e in s.send(completion: e.map { .failure($0) } ?? .finished) })
+    }
+
+    /// `let c = channel`: one `AsyncChannel` every use of `c` reads; as a publisher (an argument,
+    /// `merge (c)`) it is iterated by a task, as `publisher` crosses back.
+    static let channel: HotBuilder = { b in
+        let box = ChannelBox()
+        let publisher = box.countingReaders(b.context.crossBack(box.sequence))
+        return HotSource(publisher: publisher, send: nil, complete: { _ in box.finish() }, channel: box)
     }
 
     /// `future delay D value V`: starts now, fulfils after D on the runtime's scheduler.

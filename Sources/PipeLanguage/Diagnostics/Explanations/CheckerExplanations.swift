@@ -162,6 +162,16 @@ extension CheckerCode {
             Explanation(
                 "`values` and `stream` cross from a publisher to an async sequence and `publisher` crosses back; two crossings in a row undo each other, and crossing to the side the pipeline is already on does nothing. Remove one.",
                 example: "just 1 | values | publisher | map { $0 }", fix: "just 1 | map { $0 }")
+        case .channelSentAfterFinish:
+            Explanation(
+                "`c.finish` ended the channel: every reader's iteration ended, and swift-async-algorithms' AsyncChannel returns from a later send at once without delivering its element, so the value would vanish. Send before the finish, or bind a new channel.",
+                example: "let c = channel\nc | sink &\nc.finish\nc.send 1", fix: "let c = channel\nc | sink &\nc.send 1\nc.finish",
+                combine: "AsyncChannel's send(_:) after finish() returns at once and drops the element; a subject ignores a send after completion.")
+        case .channelCannotFail:
+            Explanation(
+                "A channel is swift-async-algorithms' AsyncChannel, whose Failure is Never: it ends only by `finish`. A subject can fail (`let s = subject`, `s.fail \"x\"`).",
+                example: "let c = channel\nc.fail \"down\"", fix: "let c = channel\nc.finish",
+                combine: "AsyncChannel has finish() only; AsyncThrowingChannel adds fail(_:).")
         case .retryHasNoEffect:
             Explanation(
                 "retry resubscribes after a failure; the stages before it never fail, so it never does anything.",

@@ -24,6 +24,12 @@ extension SessionCode {
             Explanation(
                 "The statement uses a binding that existed when it was checked and is gone when it is performed.",
                 arises: "a :reset (or the room resetting a learner's session) between checking a statement and performing it.")
+        case .channelNotRead:
+            Explanation(
+                "A channel's send waits until a reader takes the value (AsyncChannel's send suspends until a consumer's next() takes it). In a script nothing can start a reader while the send waits, so a send to a channel that no pipeline reads, or whose readers took nothing more before nothing more could happen on the virtual clock, would wait for ever: it is this error instead (at the prompt on the virtual clock too, where time moves only while something runs). At the prompt on the real clock the send says that it waits, and Ctrl-C gives the prompt back.",
+                arises:
+                    "`let c = channel` then `c.send 1` with no reader before it; start one first with `c | sink &` (a job), and it takes the value."
+            )
         case .noTwinToCompare:
             Explanation(
                 ":compare (and plumb compare) runs a pipeline twice: as written with Combine's publishers, and with `values` after its source so that every later stage is its async twin (swift-async-algorithms' or the standard library's). A stage with no async form cannot take part in the second run. `:help NAME` lists an operator's sides.",
