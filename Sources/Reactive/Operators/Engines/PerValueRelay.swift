@@ -72,11 +72,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         case .skip(let extra):
             return extra
         case .fail(let error):
-            ended = true
-            // Only if this ends it: a cancel or a completion that came first keeps it (C02).
-            guard let upstream = gate.end() else { return .none }
-            upstream.cancel()
-            downstream.receive(completion: .failure(error))
+            fail(error)
             return .none
         case .finish:
             assertionFailure("\(Logic.self) is a PerValueLogic and must not finish early")
@@ -84,7 +80,20 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         }
     }
 
+    /// The logic threw: ends the gate, cancels upstream and sends the failure (C33). Out of line:
+    /// inlined into the upstream's loop, this once-only path cost every value register spills.
     @inlinable
+    @inline(never)
+    func fail(_ error: Logic.Failure) {
+        ended = true
+        // Only if this ends it: a cancel or a completion that came first keeps it (C02).
+        guard let upstream = gate.end() else { return }
+        upstream.cancel()
+        downstream.receive(completion: .failure(error))
+    }
+
+    @inlinable
+    @inline(never)
     func receive(completion: Subscribers.Completion<Failure>) {
         ended = true
         guard gate.end() != nil else { return }
