@@ -11,7 +11,9 @@ import Synchronization
 // subscriber the upstream holds (`PerValueSubscriber`), which the upstream releases when it is
 // cancelled or ends, as it releases any subscriber; the subscription the downstream sees
 // (`PerValueGate`) holds only the upstream and the status. A value reads one atomic flag
-// (`PerValueGate.open`) and writes nothing shared.
+// (`PerValueGate.open`) and writes nothing shared. Subscribed by a source that takes a cancelled
+// sink's release over (`receive(subscription:handOff:)`, `ReleaseHandOff.swift`), the gate passes
+// that promise on: `cancel(releasing:)` goes up to the source with the cancel.
 //
 // The contract, as the engine kept it: the first error or completion is the only one (the gate's
 // status, under its lock, decides between it and a cancel), a thrown error cancels upstream before
