@@ -5,7 +5,7 @@ import Testing
 /// C16 for `Sink`: a cancel from inside its own value closure releases the closures (and what they
 /// captured) once that call has returned, while the sink itself is still referenced, and never
 /// during the call; no value passes after it (C15). Pinned for each way a sink is fed: a sequence
-/// directly, through `map`/`filter` and through `tryMap`/`tryFilter` (the sequence takes the
+/// directly, through `map`/`filter`, `scan`/`removeDuplicates` and `tryMap`/`tryFilter` (the sequence takes the
 /// release over, `ReleaseHandOff.swift`), and a subject (the sink settles it itself).
 @Suite("Core: a Sink's closures after a cancel from inside them")
 struct SinkCancelInsideTests {
@@ -77,6 +77,18 @@ struct SinkCancelInsideTests {
         let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
         streamed((1...10).publisher).subscribe(sink)
         Self.check(observed, freed, sink, [6, 12])
+    }
+
+    @Test("C16 a sink on a sequence through scan and removeDuplicates")
+    func throughScan() {
+        func streamed<P: Publisher>(_ p: P) -> some Publisher<Int, Never> where P.Output == Int, P.Failure == Never {
+            p.scan(0) { $0 &+ $1 }.removeDuplicates()
+        }
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        streamed((1...10).publisher).subscribe(sink)
+        Self.check(observed, freed, sink, [1, 3])
     }
 
     @Test("C16 a sink on a sequence through tryMap and tryFilter")
