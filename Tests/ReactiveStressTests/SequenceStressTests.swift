@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Reactive
 import ReactiveTestSupport
@@ -59,19 +60,20 @@ struct SinkCancelMidValueStressTests {
                 if thread == 0 {
                     subscribe(shared)  // emits on this thread until the cancel stops it
                 } else {
-                    var spins = 0
-                    while shared.received.value < 3, spins < 100_000 { spins += 1 }
+                    // Until the sink is subscribed and delivering: a cancel before its subscription
+                    // keeps the closures (as in Combine) until the sink is freed.
+                    while shared.received.value < 3 {}
                     shared.sink?.cancel()
                     shared.anySink?.cancel()
                 }
             }
             #expect(finished, "watchdog: threads did not finish")
             #expect(shared.releasedDuringCall.value == 0, "the closures were released while a value closure ran")
-            // Released by the cancel, or, when it lands between the value path's last two steps,
-            // by the sink's deinit (the `Sink`'s documented late release, never an early one).
+            // Released once the cancel and the value it met have both returned, while the sink is
+            // still referenced: not left to the sink's deinit (C16).
+            #expect(shared.freed.value == 1, "a cancelled sink's closures are still referenced")
             shared.sink = nil
             shared.anySink = nil
-            #expect(shared.freed.value == 1, "a cancelled sink's closures are still referenced")
             total += shared.received.value
         }
         #expect(total > 0)
@@ -137,6 +139,58 @@ struct SinkCancelMidValueStressTests {
         ) { shared in
             shared.anySink = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: Self.valueClosure(shared))
         }
+    }
+
+    @Test("C16 a sink on a subject cancelled from another thread at any point of a value: released by the cancel, not by the deinit")
+    func subjectRace() {
+        // A closure that does almost nothing, so that the cancel lands anywhere in the sink's
+        // value path, the last steps included: a cancel between the value path's load of
+        // `delivering` and its store of 0 was lost, and the closures stayed until the deinit.
+        var late = 0
+        for _ in 0..<2000 {
+            let subject = PassthroughSubject<Int, Never>()
+            let freed = Counter()
+            // Atomics, not the locked `Counter`: a lock in the closure would leave the sink's
+            // own steps a smaller part of each value.
+            final class Flags: Sendable {
+                let received = Atomic<Int>(0)
+                let stop = Atomic<Bool>(false)
+            }
+            let flags = Flags()
+            final class SinkBox: @unchecked Sendable {
+                // @unchecked: set before the threads start, only read by them.
+                var sink: Subscribers.Sink<Int, Never>?
+            }
+            let box = SinkBox()
+            do {
+                let witness = Witness(freed)
+                box.sink = Subscribers.Sink(receiveCompletion: { _ in }) { _ in
+                    flags.received.add(1, ordering: .relaxed)
+                    withExtendedLifetime(witness) {}
+                }
+            }
+            guard let sink = box.sink else { return }
+            subject.subscribe(sink)
+            let finished = runConcurrently(threads: 2) { thread in
+                if thread == 0 {
+                    var sent = 0
+                    while !flags.stop.load(ordering: .relaxed), sent < 100_000 {
+                        subject.send(sent)
+                        sent += 1
+                    }
+                } else {
+                    var spins = 0
+                    while flags.received.load(ordering: .relaxed) < 2, spins < 100_000 { spins += 1 }
+                    box.sink?.cancel()
+                    flags.stop.store(true, ordering: .relaxed)
+                }
+            }
+            #expect(finished, "watchdog: threads did not finish")
+            if freed.value != 1 { late += 1 }
+            box.sink = nil
+            withExtendedLifetime(sink) {}
+        }
+        #expect(late == 0, "rounds whose cancelled sink kept its closures until its deinit")
     }
 
     @Test("C16 a subscriber that passes the subscription on and delivers after the sequence ended: the closures stay while one runs")

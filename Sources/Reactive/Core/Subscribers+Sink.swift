@@ -29,9 +29,16 @@ extension Subscribers {
         // stores 1 (sequentially consistent) before it looks at `status` again and touches the
         // closures; the cancel moves `status` first and then 1 to 2, or, finding 0, releases the
         // closures itself: the total order of those accesses means that either the value sees the
-        // cancel and calls nothing, or the cancel sees the value and leaves the release to it. (One
-        // narrow race, a cancel landing between the value path's last two steps, leaves the release
-        // to the sink's deinit: a late release, never an early one.)
+        // cancel and calls nothing, or the cancel sees the value and leaves the release to it. The
+        // value path leaves with an exchange back to 0, which returns the 2 of a cancel that came
+        // at any moment before it: a plain load and store there lost a cancel landing between the
+        // two, and left the closures to the sink's deinit (C16).
+        //
+        // A source that takes the release over (`ReleaseHandOff.swift`: a sequence, through `map`,
+        // `filter`, `compactMap` and the per-value operators) says so at subscription, through
+        // `receive(subscription:handOff:)`: then no value is announced (`handsOff`), and a cancel
+        // that wins `status` hands the sink to the source's `cancel(releasing:)`, which calls
+        // `releaseAfterCancel()` once nothing calls the sink any more.
         //
         // No lock: `upstream` is owned by whoever moves `status` away from `subscribed` (a cancel
         // or the completion, whichever comes first), and is written before `status` becomes
@@ -44,11 +51,17 @@ extension Subscribers {
         /// re-entrantly: only the outermost value sets and clears `delivering`). Next to the two
         /// atomics, so the sink's flags share a word (the layout follows the declarations).
         @usableFromInline @exclusivity(unchecked) var inValue = false
+        /// The upstream takes the release over after a cancel (see the top): values are not
+        /// announced in `delivering`. Written before `status` becomes `subscribed`.
+        @usableFromInline @exclusivity(unchecked) var handsOff = false
         /// The closures until the first value arrives (then they move into `bodies`).
         @usableFromInline @exclusivity(unchecked) var closures: SinkClosures<Input, Failure>?
         /// The closures, once the first value has arrived (then `closures` is nil).
         @usableFromInline @exclusivity(unchecked) var bodies: Unmanaged<SinkBodies<Input, Failure>>?
         @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+        /// The source that takes the release over, in place of `upstream` (see the top); owned as
+        /// `upstream` is.
+        @usableFromInline @exclusivity(unchecked) var handOff: (any ReleaseHandOffSource)?
 
         @usableFromInline enum Status {
             @inlinable static var awaitingSubscription: UInt8 { 0 }
@@ -90,9 +103,42 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        /// `receive(subscription:)` from a source that takes the release after a cancel over
+        /// (see the top): `handOff` is kept in place of the subscription.
+        @usableFromInline
+        func receive(subscription: any Subscription, handOff source: any ReleaseHandOffSource) {
+            guard status.compareExchange(expected: Status.awaitingSubscription, desired: Status.subscribing, ordering: .acquiringAndReleasing).exchanged
+            else {
+                subscription.cancel()
+                return
+            }
+            handOff = source
+            handsOff = true
+            guard status.compareExchange(expected: Status.subscribing, desired: Status.subscribed, ordering: .acquiringAndReleasing).exchanged
+            else {
+                // Cancelled while storing it: the cancel left the subscription to us, and as no
+                // value has been requested, none is on its way.
+                handOff = nil
+                handsOff = false
+                subscription.cancel()
+                return
+            }
+            subscription.request(.unlimited)
+        }
+
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             guard status.load(ordering: .acquiring) == Status.subscribed else { return .none }
+            if handsOff {
+                // Nothing releases the closures while the upstream calls this (see the top), and
+                // nothing calls it again before it returns: the source is a sequence, which never
+                // delivers from inside its downstream's calls (C20), through relays that call on
+                // only from inside its calls; so neither `inValue` nor `delivering` is needed.
+                if let bodies = bodies ?? boxBodies() {
+                    bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
+                }
+                return .none
+            }
             if inValue {
                 // Delivered from inside our own value closure: that call keeps the closures alive.
                 if let bodies { bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) } }
@@ -104,11 +150,9 @@ extension Subscribers {
                 bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
                 inValue = false
             }
-            if delivering.load(ordering: .acquiring) == 2 {
-                delivering.store(0, ordering: .relaxed)
+            // One exchange: a cancel may come between a load and a store (see the top).
+            if delivering.exchange(0, ordering: .acquiringAndReleasing) == 2 {
                 dropBodies()
-            } else {
-                delivering.store(0, ordering: .releasing)
             }
             return .none
         }
@@ -121,6 +165,7 @@ extension Subscribers {
             // Combine, where `prefix(untilOutputFrom:)` sends one when its trigger fires first.
             guard previous == Status.subscribed || previous == Status.awaitingSubscription else { return }
             _ = upstream.take()
+            _ = handOff.take()
             if let bodies {
                 bodies._withUnsafeGuaranteedRef { $0.closures.receiveCompletion(completion) }
             } else if let closures {
@@ -168,12 +213,28 @@ extension Subscribers {
             // run an upstream for ever after its subscriber was cancelled (a leak).
             if previous == Status.awaitingSubscription { return }
             // `subscribing`: `receive(subscription:)` sees the cancel and cancels the subscription.
-            if previous == Status.subscribed { upstream.take()?.cancel() }
+            if previous == Status.subscribed {
+                if handsOff, let source = handOff.take() {
+                    // It calls `releaseAfterCancel()` once no value is being delivered.
+                    return source.cancel(releasing: self)
+                }
+                upstream.take()?.cancel()
+            }
             // A value closure running (on this thread, re-entrantly, or on another) keeps the
             // closures until it returns, and its return releases them.
             if delivering.compareExchange(expected: 1, desired: 2, ordering: .sequentiallyConsistent).exchanged { return }
             dropBodies()
         }
+    }
+}
+
+/// Its closures run inside its own `receive` (see `ReleaseHandOff.swift`).
+extension Subscribers.Sink: ReleaseHandOffRelay {}
+
+extension Subscribers.Sink: ReleaseAfterCancel {
+    @usableFromInline
+    func releaseAfterCancel() {
+        dropBodies()
     }
 }
 

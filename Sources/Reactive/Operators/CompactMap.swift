@@ -76,3 +76,12 @@ extension Publishers.CompactMap {
         return Publishers.CompactMap<Upstream, T>(upstream: upstream) { first($0).map(transform) }
     }
 }
+
+/// It calls its downstream only from inside its upstream's calls, so a source's promise to release
+/// a cancelled sink only when nothing calls it holds through it (`ReleaseHandOff.swift`).
+extension CompactMapSubscriber: ReleaseHandOffRelay where Downstream: ReleaseHandOffRelay {
+    @inlinable
+    func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource) {
+        downstream.receive(subscription: subscription, handOff: handOff)
+    }
+}

@@ -83,3 +83,12 @@ extension Publishers.Filter {
         return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
     }
 }
+
+/// It calls its downstream only from inside its upstream's calls, so a source's promise to release
+/// a cancelled sink only when nothing calls it holds through it (`ReleaseHandOff.swift`).
+extension FilterSubscriber: ReleaseHandOffRelay where Downstream: ReleaseHandOffRelay {
+    @inlinable
+    func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource) {
+        downstream.receive(subscription: subscription, handOff: handOff)
+    }
+}

@@ -79,3 +79,12 @@ final class RemoveDuplicatesSubscriber<Downstream: Subscriber>: Subscriber, Cust
         downstream.receive(completion: completion)
     }
 }
+
+/// It calls its downstream only from inside its upstream's calls, so a source's promise to release
+/// a cancelled sink only when nothing calls it holds through it (`ReleaseHandOff.swift`).
+extension RemoveDuplicatesSubscriber: ReleaseHandOffRelay where Downstream: ReleaseHandOffRelay {
+    @inlinable
+    func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource) {
+        downstream.receive(subscription: subscription, handOff: handOff)
+    }
+}

@@ -31,8 +31,15 @@ extension Publishers {
                 guard let rest = fusing.fuse(first, &iterator) else { return }
                 first = rest
             }
-            subscriber.receive(
-                subscription: SequenceSubscription(downstream: subscriber, iterator: iterator, first: first, sequence: sequence))
+            let subscription = SequenceSubscription(downstream: subscriber, iterator: iterator, first: first, sequence: sequence)
+            // Through subscribers that call on only from inside its calls, the subscription takes a
+            // cancelled sink's release over (`ReleaseHandOff.swift`). The cast folds away once the
+            // subscriber's type is known.
+            if let relay = subscriber as? any ReleaseHandOffRelay {
+                relay.receive(subscription: subscription, handOff: subscription)
+            } else {
+                subscriber.receive(subscription: subscription)
+            }
         }
     }
 }
@@ -92,6 +99,9 @@ where Downstream.Input == Iterator.Element {
     @usableFromInline @exclusivity(unchecked) var cursor: Cursor?
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
     @usableFromInline @exclusivity(unchecked) var emitting = false
+    /// A sink cancelled (`cancel(releasing:)`) while the emitter was delivering: the emitter calls
+    /// its `releaseAfterCancel()` when it stops (`ReleaseHandOff.swift`). Under the lock.
+    @usableFromInline @exclusivity(unchecked) var pendingRelease: (any ReleaseAfterCancel)?
     /// `handleRequest`, captured where the types are concrete. `request` is reached through `any
     /// Subscription`, whose witness is the unspecialised generic code (generic metadata lookups on
     /// every call); calling through this closure runs the whole request, lock and per-element
@@ -158,21 +168,7 @@ where Downstream.Input == Iterator.Element {
                 // Write the cursor back before the lock can hand emitting to another thread.
                 cursor.iterator = iterator
                 cursor.next = next
-                var dropped: Cursor?
-                budget = locked { () -> Subscribers.Demand in
-                    let taken = demand
-                    demand = .none
-                    if cancelled.load(ordering: .relaxed) {
-                        // A cancel that saw `emitting == true` left the release to us.
-                        emitting = false
-                        dropped = self.cursor.take()
-                        return .none
-                    }
-                    if taken == .none { emitting = false }
-                    return taken
-                }
-                // Released after the lock: the downstream's deinit may call back (C23).
-                withExtendedLifetime(dropped) {}
+                budget = refill()
                 if budget == .none { return }
             }
             if cancelled.load(ordering: .acquiring) { break }
@@ -189,23 +185,60 @@ where Downstream.Input == Iterator.Element {
         release()
     }
 
+    /// The emitter's budget ran out: takes the demand added meanwhile, or stops (as the emitter,
+    /// and, after a cancel, releasing what the cancel left to it). Out of line, as the exits
+    /// below: inlined into the loop, it kept more values in registers across every element.
     @inlinable
+    @inline(never)
+    func refill() -> Subscribers.Demand {
+        var dropped: Cursor?
+        var waiting: (any ReleaseAfterCancel)?
+        let budget = locked { () -> Subscribers.Demand in
+            let taken = demand
+            demand = .none
+            if cancelled.load(ordering: .relaxed) {
+                // A cancel that saw `emitting == true` left the release to us.
+                emitting = false
+                dropped = self.cursor.take()
+                waiting = pendingRelease.take()
+                return .none
+            }
+            if taken == .none { emitting = false }
+            return taken
+        }
+        // Released after the lock: the downstream's deinit may call back (C23).
+        withExtendedLifetime(dropped) {}
+        waiting?.releaseAfterCancel()
+        return budget
+    }
+
+    // The emitter's exits are out of line: they run once per subscription, and inlined into the
+    // loop they cost every element a few instructions.
+    @inlinable
+    @inline(never)
     func finish() {
-        let taken = locked { () -> (Cursor?, Bool) in
+        let taken = locked { () -> (Cursor?, Bool, (any ReleaseAfterCancel)?) in
             emitting = false
-            return (cursor.take(), cancelled.load(ordering: .relaxed))
+            return (cursor.take(), cancelled.load(ordering: .relaxed), pendingRelease.take())
+        }
+        if let waiting = taken.2 {
+            // Cancelled during the last value: no completion, and the sink may let go now.
+            withExtendedLifetime(taken.0) {}
+            return waiting.releaseAfterCancel()
         }
         guard let cursor = taken.0, !taken.1 else { return }
         cursor.downstream.receive(completion: .finished)
     }
 
     @inlinable
+    @inline(never)
     func release() {
-        let taken = locked { () -> Cursor? in
+        let taken = locked { () -> (Cursor?, (any ReleaseAfterCancel)?) in
             emitting = false
-            return cursor.take()
+            return (cursor.take(), pendingRelease.take())
         }
-        withExtendedLifetime(taken) {}
+        withExtendedLifetime(taken.0) {}
+        taken.1?.releaseAfterCancel()
     }
 
     @inlinable
@@ -215,6 +248,25 @@ where Downstream.Input == Iterator.Element {
             emitting ? nil : cursor.take()
         }
         withExtendedLifetime(taken) {}
+    }
+}
+
+extension SequenceSubscription: ReleaseHandOffSource {
+    /// The emitter is the only thread that calls the downstream, so a release waits for it when
+    /// there is one (`ReleaseHandOff.swift`): it sees `cancelled` before its next element and
+    /// calls `releaseAfterCancel()` as it stops.
+    @usableFromInline
+    func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        cancelled.store(true, ordering: .releasing)
+        let taken = locked { () -> (Cursor?, Bool) in
+            if emitting {
+                pendingRelease = subscriber
+                return (nil, false)
+            }
+            return (cursor.take(), true)
+        }
+        withExtendedLifetime(taken.0) {}
+        if taken.1 { subscriber.releaseAfterCancel() }
     }
 }
 

@@ -11,7 +11,9 @@ import Synchronization
 // subscriber the upstream holds (`PerValueSubscriber`), which the upstream releases when it is
 // cancelled or ends, as it releases any subscriber; the subscription the downstream sees
 // (`PerValueGate`) holds only the upstream and the status. A value reads one atomic flag
-// (`PerValueGate.open`) and writes nothing shared.
+// (`PerValueGate.open`) and writes nothing shared. Subscribed by a source that takes a cancelled
+// sink's release over (`receive(subscription:handOff:)`, `ReleaseHandOff.swift`), the gate passes
+// that promise on: `cancel(releasing:)` goes up to the source with the cancel.
 //
 // The contract, as the engine kept it: the first error or completion is the only one (the gate's
 // status, under its lock, decides between it and a cancel), a thrown error cancels upstream before
@@ -72,11 +74,7 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         case .skip(let extra):
             return extra
         case .fail(let error):
-            ended = true
-            // Only if this ends it: a cancel or a completion that came first keeps it (C02).
-            guard let upstream = gate.end() else { return .none }
-            upstream.cancel()
-            downstream.receive(completion: .failure(error))
+            fail(error)
             return .none
         case .finish:
             assertionFailure("\(Logic.self) is a PerValueLogic and must not finish early")
@@ -84,12 +82,39 @@ where Downstream.Input == Logic.Output, Downstream.Failure == Logic.Failure {
         }
     }
 
+    /// The logic threw: ends the gate, cancels upstream and sends the failure (C33). Out of line:
+    /// inlined into the upstream's loop, this once-only path cost every value register spills.
     @inlinable
+    @inline(never)
+    func fail(_ error: Logic.Failure) {
+        ended = true
+        // Only if this ends it: a cancel or a completion that came first keeps it (C02).
+        guard let upstream = gate.end() else { return }
+        upstream.cancel()
+        downstream.receive(completion: .failure(error))
+    }
+
+    @inlinable
+    @inline(never)
     func receive(completion: Subscribers.Completion<Failure>) {
         ended = true
         guard gate.end() != nil else { return }
         let (_, passed) = logic.complete(completion)
         downstream.receive(completion: passed)
+    }
+}
+
+/// Its downstream gets values only from inside the upstream's calls (`ReleaseHandOff.swift`).
+extension PerValueSubscriber: ReleaseHandOffRelay where Downstream: ReleaseHandOffRelay {
+    /// `receive(subscription:)` from a source that takes a cancelled sink's release over: the
+    /// gate passes that promise on to the downstream.
+    @inlinable
+    func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource) {
+        guard gate.attach(subscription, handOff: handOff) else {
+            subscription.cancel()  // C06: keep the first subscription
+            return
+        }
+        downstream.receive(subscription: gate, handOff: gate)
     }
 }
 
@@ -105,6 +130,9 @@ final class PerValueGate: Subscription, CustomStringConvertible {
     @usableFromInline let open = Atomic<Bool>(false)
     @usableFromInline @exclusivity(unchecked) var status = Status.awaitingSubscription
     @usableFromInline @exclusivity(unchecked) var upstream: (any Subscription)?
+    /// The upstream, when it takes a cancelled sink's release over (`ReleaseHandOff.swift`); then
+    /// so does this gate, by passing `cancel(releasing:)` on. Under the lock, as `upstream`.
+    @usableFromInline @exclusivity(unchecked) var upstreamHandOff: (any ReleaseHandOffSource)?
     @usableFromInline let name: String
 
     @inlinable
@@ -123,11 +151,12 @@ final class PerValueGate: Subscription, CustomStringConvertible {
 
     /// Takes the first subscription; `false` for any later one (or one after a cancel).
     @inlinable
-    func attach(_ subscription: any Subscription) -> Bool {
+    func attach(_ subscription: any Subscription, handOff: (any ReleaseHandOffSource)? = nil) -> Bool {
         locked { () -> Bool in
             guard status == .awaitingSubscription else { return false }
             status = .subscribed
             upstream = subscription
+            upstreamHandOff = handOff
             open.store(true, ordering: .releasing)
             return true
         }
@@ -138,12 +167,16 @@ final class PerValueGate: Subscription, CustomStringConvertible {
     /// cancelled, and nothing must be sent.
     @inlinable
     func end() -> (any Subscription)? {
-        locked { () -> (any Subscription)? in
+        var handOff: (any ReleaseHandOffSource)?
+        let taken = locked { () -> (any Subscription)? in
             guard status == .subscribed else { return nil }
             status = .terminated
             open.store(false, ordering: .releasing)
+            handOff = upstreamHandOff.take()
             return upstream.take()
         }
+        withExtendedLifetime(handOff) {}  // released after the lock
+        return taken
     }
 
     @inlinable
@@ -157,13 +190,40 @@ final class PerValueGate: Subscription, CustomStringConvertible {
 
     @inlinable
     func cancel() {
+        var handOff: (any ReleaseHandOffSource)?
         let target = locked { () -> (any Subscription)?? in
             guard status != .terminated else { return nil }
             status = .terminated
             open.store(false, ordering: .releasing)
+            handOff = upstreamHandOff.take()
             return .some(upstream.take())
         }
         // Released after the lock: the upstream's cancel may call back (C23).
         if let target { target?.cancel() }
+        withExtendedLifetime(handOff) {}
+    }
+}
+
+extension PerValueGate: ReleaseHandOffSource {
+    /// Values reach the downstream only from inside the upstream's calls, so the upstream's
+    /// promise covers them and is passed on. A gate already ended (by the upstream's completion
+    /// or a thrown error, on the delivering thread, after its last value) sends no value any
+    /// more, so the release may happen at once.
+    @usableFromInline
+    func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        var handOff: (any ReleaseHandOffSource)?
+        let target = locked { () -> (any Subscription)? in
+            guard status != .terminated else { return nil }
+            status = .terminated
+            open.store(false, ordering: .releasing)
+            handOff = upstreamHandOff.take()
+            return upstream.take()
+        }
+        if let handOff {
+            withExtendedLifetime(target) { handOff.cancel(releasing: subscriber) }
+        } else {
+            target?.cancel()
+            subscriber.releaseAfterCancel()
+        }
     }
 }

@@ -1,0 +1,138 @@
+import Reactive
+import ReactiveTestSupport
+import Testing
+
+/// C16 for `Sink`: a cancel from inside its own value closure releases the closures (and what they
+/// captured) once that call has returned, while the sink itself is still referenced, and never
+/// during the call; no value passes after it (C15). Pinned for each way a sink is fed: a sequence
+/// directly, through `map`/`filter`, `scan`/`removeDuplicates` and `tryMap`/`tryFilter` (the sequence takes the
+/// release over, `ReleaseHandOff.swift`), and a subject (the sink settles it itself).
+@Suite("Core: a Sink's closures after a cancel from inside them")
+struct SinkCancelInsideTests {
+    /// Counts its own deinit.
+    final class Witness {
+        let freed: Counter
+        init(_ freed: Counter) { self.freed = freed }
+        deinit { freed.increment() }
+    }
+
+    /// What one run saw: values received, and whether the witness was alive inside the closure
+    /// after the cancel returned.
+    final class Observed {
+        var values: [Int] = []
+        var aliveAfterCancel: Bool?
+        var cancelled = false
+    }
+
+    /// Lets a sink's closure reach the sink.
+    final class SinkBox<Failure: Error> {
+        var sink: Subscribers.Sink<Int, Failure>?
+    }
+
+    /// A sink that cancels itself at its second value; its closure captures a witness.
+    static func makeSink<Failure: Error>(
+        _ failure: Failure.Type, freed: Counter, observed: Observed
+    ) -> Subscribers.Sink<Int, Failure> {
+        let box = SinkBox<Failure>()
+        let witness = Witness(freed)
+        let sink = Subscribers.Sink<Int, Failure>(receiveCompletion: { _ in }) { value in
+            observed.values.append(value)
+            if observed.values.count == 2 {
+                box.sink?.cancel()
+                box.sink = nil
+                observed.cancelled = true
+                observed.aliveAfterCancel = freed.value == 0
+            }
+            withExtendedLifetime(witness) {}
+        }
+        box.sink = sink
+        return sink
+    }
+
+    static func check(_ observed: Observed, _ freed: Counter, _ sink: AnyObject, _ values: [Int]) {
+        #expect(observed.cancelled)
+        #expect(observed.aliveAfterCancel == true, "released during the value closure")
+        #expect(observed.values == values, "a value after the cancel (C15)")
+        #expect(freed.value == 1, "the closures are still held after the call returned (C16)")
+        withExtendedLifetime(sink) {}
+    }
+
+    @Test("C16 a sink on a sequence")
+    func sequence() {
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        (1...10).publisher.subscribe(sink)
+        Self.check(observed, freed, sink, [1, 2])
+    }
+
+    @Test("C16 a sink on a sequence through map and filter")
+    func throughMapFilter() {
+        func streamed<P: Publisher>(_ p: P) -> some Publisher<Int, Never> where P.Output == Int, P.Failure == Never {
+            // Through a generic function: `Publishers.Sequence`'s own `map` and `filter` are eager.
+            p.map { $0 &* 3 }.filter { $0 % 2 == 0 }
+        }
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        streamed((1...10).publisher).subscribe(sink)
+        Self.check(observed, freed, sink, [6, 12])
+    }
+
+    @Test("C16 a sink on a sequence through scan and removeDuplicates")
+    func throughScan() {
+        func streamed<P: Publisher>(_ p: P) -> some Publisher<Int, Never> where P.Output == Int, P.Failure == Never {
+            p.scan(0) { $0 &+ $1 }.removeDuplicates()
+        }
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        streamed((1...10).publisher).subscribe(sink)
+        Self.check(observed, freed, sink, [1, 3])
+    }
+
+    @Test("C16 a sink on a sequence through tryMap and tryFilter")
+    func throughTryOperators() {
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink((any Error).self, freed: freed, observed: observed)
+        (1...10).publisher.tryMap { $0 &* 3 }.tryFilter { $0 % 2 == 0 }.subscribe(sink)
+        Self.check(observed, freed, sink, [6, 12])
+    }
+
+    @Test("C16 a sink on a subject: released when the send that cancelled returns")
+    func subject() {
+        let freed = Counter()
+        let observed = Observed()
+        let subject = PassthroughSubject<Int, Never>()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        subject.subscribe(sink)
+        subject.send(1)
+        subject.send(2)
+        #expect(freed.value == 1)
+        subject.send(3)
+        Self.check(observed, freed, sink, [1, 2])
+    }
+
+    @Test("C16 a sink cancelled from inside a tryMap closure upstream of it")
+    func cancelInsideUpstreamClosure() {
+        let freed = Counter()
+        let box = SinkBox<any Error>()
+        var values: [Int] = []
+        do {
+            let witness = Witness(freed)
+            box.sink = Subscribers.Sink(receiveCompletion: { _ in }) { value in
+                values.append(value)
+                withExtendedLifetime(witness) {}
+            }
+        }
+        guard let sink = box.sink else { return }
+        (1...10).publisher.tryMap { n -> Int in
+            if n == 3 { box.sink?.cancel() }
+            return n
+        }.tryFilter { _ in true }.subscribe(sink)
+        #expect(values == [1, 2])
+        #expect(freed.value == 1)
+        withExtendedLifetime(sink) {}
+    }
+}
