@@ -59,7 +59,7 @@ import Testing
 
     @Test("past the room's slots a run waits in line and is told its place")
     func queue() throws {
-        let room = try TestRoom(worker: TestRoom.shell(#"sleep 1; echo '{"result":{}}'"#)) { $0.slots = 1 }
+        let room = try TestRoom(worker: TestRoom.shell(#"sleep 1; echo '{"result":{}}'"#)) { $0.capacity.slots = 1 }
         let ada = try room.join("Ada")
         let bea = try room.join("Bea")
         let port = room.port
@@ -79,8 +79,8 @@ import Testing
     @Test("a full line is refused with 503")
     func fullLine() throws {
         let room = try TestRoom(worker: TestRoom.shell("sleep 5")) {
-            $0.slots = 1
-            $0.maxWaiting = 0
+            $0.capacity.slots = 1
+            $0.capacity.maxWaiting = 0
         }
         let learner = try room.join()
         #expect(try room.send("POST", "/api/run", body: Self.runBody("just 1"), learner: learner).status == 503)

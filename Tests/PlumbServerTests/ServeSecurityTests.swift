@@ -139,7 +139,7 @@ import Testing
     @Test("each client address gets a bounded number of requests; past it, 429")
     func rateLimit() throws {
         let room = try TestRoom {
-            $0.clientBurst = 5; $0.clientPerSecond = 0.001
+            $0.rates.client = RequestRate(burst: 5, perSecond: 0.001)
         }
         let statuses = try (0..<8).map { _ in try room.send("GET", "/static/room.css").status }
         #expect(statuses.prefix(5).allSatisfy { $0 == 200 })
@@ -149,7 +149,7 @@ import Testing
     @Test("wrong tokens are counted per client: past the limit even guesses get 429")
     func guessing() throws {
         let room = try TestRoom {
-            $0.authFailureBurst = 3; $0.authFailurePerSecond = 0.001
+            $0.rates.authFailure = RequestRate(burst: 3, perSecond: 0.001)
         }
         let statuses = try (0..<5).map { _ in try room.send("GET", "/api/exercises", room: .some(Secret.make())).status }
         #expect(statuses == [403, 403, 403, 429, 429])
@@ -313,7 +313,7 @@ import Testing
 
     @Test("joining over and over cannot grow the room without bound: past its learners a join is refused with 503")
     func learnerCap() throws {
-        let room = try TestRoom { $0.maxLearners = 3 }
+        let room = try TestRoom { $0.capacity.maxLearners = 3 }
         let joined = try (0..<3).map { try room.join("learner \($0)") }
         let refused = try room.send("POST", "/api/join", body: #"{"name": "one too many"}"#)
         #expect(refused.status == 503)

@@ -18,6 +18,11 @@ final class RateLimiter: Sendable {
         self.perSecond = perSecond
     }
 
+    /// A limiter of `rate`'s burst and steady rate.
+    convenience init(_ rate: RequestRate) {
+        self.init(capacity: rate.burst, perSecond: rate.perSecond)
+    }
+
     /// Takes one token for `key`; false when none is left (the request is refused with 429).
     func allow(_ key: String, now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Bool {
         buckets.withLock { table in

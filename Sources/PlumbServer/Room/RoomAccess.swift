@@ -17,8 +17,8 @@ final class RoomAccess: Sendable {
     init(roomToken: String, teacherKey: String, configuration: RoomConfiguration) {
         self.roomToken = roomToken
         self.teacherKey = teacherKey
-        clientLimit = RateLimiter(capacity: configuration.clientBurst, perSecond: configuration.clientPerSecond)
-        authFailures = RateLimiter(capacity: configuration.authFailureBurst, perSecond: configuration.authFailurePerSecond)
+        clientLimit = RateLimiter(configuration.rates.client)
+        authFailures = RateLimiter(configuration.rates.authFailure)
     }
 
     /// Paths that could reach outside what the server serves are refused outright, though no

@@ -7,29 +7,12 @@ public struct RoomConfiguration: Sendable {
     public var stateDirectory: URL
     public var worker: WorkerCommand
     public var runLimits = RunLimits()
-    /// Children running at once; the rest wait in line.
-    public var slots = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    /// Runs waiting at most; past this a run is refused with 503.
-    public var maxWaiting = 128
-    /// Learners a room keeps at most (each is kept, with their progress, for the teacher's table:
-    /// about 10 KiB each once they have checked every exercise); past this a join is refused with
-    /// 503, so joining over and over cannot grow the server without bound.
-    public var maxLearners = 1_000
+    /// How many runs, waiting runs and learners the room takes at once.
+    public var capacity = RoomCapacity()
     /// A learner not seen for this long must join again (their progress stays, for the teacher).
     public var idleSeconds: Double = 8 * 3600
-    /// Requests per client address: a burst, then a rate.
-    public var clientBurst: Double = 600
-    public var clientPerSecond: Double = 300
-    /// Requests per learner.
-    public var learnerBurst: Double = 40
-    public var learnerPerSecond: Double = 10
-    /// Joins per client address: a burst (a class behind one address joins at once), then a
-    /// rate, so that one client cannot fill the room with made-up learners.
-    public var joinBurst: Double = 60
-    public var joinPerSecond: Double = 0.5
-    /// Wrong or missing tokens per client address before it is refused with 429.
-    public var authFailureBurst: Double = 30
-    public var authFailurePerSecond: Double = 0.5
+    /// How many requests, joins and wrong tokens the room takes before it refuses with 429.
+    public var rates = RequestRates()
     /// Live streams (server-sent events): per learner, teacher, client address and room.
     var streamLimits = EventHub.Limits()
     /// How often the teacher's stream gets the whole table even when nothing changed (the time
@@ -47,4 +30,44 @@ public struct RoomConfiguration: Sendable {
         self.stateDirectory = stateDirectory
         self.worker = worker
     }
+}
+
+/// How many runs, waiting runs and learners a room takes at once.
+public struct RoomCapacity: Sendable {
+    /// Children running at once; the rest wait in line.
+    public var slots = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Runs waiting at most; past this a run is refused with 503.
+    public var maxWaiting = 128
+    /// Learners a room keeps at most (each is kept, with their progress, for the teacher's table:
+    /// about 10 KiB each once they have checked every exercise); past this a join is refused with
+    /// 503, so joining over and over cannot grow the server without bound.
+    public var maxLearners = 1_000
+
+    public init() {}
+}
+
+/// A token bucket's shape: a burst taken at once, then a steady rate.
+public struct RequestRate: Sendable {
+    public var burst: Double
+    public var perSecond: Double
+
+    public init(burst: Double, perSecond: Double) {
+        self.burst = burst
+        self.perSecond = perSecond
+    }
+}
+
+/// The room's rate limits, each a burst and then a rate.
+public struct RequestRates: Sendable {
+    /// Requests per client address.
+    public var client = RequestRate(burst: 600, perSecond: 300)
+    /// Requests per learner.
+    public var learner = RequestRate(burst: 40, perSecond: 10)
+    /// Joins per client address (a class behind one address joins at once, then a slow rate),
+    /// so that one client cannot fill the room with made-up learners.
+    public var join = RequestRate(burst: 60, perSecond: 0.5)
+    /// Wrong or missing tokens per client address before it is refused with 429.
+    public var authFailure = RequestRate(burst: 30, perSecond: 0.5)
+
+    public init() {}
 }

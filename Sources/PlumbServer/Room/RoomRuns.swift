@@ -18,7 +18,7 @@ final class RoomRuns: Sendable {
     private let changed: @Sendable () -> Void
 
     init(configuration: RoomConfiguration, events: EventHub, changed: @escaping @Sendable () -> Void) {
-        queue = RunQueue(slots: configuration.slots, maxWaiting: configuration.maxWaiting)
+        queue = RunQueue(slots: configuration.capacity.slots, maxWaiting: configuration.capacity.maxWaiting)
         worker = configuration.worker
         limits = configuration.runLimits
         self.events = events

@@ -18,8 +18,8 @@ final class Roster: Sendable {
         self.configuration = configuration
         self.changed = changed
         learners = LockedState(Dictionary(store.loadLearners(now: Room.now).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
-        learnerLimit = RateLimiter(capacity: configuration.learnerBurst, perSecond: configuration.learnerPerSecond)
-        joinLimit = RateLimiter(capacity: configuration.joinBurst, perSecond: configuration.joinPerSecond)
+        learnerLimit = RateLimiter(configuration.rates.learner)
+        joinLimit = RateLimiter(configuration.rates.join)
     }
 
     /// Every learner's record, as it is now.
@@ -77,8 +77,8 @@ final class Roster: Sendable {
     /// from the address, or the room already has `maxLearners`).
     func join(_ name: String, client: String) -> Result<LearnerRecord, HTTPResponseError> {
         guard joinLimit.allow(client) else {
-            let burst = Int(configuration.joinBurst)
-            let every = configuration.joinPerSecond > 0 ? String(format: "%g", 1 / configuration.joinPerSecond) : "∞"
+            let burst = Int(configuration.rates.join.burst)
+            let every = configuration.rates.join.perSecond > 0 ? String(format: "%g", 1 / configuration.rates.join.perSecond) : "∞"
             return .failure(
                 HTTPResponseError(
                     .error(
@@ -89,12 +89,12 @@ final class Roster: Sendable {
         let now = Room.now
         let record = LearnerRecord(id: Secret.make(), secret: Secret.make(), name: name, joined: now, lastSeen: now)
         let kept = learners.withLock { table -> Bool in
-            guard table.count < configuration.maxLearners else { return false }
+            guard table.count < configuration.capacity.maxLearners else { return false }
             table[record.id] = record
             return true
         }
         guard kept else {
-            return .failure(HTTPResponseError(.error(503, "the room is full (\(configuration.maxLearners) learners): ask the teacher")))
+            return .failure(HTTPResponseError(.error(503, "the room is full (\(configuration.capacity.maxLearners) learners): ask the teacher")))
         }
         save(record)
         changed()
