@@ -98,6 +98,12 @@ public struct RunLimits: Sendable {
     public func ranOutOfMemory(saidSo: Bool, peakBytes: Int) -> Bool {
         saidSo || peakBytes >= memoryBytes / 2
     }
+
+    /// Whether a child's standard error says an allocation failed (Swift's runtime: "failed to
+    /// allocate N bytes"), for `ranOutOfMemory(saidSo:peakBytes:)`.
+    public static func saysOutOfMemory(_ text: String) -> Bool {
+        text.contains("failed to allocate") || text.contains("Could not allocate") || text.contains("out of memory")
+    }
 }
 
 /// How a child ended.
@@ -255,10 +261,7 @@ private struct StandardErrorTail {
     }
 
     /// Whether the child said an allocation failed (Swift's runtime: "failed to allocate N bytes").
-    var saysOutOfMemory: Bool {
-        let text = String(decoding: tail, as: UTF8.self)
-        return text.contains("failed to allocate") || text.contains("Could not allocate") || text.contains("out of memory")
-    }
+    var saysOutOfMemory: Bool { RunLimits.saysOutOfMemory(String(decoding: tail, as: UTF8.self)) }
 }
 
 /// A child started with `posix_spawn` in a process group of its own, its standard input, output

@@ -52,7 +52,11 @@ enum ChildCheck {
         case stopped(RunLimits.Stop)
     }
 
-    /// Runs the child for `file`; its standard output is returned, its standard error is ours.
+    /// Runs the child for `file`; its standard output is returned. Its standard error is read
+    /// apart (`ErrorCapture`) and passed on to ours only when the child exited: what it says on
+    /// purpose (`plumb test`'s diagnostics for a file that does not compile) still shows, while a
+    /// child that crashed or was stopped at a limit (`Fatal error: failed to allocate…` and the
+    /// runtime's stack trace past `RLIMIT_DATA`) leaves the terminal to the parent's one line.
     /// - Parameters:
     ///   - arguments: the child's command-line arguments (without the program).
     ///   - environment: variables set for the child besides ours (`plumb test --report`'s file).
@@ -80,10 +84,14 @@ enum ChildCheck {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = environment
         process.standardOutput = handle
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
         do { try process.run() } catch {
             try? handle.close()
             return (.crashed(0), "")
         }
+        // `run()` closed our copy of the pipe's write end: the child holds the only one.
+        var errors = ErrorCapture(fd: errorPipe.fileHandleForReading.fileDescriptor)
         let pid = process.processIdentifier
         limits?.limitMemory(of: pid)
         let deadline = limits.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0.seconds) * 1e9) }
@@ -102,9 +110,12 @@ enum ChildCheck {
                 if stopped || limit != nil { kill(pid, SIGKILL) }
             }
             if limits != nil { peakBytes = max(peakBytes, Self.peakResidentBytes(pid)) }
+            errors.drain()
             usleep(20_000)
         }
         process.waitUntilExit()
+        errors.drain()
+        try? errorPipe.fileHandleForReading.close()
         try? handle.close()
         let text = Self.read(output.path, atMost: limits?.maxBytes ?? Int.max)
         if stopped { return (.interrupted, text) }
@@ -112,12 +123,54 @@ enum ChildCheck {
         switch process.terminationReason {
         case .uncaughtSignal:
             let signal = process.terminationStatus
-            if signal != SIGINT, let limits, limits.ranOutOfMemory(saidSo: false, peakBytes: peakBytes) { return (.stopped(.memory), text) }
+            if signal != SIGINT, let limits, limits.ranOutOfMemory(saidSo: errors.saysOutOfMemory, peakBytes: peakBytes) {
+                return (.stopped(.memory), text)
+            }
             return (signal == SIGINT ? .interrupted : .crashed(signal), text)
         case .exit:
-            return (process.terminationStatus == ExitCode.interrupted ? .interrupted : .exited(process.terminationStatus), text)
+            if process.terminationStatus == ExitCode.interrupted { return (.interrupted, text) }
+            errors.passOn()
+            return (.exited(process.terminationStatus), text)
         @unknown default:
             return (.crashed(0), text)
+        }
+    }
+
+    /// A child's standard error, read without blocking while it runs (so a child that writes a lot
+    /// never waits on a full pipe) and kept up to `limit` bytes; the rest is read and dropped.
+    private struct ErrorCapture {
+        /// Enough for every diagnostic of a file `plumb test` checks; a crash's trace is ~10 KiB.
+        static let limit = 256 << 10
+        let fd: Int32
+        private var kept: [UInt8] = []
+        private var dropped = 0
+
+        init(fd: Int32) {
+            self.fd = fd
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+
+        /// Reads all the child has written so far.
+        mutating func drain() {
+            var buffer = [UInt8](repeating: 0, count: 16 << 10)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { return }
+                let room = max(0, Self.limit - kept.count)
+                kept.append(contentsOf: buffer[0..<min(n, room)])
+                dropped += n - min(n, room)
+            }
+        }
+
+        /// Whether the child said an allocation failed (Swift's runtime: "failed to allocate N bytes").
+        var saysOutOfMemory: Bool { RunLimits.saysOutOfMemory(String(decoding: kept, as: UTF8.self)) }
+
+        /// Writes what was kept to our standard error, saying how much was dropped.
+        func passOn() {
+            guard !kept.isEmpty else { return }
+            writeStandardError(String(decoding: kept, as: UTF8.self))
+            if dropped > 0 { writeStandardError("\n[plumb: \(dropped) more bytes of the check's standard error were dropped]\n") }
         }
     }
 

@@ -24,6 +24,16 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("unknown-operator"), "\(help)")
     }
 
+    @Test("plumb test FOLDER: a file checked in a child still shows its diagnostics on standard error")
+    func testFolder() throws {
+        let folder = try PlumbBinary.folder(["a.pipe": "just 1 | retyr 3\n", "b.pipe": "just 1\nexpect values [1]\n"])
+        let test = try PlumbBinary.run(["--clock", "virtual", "test", folder])
+        #expect(test.stdout.contains("FAIL \(folder)/a.pipe:1: error[E302]: unknown operator 'retyr'"), "\(test)")
+        #expect(test.stdout.contains("PASS \(folder)/b.pipe"), "\(test)")
+        #expect(test.stderr.contains("a.pipe:1:10: error[E302]: unknown operator 'retyr'\n"), "\(test)")
+        #expect(test.stderr.hasSuffix("help: did you mean 'retry'?\nfor more about this error, run `plumb help E302`\n"), "\(test)")
+    }
+
     @Test("piped statements: each batch of errors says once where every id it shows is explained")
     func severalIds() throws {
         let result = try PlumbBinary.run(["--clock", "virtual"], input: "just 1 | retyr 3 | mapp { $0 }\n")

@@ -75,6 +75,12 @@ import Testing
             result.stdout.contains(
                 "stopped: the run needed more than 512 MiB of memory, the room's limit for each run (does it collect or build up values without end?)"),
             "\(result)")
+        // That line is all the learner sees: the child's runtime ("Fatal error: failed to allocate
+        // 8388720 bytes…", then ~90 lines of "Current stack trace:") stays off the terminal.
+        for stream in [result.stdout, result.stderr] {
+            #expect(!stream.contains("Fatal error") && !stream.contains("stack trace") && !stream.contains("libswiftCore"), "\(result)")
+        }
+        #expect(result.stderr.isEmpty, "\(result)")
     }
 
     @Test("learn --reset restores an exercise from the copy learn kept; without one it says how to")
