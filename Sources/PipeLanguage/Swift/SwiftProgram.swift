@@ -59,13 +59,15 @@ extension SwiftTranslator {
         case .binding(let name, _, _):
             guard let checked else { return StatementCode(lines: ["// " + source.text(ast.span)], problems: []) }
             currentBinding = name
-            let code = pipeline(checked, scope: SwiftScope(), expected: nil)
+            // A channel stays an AsyncChannel (its send and finish are the channel's own).
+            let isChannel = checked.stages.count == 1 && checked.stages[0].entry?.isChannel == true
+            let code = pipeline(checked, scope: SwiftScope(), expected: nil, crossesBack: !isChannel)
             currentBinding = nil
             let identifier = fresh(name, numbered: false)
             bindings[name] = (identifier, code.kind, code.fails, code.pair)
             bindingCounters[name] = declared + usedCounters
             if !problems.isEmpty { brokenBindings.insert(name) } else { brokenBindings.remove(name) }
-            if checked.stages.count == 1, checked.stages[0].entry?.isChannel == true { channels.insert(name) } else { channels.remove(name) }
+            if isChannel { channels.insert(name) } else { channels.remove(name) }
             lines.append("let \(identifier) = \(code.rendered())")
         case .send(let subject, _, let value):
             let text = expression(value, [], []).text
@@ -73,7 +75,8 @@ extension SwiftTranslator {
             lines.append("\(bindings[subject]?.identifier ?? subject).send(\(text))")
             if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
         case .finish(let subject, _):
-            lines.append("\(bindings[subject]?.identifier ?? subject).send(completion: .finished)")
+            let finish = channels.contains(subject) ? ".finish()" : ".send(completion: .finished)"
+            lines.append("\(bindings[subject]?.identifier ?? subject)\(finish)")
             if brokenBindings.contains(subject) { problems.append("'\(subject)' has no faithful Swift form") }
         case .fail(let subject, _, let value):
             helpers.insert(.pipeError)

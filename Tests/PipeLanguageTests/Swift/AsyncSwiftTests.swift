@@ -96,4 +96,19 @@ private func task(_ sequence: String, throwing: Bool = false) -> String {
         // A Combine program imports no ReactiveAsync.
         #expect(!(try Session(runtime: Runtime(clock: .virtual)).swiftProgram(of: "just 1\n", file: "q.pipe").get()).contains("ReactiveAsync"))
     }
+
+    /// Found by check-swift on the merged main: the channel's catalog example became
+    /// `AsyncChannel<Int>().publisher` and `c.send(completion: .finished)`, which do not compile.
+    /// An `AsyncChannel` ends with `finish()` (swift-async-algorithms' Channel guide).
+    @Test("a channel binding stays an AsyncChannel in a program, and finish is the channel's own")
+    func channelProgram() throws {
+        let program = try Session(runtime: Runtime(clock: .virtual)).swiftProgram(
+            of: "let c = channel\nc | map { $0 * 10 } &\nc.send 1\nc.finish\n", file: "c.pipe"
+        ).get()
+        #expect(program.contains("let c = AsyncChannel<Int>()\n"), "\(program)")
+        #expect(program.contains("\nc.finish()\n"), "\(program)")
+        #expect(!program.contains("AsyncChannel<Int>().publisher"), "\(program)")
+        #expect(!program.contains("c.send(completion:"), "\(program)")
+        #expect(program.contains("skipped: 'c' is a channel"), "\(program)")
+    }
 }
