@@ -79,55 +79,95 @@ final class BuildContext: Sendable {
         var reads: ChannelBox?
         for (index, stage) in p.stages.enumerated() {
             // The lane is chosen before the stage is built, so its inner pipelines can hang under it.
-            var lane: Int?
-            if record, let events {
-                switch lanes {
-                case .stages: lane = run.nextLane()
-                case .inner where index == p.stages.count - 1: lane = run.nextLane()
-                default: break
-                }
-                if let lane {
-                    var parent: Int?
-                    if case .inner(let p) = lanes { parent = p }
-                    events.send(.lane(lane, .opened(label: source.text(stage.stage.span), stage: index, parent: parent)))
-                }
-            }
-            if case .binding(let name) = stage.target, let channel = bindings[name]?.hot?.channel {
-                // `c | …`: the pipeline starts on the async side, reading the binding's channel.
-                sequence = reportingLane(channel.sequence, lane: lane)
-                reads = channel
-                continue
-            }
-            if let entry = stage.entry, entry.crossing != nil || stage.side == .async {
-                // Out of line: this function recurses through bindings, and its frame must stay small.
-                try buildAcross(entry, stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: &upstream, sequence: &sequence)
-                continue
-            }
-            switch stage.target {
-            case .binding(let name):
+            let lane = openLane(for: stage, index: index, of: p, lanes: lanes, source: source)
+            if case .binding(let name) = stage.target, bindings[name]?.hot?.channel == nil {
+                // The recursion: only this call is on the frame bindings recurse through.
                 upstream = try buildBinding(name, depth: depth)
-                if let events, record, bindings[name]?.isShared == true, let header = run.sharedLane(of: name, proposing: lane) {
-                    upstream = subscriberLanes(upstream, binding: name, under: header, events: events)
-                }
-            case .entry(let i):
-                // Out of line too: a stage's build state stays off the frame bindings recurse through.
-                upstream = try buildEntry(Catalog.table[i], stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: upstream)
-            }
-            if index == 0, let counting { upstream = counting.counting(upstream) }
-            if let events, trace || lane != nil {
-                upstream = Tracing.wrap(
-                    upstream, stage: index, name: stage.stage.name, depth: depth, runtime: runtime, events: events,
-                    trace: trace, lane: lane, run: run)
+                upstream = finishStage(upstream, binding: name, index: index, name: stage.stage.name, lane: lane, depth: depth, counting: counting)
+            } else {
+                try buildStage(
+                    stage, index: index, lane: lane, source: source, env: env, depth: depth, counting: counting,
+                    upstream: &upstream, sequence: &sequence, reads: &reads)
             }
         }
         // A pipeline that ends on the async side is consumed as a publisher of its sequence: a
         // task iterates it while the terminal asks (a sink asks for everything: `for try await`).
+        return finishBuild(upstream: upstream, sequence: sequence, reads: reads)
+    }
+
+    // `build` recurses through bindings (`let a2 = a1 | …` builds `a1` inside its frame), a
+    // thousand deep at the cap: what is not the loop itself stays out of line, so its frame
+    // stays small in a debug build too (`DepthCapEndToEndTests`).
+
+    /// One stage that is not a binding's recursion: a channel read, a stage across or on the
+    /// async side, or a catalog entry.
+    @inline(never)
+    private func buildStage(
+        _ stage: CheckedStage, index: Int, lane: Int?, source: SourceText, env: ClosureArguments, depth: Int,
+        counting: SubscriptionCounter?, upstream: inout ValuePublisher, sequence: inout AsyncValues?, reads: inout ChannelBox?
+    ) throws {
+        if case .binding(let name) = stage.target, let channel = bindings[name]?.hot?.channel {
+            // `c | …`: the pipeline starts on the async side, reading the binding's channel.
+            sequence = reportingLane(channel.sequence, lane: lane)
+            reads = channel
+            return
+        }
+        if let entry = stage.entry, entry.crossing != nil || stage.side == .async {
+            try buildAcross(entry, stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: &upstream, sequence: &sequence)
+            return
+        }
+        guard case .entry(let i) = stage.target else { return }
+        let built = try buildEntry(Catalog.table[i], stage, index: index, lane: lane, source: source, env: env, depth: depth, upstream: upstream)
+        upstream = finishStage(built, binding: nil, index: index, name: stage.stage.name, lane: lane, depth: depth, counting: counting)
+    }
+
+    /// A built stage with what wraps it: a shared binding's subscriber lanes, the subscription
+    /// count of a binding's source, the trace and the lane's reporting.
+    @inline(never)
+    private func finishStage(
+        _ built: ValuePublisher, binding: String?, index: Int, name: String, lane: Int?, depth: Int, counting: SubscriptionCounter?
+    ) -> ValuePublisher {
+        var upstream = built
+        if let binding, let events, record, bindings[binding]?.isShared == true, let header = run.sharedLane(of: binding, proposing: lane) {
+            upstream = subscriberLanes(upstream, binding: binding, under: header, events: events)
+        }
+        if index == 0, let counting { upstream = counting.counting(upstream) }
+        if let events, trace || lane != nil {
+            upstream = Tracing.wrap(
+                upstream, stage: index, name: name, depth: depth, runtime: runtime, events: events, trace: trace, lane: lane, run: run)
+        }
+        return upstream
+    }
+
+    /// The marble-diagram lane a stage draws on, opened (when recording).
+    @inline(never)
+    private func openLane(for stage: CheckedStage, index: Int, of p: CheckedPipeline, lanes: LaneScope, source: SourceText) -> Int? {
+        guard record, let events else { return nil }
+        var lane: Int?
+        switch lanes {
+        case .stages: lane = run.nextLane()
+        case .inner where index == p.stages.count - 1: lane = run.nextLane()
+        default: break
+        }
+        if let lane {
+            var parent: Int?
+            if case .inner(let p) = lanes { parent = p }
+            events.send(.lane(lane, .opened(label: source.text(stage.stage.span), stage: index, parent: parent)))
+        }
+        return lane
+    }
+
+    /// The built pipeline: a sequence crossed back when it ends on the async side, counted as a
+    /// reader of the channel it reads.
+    @inline(never)
+    private func finishBuild(upstream: ValuePublisher, sequence: AsyncValues?, reads: ChannelBox?) -> ValuePublisher {
         let built = sequence.map(crossBack) ?? upstream
         return reads?.countingReaders(built) ?? built
     }
 
     /// An async stage's sequence reporting on its marble-diagram lane (when it has one): each
     /// element and the end, and the consumer's pulls within the run's budget.
+    @inline(never)
     private func reportingLane(_ sequence: AsyncValues, lane: Int?) -> AsyncValues {
         guard let lane, let events else { return sequence }
         let run = self.run
