@@ -69,6 +69,10 @@ public func returnsInTime(_ seconds: Double = 10, _ body: @escaping @Sendable ()
 /// Awaits `operation` for at most `seconds`: its result, or `nil` when it has not returned by
 /// then (the hung task is left behind, so a hang fails one check instead of stalling the run).
 ///
+/// The operation runs on a serial queue of its own (`WatchdogExecutor`), not on the shared
+/// cooperative pool: in a parallel run a thousand tests queue there (two threads on a two-core
+/// machine), and the deadline must measure the operation, not its wait for a thread.
+///
 /// ```swift
 /// let result = await withinTime { try await Empty<Int, Never>().async() }
 /// #expect(result != nil, "async() hung")
@@ -79,7 +83,7 @@ public func withinTime<T: Sendable>(
     await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, any Error>?, Never>) in
         // Whichever comes first resumes: the operation's end or the deadline.
         let claimed = Lock<Bool>(false)
-        Task {
+        Task(executorPreference: WatchdogExecutor()) {
             let result: Result<T, any Error>
             do { result = .success(try await operation()) } catch { result = .failure(error) }
             if claimed.withLock({ already in
@@ -95,5 +99,18 @@ public func withinTime<T: Sendable>(
                 continuation.resume(returning: nil)
             }
         }
+    }
+}
+
+/// A task executor running its jobs on a serial Dispatch queue of its own, which gets a thread
+/// even when every thread of the cooperative pool is busy or blocked.
+public final class WatchdogExecutor: TaskExecutor, Sendable {
+    private let queue = DispatchQueue(label: "withinTime")
+
+    public init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
