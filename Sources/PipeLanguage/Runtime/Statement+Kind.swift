@@ -9,4 +9,7 @@ extension Statement {
 
     /// The subject or channel a `NAME.finish` ends; nil for any other statement.
     public var finishedName: String? { if case .finish(let name, _) = statement { name } else { nil } }
+
+    /// The name a `let NAME = …` binds; nil for any other statement.
+    public var boundName: String? { if case .bind(let name, _, _) = statement { name } else { nil } }
 }

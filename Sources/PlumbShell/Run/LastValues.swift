@@ -69,22 +69,13 @@ final class LastValues {
     /// `_`/`_N` it names has values.
     func firstPending(in text: String) -> (name: String, offset: Int)? {
         guard !pending.isEmpty, text.contains("_") else { return nil }
-        var word = ""
-        var start = 0
-        var offset = 0
-        var inString = false
-        for character in text + " " {
-            if character == "\"" { inString.toggle() }
-            if !inString, character.isLetter || character.isNumber || character == "_" {
-                if word.isEmpty { start = offset }
-                word.append(character)
-            } else {
-                if pending.contains(word) { return (word, start) }
-                word = ""
-            }
-            offset += character.utf8.count
-        }
-        return nil
+        return Self.usedWords(in: text).first { pending.contains($0.word) }.map { ($0.word, $0.offset) }
+    }
+
+    /// A person's own `let NAME = …` bound `name`: it is theirs until the next run rebinds it.
+    func defined(_ name: String) {
+        pending.remove(name)
+        described[name] = nil
     }
 
     /// Why `name` has no values yet, and what to type: job `id` is still running, or there is no
@@ -104,21 +95,33 @@ final class LastValues {
     /// Whether `text` names `_` or `_N`.
     static func namesValues(_ text: String) -> Bool { text.contains("_") && !valueNames(in: text).isEmpty }
 
-    /// The `_` and `_N` words of `text` (outside strings: a rough scan that may find more than
-    /// the language would, which only binds an unused name).
+    /// The `_` and `_N` words `text` uses (outside strings, and not the name a `let` binds: a
+    /// rough scan that may find more than the language would, which only binds an unused name).
     static func valueNames(in text: String) -> Set<String> {
-        var names: Set<String> = []
+        Set(usedWords(in: text).map(\.word).filter { $0.first == "_" && $0.dropFirst().allSatisfy(\.isNumber) })
+    }
+
+    /// The words of `text` with their UTF-8 offsets, leaving out those inside strings and the
+    /// word right after `let` (which binds the name; it does not use it).
+    private static func usedWords(in text: String) -> [(word: String, offset: Int)] {
+        var words: [(word: String, offset: Int)] = []
         var word = ""
+        var previous = ""
+        var start = 0
+        var offset = 0
         var inString = false
         for character in text + " " {
             if character == "\"" { inString.toggle() }
             if !inString, character.isLetter || character.isNumber || character == "_" {
+                if word.isEmpty { start = offset }
                 word.append(character)
-                continue
+            } else if !word.isEmpty {
+                if previous != "let" { words.append((word, start)) }
+                previous = word
+                word = ""
             }
-            if word.first == "_", word.dropFirst().allSatisfy(\.isNumber) { names.insert(word) }
-            word = ""
+            offset += character.utf8.count
         }
-        return names
+        return words
     }
 }

@@ -365,6 +365,7 @@ final class StatementRunner {
         case .success(let action):
             let result = perform(action, source: source, firstLine: firstLine)
             if let name = statement.finishedName { letReadersEnd(name) }
+            if let name = statement.boundName { values.defined(name) }
             logStatement(statement, action, result)
             // A send into a paused run (or a job started beside it): what it starts at this instant
             // runs now; a finish may end it.

@@ -117,6 +117,22 @@ import Testing
         #expect(bound.text.contains("differs: 1 line (marked ≠)"), "\(bound.text)")
     }
 
+    @Test(":compare after a run: the session's `_` is made again with its values, and `_ | …` compares them")
+    func afterARun() {
+        // Found at the prompt: after any run, `:compare` printed E703 on both sides ("`_` has no
+        // values yet") and compared two empty runs, because making `let _ = from [2]` again
+        // counted its own `_` as a use of a binding with no values.
+        let output = CapturedOutput()
+        let runner = StatementRunner(options: ShellOptions(clock: .virtual), out: output.sink, wake: WakePipe())
+        #expect(runner.run(text: "just 1 | map { $0 + 1 }\n:compare interval 100ms | take 3 | debounce 150ms", file: "t.pipe") == .ok)
+        #expect(!output.text.contains("E703"), "\(output.text)")
+        #expect(output.text.contains("differs: 1 line (marked ≠)"), "\(output.text)")
+        #expect(runner.run(text: ":compare _ | map { $0 * 10 }", file: "t.pipe") == .ok)
+        _ = runner.finish()
+        #expect(!output.text.contains("E703"), "\(output.text)")
+        #expect(output.text.contains("  +0.000s  value 20             +0.000s  value 20"), "\(output.text)")
+    }
+
     // MARK: plumb compare, end to end
 
     static func script(_ text: String) throws -> URL {

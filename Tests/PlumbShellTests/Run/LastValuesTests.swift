@@ -42,6 +42,15 @@ import Testing
         #expect(result == .ok, "\(output)")
     }
 
+    @Test("a person's own let _ = … and let _2 = … bind the name: no E703, and _ is theirs until the next run")
+    func ownLet() {
+        // The scan for `_` counted the name a `let` binds as a use: `let _ = from [2]` was E703.
+        let (result, output, _) = run(
+            "let _ = from [2]\n_ | map { $0 + 1 }\nexpect values [3]\nlet _2 = just 5\n_2 | count\nexpect values [1]\n_ | count\nexpect values [1]")
+        #expect(result == .ok, "\(output)")
+        #expect(!output.contains("E703"), "\(output)")
+    }
+
     @Test("plumb test of a script that uses _ passes (the binary)")
     func inScripts() throws {
         let path = try PlumbBinary.script("just 4 | map { $0 * 2 }\n_ | map { $0 + 1 }\nexpect values [9]\n")
@@ -56,6 +65,8 @@ import Testing
             ("_7 | map { $0 * 2 } | count\n", "<stdin>:1: error[E703]: `_7` names job 7, and there is no job 7", ":jobs"),
             ("just 1 | count\n_ | zip _3 | count\n", "<stdin>:2: error[E703]: `_3` names job 3, and there is no job 3", ":jobs"),
             ("_ | count\n", "<stdin>:1: error[E703]: `_` has no values yet: no pipeline has run", "run one"),
+            // A `let` of `_` binds it; a `_` on its right side is still a use.
+            ("let _ = _ | map { $0 * 2 }\n", "<stdin>:1: error[E703]: `_` has no values yet: no pipeline has run", "run one"),
         ])
     func notReady(input: String, error: String, hint: String) throws {
         let result = try PlumbBinary.run(["--clock", "virtual"], input: input)
