@@ -68,7 +68,7 @@ import Testing
     /// The cost (linear, not quadratic) is measured by `plumb-bench --filter collect-growth`; here
     /// the result, and a time limit that a quadratic collect (each append copying the array: some
     /// 2 × 10¹⁰ element copies at this size) overruns by far.
-    @Test("collect of 200,000 values gives one array of them all (it was quadratic: each append copied)", .timeLimit(.minutes(1)))
+    @Test("collect of 200,000 values gives one array of them all (it was quadratic: each append copied)", .hangLimit)
     func large() {
         let events = run("from 1...200000 | collect | map { [$0.count, $0[0], $0[199999]] }")
         #expect(events == ["0 subscribed", "0 value [200000, 1, 200000]", "0 finished"])

@@ -51,7 +51,7 @@ private final class CountingExecutor: TaskExecutor, Sendable {
     /// child tasks only, so a bare `Task {}` inside an operator's closure runs on the global
     /// executor, outside the run; `Task(executorPreference: TaskSpawning.preferredExecutor)` and
     /// `async let` stay on it (the Differences article "A bare Task in a closure leaves the run").
-    @Test("a bare Task {} leaves a run's executor; a Task given TaskSpawning's preference and async let stay", .timeLimit(.minutes(1)))
+    @Test("a bare Task {} leaves a run's executor; a Task given TaskSpawning's preference and async let stay", .hangLimit)
     func bareTaskLeavesTheRunsExecutor() async {
         let executor = ManualExecutor()
         let seen = Mutex<(bare: Bool, preferred: Bool, child: Bool)?>(nil)

@@ -145,17 +145,9 @@ private func raceAsync(_ upstream: ManualPublisher<Int, TestError>, round: Int) 
     return await task.value
 }
 
-/// Waits, yielding, until `condition` holds or `timeout` seconds pass.
-private func eventually(timeout: Double = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        // A short sleep, not a bare yield: spinning on the two-thread cooperative pool of a loaded
-        // machine starves the very tasks whose progress this waits for. The limit is a watchdog,
-        // not a timing assertion: on a healthy run the condition holds within milliseconds.
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
+/// Waits until `condition` holds: at most 30,000 looks a millisecond apart (`waitUntil`).
+private func eventually(_ condition: () -> Bool) async -> Bool {
+    await waitUntil(looks: 30_000, condition)
 }
 
 @Suite("Stress: async bridges", .serialized, .timeLimit(.minutes(1)))

@@ -102,6 +102,33 @@ public func withinTime<T: Sendable>(
     }
 }
 
+/// Waits until `condition` holds, looking every `interval`, at most `looks` times: whether it
+/// held. A watchdog, not a timing assertion (on a healthy run the condition holds within a few
+/// looks), for work the test cannot drive itself.
+///
+/// The bound counts looks, not seconds. In the parallel run a thousand tests share the
+/// cooperative pool (two threads on a two-core machine), and synchronous ones hold both threads
+/// for seconds: a wait bounded by a wall-clock deadline woke after the deadline had passed and
+/// gave up, while the task it waited for, queued behind the same tests, had not had its turn
+/// (`IterationProbe.settled()` failed `FlatMapLatestTests.switchesToLatest` so in CI). Each look
+/// needs a turn on the pool itself, so a look is only spent when the pool moves; and each look
+/// sleeps at least `interval`, so `looks` × `interval` is the least time a hang takes to show.
+///
+/// ```swift
+/// #expect(await waitUntil { subscriber.completion != nil })
+/// ```
+public func waitUntil(
+    looks: Int = 120_000, every interval: Duration = .milliseconds(1), _ condition: () -> Bool
+) async -> Bool {
+    for _ in 0..<looks {
+        if condition() { return true }
+        // A short sleep, not a bare yield: spinning on the two-thread cooperative pool starves the
+        // very tasks whose progress this waits for.
+        try? await Task.sleep(for: interval)
+    }
+    return condition()
+}
+
 /// A task executor running its jobs on a serial Dispatch queue of its own, which gets a thread
 /// even when every thread of the cooperative pool is busy or blocked.
 public final class WatchdogExecutor: TaskExecutor, Sendable {

@@ -3,6 +3,7 @@
 // formatter leaves this file alone.
 import Foundation
 import Reactive
+import ReactiveTestSupport
 import Testing
 
 // Every code example of the DocC articles (Sources/Reactive/Reactive.docc), run, with the output
@@ -24,12 +25,10 @@ final class Printout: Sendable {
 
     var lines: [String] { recorded.withLock { $0 } }
 
-    /// Waits (polling, with a watchdog) until `count` lines were printed by another thread.
+    /// Waits (polling, with a watchdog that counts looks: `waitUntil`) until `count` lines were
+    /// printed by another thread.
     func waitFor(_ count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while lines.count < count, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        _ = await waitUntil(looks: 15_000, every: .milliseconds(2)) { lines.count >= count }
     }
 }
 

@@ -145,7 +145,7 @@ enum WorkerProcess {
 
         let fd = child.output
         // The child's last words on its standard error (the runtime's "failed to allocate").
-        var errors = StandardErrorTail(fd: child.errors)
+        var errors = ChildStandardError(fd: child.errors, keep: .tail(2048))
         var pending: [UInt8] = []
         var total = 0
         var shown = 0
@@ -165,7 +165,7 @@ enum WorkerProcess {
             var ready = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: errors.fd, events: Int16(POLLIN), revents: 0)]
             let waited = poll(&ready, errors.isOpen ? 2 : 1, Int32(min(100, (deadline - now) / 1_000_000 + 1)))
             if waited == 0 || (waited < 0 && errno == EINTR) { continue }
-            if errors.isOpen, ready[1].revents != 0 { errors.read() }
+            if errors.isOpen, ready[1].revents != 0 { errors.drain() }
             if ready[0].revents == 0 { continue }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
@@ -205,7 +205,9 @@ enum WorkerProcess {
         if overLimit { endGroup() }
         close(fd)
         let (status, peakBytes) = child.wait()
-        errors.readRest()
+        // What is left once the child is gone (without blocking: anything it started is ended).
+        errors.drain()
+        close(errors.fd)
         // Whatever the child left behind goes with it.
         endGroup()
         if timedOut { return .timedOut }
@@ -225,43 +227,6 @@ enum WorkerProcess {
     static func isLane(_ line: [UInt8]) -> Bool {
         line.prefix(80).firstRange(of: Array(#""event":"lane""#.utf8)) != nil
     }
-}
-
-/// The last bytes a child wrote to its standard error (at most 2 KiB kept), read without
-/// blocking beside its output.
-private struct StandardErrorTail {
-    let fd: Int32
-    private(set) var isOpen = true
-    private var tail: [UInt8] = []
-
-    init(fd: Int32) { self.fd = fd }
-
-    mutating func read() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        if n < 0, errno == EINTR || errno == EAGAIN { return }
-        if n <= 0 {
-            isOpen = false
-            return
-        }
-        tail.append(contentsOf: buffer[0..<n])
-        if tail.count > 2048 { tail.removeFirst(tail.count - 2048) }
-    }
-
-    /// Reads what is left once the child is gone (non-blocking: anything it started is ended).
-    mutating func readRest() {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        while isOpen {
-            let before = tail.count
-            read()
-            if tail.count == before { break }
-        }
-        close(fd)
-        isOpen = false
-    }
-
-    /// Whether the child said an allocation failed (Swift's runtime: "failed to allocate N bytes").
-    var saysOutOfMemory: Bool { RunLimits.saysOutOfMemory(String(decoding: tail, as: UTF8.self)) }
 }
 
 /// A child started with `posix_spawn` in a process group of its own, its standard input, output

@@ -53,9 +53,9 @@ enum ChildCheck {
     }
 
     /// Runs the child for `file`; its standard output is returned. Its standard error is read
-    /// apart (`ErrorCapture`) and passed on to ours only when the child exited: what it says on
-    /// purpose (`plumb test`'s diagnostics for a file that does not compile) still shows, while a
-    /// child that crashed or was stopped at a limit (`Fatal error: failed to allocate…` and the
+    /// apart (`ChildStandardError`, its first `errorLimit` bytes kept) and passed on to ours only
+    /// when the child exited: what it says on purpose (`plumb test`'s diagnostics for a file that
+    /// does not compile) still shows, while a child that crashed or was stopped at a limit (`Fatal error: failed to allocate…` and the
     /// runtime's stack trace past `RLIMIT_DATA`) leaves the terminal to the parent's one line.
     /// - Parameters:
     ///   - arguments: the child's command-line arguments (without the program).
@@ -91,7 +91,7 @@ enum ChildCheck {
             return (.crashed(0), "")
         }
         // `run()` closed our copy of the pipe's write end: the child holds the only one.
-        var errors = ErrorCapture(fd: errorPipe.fileHandleForReading.fileDescriptor)
+        var errors = ChildStandardError(fd: errorPipe.fileHandleForReading.fileDescriptor, keep: .head(Self.errorLimit))
         let pid = process.processIdentifier
         limits?.limitMemory(of: pid)
         let deadline = limits.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0.seconds) * 1e9) }
@@ -129,49 +129,21 @@ enum ChildCheck {
             return (signal == SIGINT ? .interrupted : .crashed(signal), text)
         case .exit:
             if process.terminationStatus == ExitCode.interrupted { return (.interrupted, text) }
-            errors.passOn()
+            Self.passOn(errors)
             return (.exited(process.terminationStatus), text)
         @unknown default:
             return (.crashed(0), text)
         }
     }
 
-    /// A child's standard error, read without blocking while it runs (so a child that writes a lot
-    /// never waits on a full pipe) and kept up to `limit` bytes; the rest is read and dropped.
-    private struct ErrorCapture {
-        /// Enough for every diagnostic of a file `plumb test` checks; a crash's trace is ~10 KiB.
-        static let limit = 256 << 10
-        let fd: Int32
-        private var kept: [UInt8] = []
-        private var dropped = 0
+    /// Enough for every diagnostic of a file `plumb test` checks; a crash's trace is ~10 KiB.
+    static let errorLimit = 256 << 10
 
-        init(fd: Int32) {
-            self.fd = fd
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-
-        /// Reads all the child has written so far.
-        mutating func drain() {
-            var buffer = [UInt8](repeating: 0, count: 16 << 10)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return }
-                let room = max(0, Self.limit - kept.count)
-                kept.append(contentsOf: buffer[0..<min(n, room)])
-                dropped += n - min(n, room)
-            }
-        }
-
-        /// Whether the child said an allocation failed (Swift's runtime: "failed to allocate N bytes").
-        var saysOutOfMemory: Bool { RunLimits.saysOutOfMemory(String(decoding: kept, as: UTF8.self)) }
-
-        /// Writes what was kept to our standard error, saying how much was dropped.
-        func passOn() {
-            guard !kept.isEmpty else { return }
-            writeStandardError(String(decoding: kept, as: UTF8.self))
-            if dropped > 0 { writeStandardError("\n[plumb: \(dropped) more bytes of the check's standard error were dropped]\n") }
-        }
+    /// Writes what was kept of a child's standard error to ours, saying how much was dropped.
+    private static func passOn(_ errors: ChildStandardError) {
+        guard !errors.kept.isEmpty else { return }
+        writeStandardError(errors.text)
+        if errors.dropped > 0 { writeStandardError("\n[plumb: \(errors.dropped) more bytes of the check's standard error were dropped]\n") }
     }
 
     /// A file's size in bytes (0 when it cannot be read).

@@ -87,6 +87,22 @@ struct Workshop {
         return .success(Workshop(directory: directory, exercises: exercises))
     }
 
+    /// The variable a test sets to raise (never lower) the real time an exercise's check may take,
+    /// in seconds: a test of another limit (`LearnTests.greedyExerciseIsBounded`, the memory
+    /// limit) then sees that limit, however loaded the machine, as the room's test does with its
+    /// own configuration (`ServeEndToEndTests.memoryLimit`: 30 s).
+    static let testSecondsVariable = "PLUMB_LEARN_TEST_SECONDS"
+
+    /// The limits `plumb learn` checks an exercise under: the room's for a run (`RunLimits()`),
+    /// with the real time raised where `testSecondsVariable` asks.
+    static var checkLimits: RunLimits {
+        var limits = RunLimits()
+        if let text = ProcessInfo.processInfo.environment[testSecondsVariable], let seconds = Double(text), seconds > limits.seconds {
+            limits.seconds = seconds
+        }
+        return limits
+    }
+
     /// Checks an exercise in a child `plumb` (`ChildCheck`), so a crash or a check that will not
     /// end costs this exercise only, and `shouldStop` (polled while it runs: `q`) can end it. The
     /// child runs under the room's limits for a run (`RunLimits`: real time, data memory,
@@ -96,7 +112,7 @@ struct Workshop {
     /// the room's words.
     /// - Returns: nil when `shouldStop` ended the check (or Ctrl-C did).
     static func check(
-        _ exercise: Exercise, options: ShellOptions, limits: RunLimits = RunLimits(), shouldStop: () -> Bool = { false }
+        _ exercise: Exercise, options: ShellOptions, limits: RunLimits = Workshop.checkLimits, shouldStop: () -> Bool = { false }
     ) -> ExerciseStatus? {
         let (ending, output) = ChildCheck.run(
             file: exercise.path, arguments: Array(CommandLine.arguments.dropFirst()), limits: limits, shouldStop: shouldStop)

@@ -7,7 +7,7 @@ import Testing
 /// element per advance; the expected values are the package's. Its policy diagrams draw a consumer
 /// that lags with the `,` (delay next) token: they run unchanged (the package's `.bufferingNewest`
 /// is 1.0's `.bufferingLatest`).
-@Suite(.timeLimit(.minutes(1))) struct TestBuffer {
+@Suite(.hangLimit) struct TestBuffer {
     @Test func test_buffering() async {
         let (gated, gate) = AsyncStream<Int>.makeStream()
         var iterator = gated.buffer(policy: .unbounded).makeAsyncIterator()

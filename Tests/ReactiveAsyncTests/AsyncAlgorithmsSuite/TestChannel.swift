@@ -20,7 +20,7 @@ private func oneElement<Element: Sendable, Failure: Error>(of channel: AsyncThro
 /// letting later sends return at once, cancellation of a waiting `next()` and of a waiting `send`.
 /// The package waits on XCTest expectations with timeouts; here the tasks are awaited (the suite's
 /// time limit catches a send that never returns).
-@Suite(.timeLimit(.minutes(1))) struct TestChannel {
+@Suite(.hangLimit) struct TestChannel {
     @Test func test_asyncChannel_delivers_values_when_two_producers_and_two_consumers() async {
         let channel = AsyncChannel<String>()
         Task { await channel.send("test1") }
@@ -114,7 +114,7 @@ private func oneElement<Element: Sendable, Failure: Error>(of channel: AsyncThro
 
 /// swift-async-algorithms' `Tests/AsyncAlgorithmsTests/TestThrowingChannel.swift`, rewritten for
 /// `ReactiveAsync`: the package's given/when/then cases, in the same order.
-@Suite(.timeLimit(.minutes(1))) struct TestThrowingChannel {
+@Suite(.hangLimit) struct TestThrowingChannel {
     @Test func test_asyncThrowingChannel_delivers_elements_when_several_producers_and_several_consumers() async throws {
         let channel = AsyncThrowingChannel<Int, any Error>()
         Task {

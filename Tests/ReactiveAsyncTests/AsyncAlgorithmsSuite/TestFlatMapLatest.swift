@@ -34,7 +34,7 @@ private struct TwoValues: AsyncSequence, Sendable {
 /// checks that no base or inner sequence is still iterated at the end (the package's
 /// "was cancelled" flags). Not rewritten: `test_concurrency_crash_repro` (a timing-dependent crash
 /// hunt; the stress suite `ShareStressTests`/`CombiningStressTests` does that job here).
-@Suite(.timeLimit(.minutes(1))) struct TestFlatMapLatest: AsyncAlgorithmsValidation {
+@Suite(.hangLimit) struct TestFlatMapLatest: AsyncAlgorithmsValidation {
     @Test func test_simple_sequence() async throws {
         let results = try await Array([1, 2, 3].async.flatMapLatest { [$0, $0 * 10].async })
         #expect(results.contains(3) && results.contains(30))

@@ -6,7 +6,7 @@ import Testing
 /// `TestMerge3`), rewritten for `ReactiveAsync`. The diagram test is the package's own; the others
 /// keep the package's inputs and assertions (``expectMerged(_:_:failsAfter:sourceLocation:)``).
 /// `test_merge3_longer_second_and_third` is now in ``TestMerge3``.
-@Suite(.timeLimit(.minutes(1))) struct TestMerge: AsyncAlgorithmsValidation {
+@Suite(.hangLimit) struct TestMerge: AsyncAlgorithmsValidation {
     @Test func test_merge_makes_sequence_with_ordered_elements_when_sources_follow_a_timeline() {
         validate {
             "a-c-e-g-|"
@@ -76,7 +76,7 @@ import Testing
 }
 
 /// The package's `TestMerge3` cases: three bases, the same assertions.
-@Suite(.timeLimit(.minutes(1))) struct TestMerge3 {
+@Suite(.hangLimit) struct TestMerge3 {
     @Test func test_even_values() async {
         await expectMerged(merge([1, 2, 3].async, [4, 5, 6].async, [7, 8, 9].async), Array(1...9))
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// swift-async-algorithms' `Tests/AsyncAlgorithmsTests/TestReductions.swift`, rewritten for
 /// `ReactiveAsync`: the running string of the digits so far, plain, throwing and `into:`.
-@Suite(.timeLimit(.minutes(1))) struct TestReductions {
+@Suite(.hangLimit) struct TestReductions {
     @Test func test_reductions() async {
         await expectDrained([1, 2, 3, 4].async.reductions("") { $0 + "\($1)" }, ["1", "12", "123", "1234"])
     }

@@ -44,7 +44,7 @@ private func released(_ elements: [Int]) -> AsyncStream<Int> {
 /// `ReactiveAsync`'s `share(bufferingPolicy:)`. The package's tests that sleep 1–50 ms to make one
 /// consumer slow keep their assertions (which hold whatever the timing); here the slow consumer
 /// instead waits for the fast one to finish, the slowest it can be. Each test names its case.
-@Suite(.timeLimit(.minutes(1))) struct TestShare {
+@Suite(.hangLimit) struct TestShare {
     @Test func test_share_delivers_elements_to_multiple_consumers() async {
         for consumer in twoConsumers(of: [1, 2, 3, 4, 5].async.share()) {
             #expect(await consumer.value.elements == [1, 2, 3, 4, 5])

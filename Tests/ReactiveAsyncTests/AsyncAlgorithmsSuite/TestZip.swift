@@ -7,7 +7,7 @@ import Testing
 /// tuples are not `Equatable`), nil past the end, the failure after the tuples made before it. The
 /// package's gated tests are drawn as diagrams (a gate's `advance()` is an element at a later
 /// step); where their expected output comes from: the package's assertions and its Zip guide.
-@Suite(.timeLimit(.minutes(1))) struct TestZip: AsyncAlgorithmsValidation {
+@Suite(.hangLimit) struct TestZip: AsyncAlgorithmsValidation {
     private let abc = ["a", "b", "c"]
 
     @Test func test_zip_makes_sequence_equivalent_to_synchronous_zip_when_all_sequences_have_same_size() async {
@@ -93,7 +93,7 @@ import Testing
 }
 
 /// The package's `TestZip3` cases: three bases, the same assertions.
-@Suite(.timeLimit(.minutes(1))) struct TestZip3 {
+@Suite(.hangLimit) struct TestZip3 {
     private let abc = ["a", "b", "c"]
     private let expected = ["1a1", "2b2", "3c3"]
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct CombineLatestTests {
+@Suite(.hangLimit) struct CombineLatestTests {
     // The CombineLatest guide's table, one row at a time.
     @Test("combineLatest waits for a value from each base, then combines every new value with the latest of the other")
     func guideTable() async {

@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct JoinedTests {
+@Suite(.hangLimit) struct JoinedTests {
     // The Joined guide: the inner sequences' elements, one inner sequence after the other.
     @Test("joined concatenates the inner sequences")
     func concatenates() async {

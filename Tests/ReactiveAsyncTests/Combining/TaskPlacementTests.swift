@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct TaskPlacementTests {
+@Suite(.hangLimit) struct TaskPlacementTests {
     // Issue 42: operators' tasks start through TaskSpawning, so a harness's executor reaches them;
     // the per-base child tasks inherit the preference (SE-0417).
     @Test("merge, zip and combineLatest run their tasks on TaskSpawning's preferred executor")

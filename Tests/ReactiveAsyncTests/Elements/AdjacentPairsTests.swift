@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct AdjacentPairsTests {
+@Suite(.hangLimit) struct AdjacentPairsTests {
     // The AdjacentPairs guide's example.
     @Test("adjacentPairs pairs each element with the next")
     func guideExample() async {

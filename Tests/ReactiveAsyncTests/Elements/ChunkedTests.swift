@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct ChunkedTests {
+@Suite(.hangLimit) struct ChunkedTests {
     // The Chunked guide's example: runs where each element is >= the one before.
     @Test("chunked(by:) closes a run when the predicate of the last element and the next is false")
     func byGuideExample() async {

@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct ChunksOfCountTests {
+@Suite(.hangLimit) struct ChunksOfCountTests {
     // The Chunked guide: chunks of the given count; the last holds what is left.
     @Test("chunks(ofCount:) groups elements by count, the last chunk holding the rest")
     func guideExample() async {

@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct CompactedTests {
+@Suite(.hangLimit) struct CompactedTests {
     // The Compacted guide's example.
     @Test("compacted drops the nil elements and unwraps the rest")
     func guideExample() async {

@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct InterspersedTests {
+@Suite(.hangLimit) struct InterspersedTests {
     // The Intersperse guide's examples.
     @Test("interspersed puts the separator between elements, never at the ends")
     func guideExample() async {

@@ -2,7 +2,7 @@ import Testing
 
 import ReactiveAsync
 
-@Suite(.timeLimit(.minutes(1))) struct RemoveDuplicatesTests {
+@Suite(.hangLimit) struct RemoveDuplicatesTests {
     // The RemoveDuplicates guide: consecutive repeats go, later repeats stay.
     @Test("removeDuplicates drops elements equal to the one before")
     func guideExample() async {

@@ -34,7 +34,7 @@ struct AsyncValueTests {
         await #expect(throws: TestError("no")) { try await task.value }
     }
 
-    @Test("C44 finishing without a value throws AsyncError.finishedWithoutValue, never hangs", .timeLimit(.minutes(1)))
+    @Test("C44 finishing without a value throws AsyncError.finishedWithoutValue, never hangs", .hangLimit)
     func finishedWithoutValue() async throws {
         // A watchdog on each await: a hang fails here, within seconds, instead of stalling the run.
         let empty = try #require(await withinTime { try await Empty<Int, Never>().async() }, "async() of Empty hung")

@@ -1,5 +1,6 @@
 import Foundation
 import Reactive
+import ReactiveTestSupport
 import Synchronization
 
 /// A task executor whose jobs run only when a test drains it, FIFO, on the test's thread: async
@@ -78,21 +79,15 @@ final class Tracked: Sendable {
     init(_ id: Int = 0) { self.id = id }
 }
 
-/// Waits (yielding, with a wall-clock limit) until `condition` holds; for code on the global
-/// executor whose progress the test cannot drive itself.
+/// Waits until `condition` holds, for code on the global executor whose progress the test cannot
+/// drive itself: at most 120,000 looks a millisecond apart (`waitUntil`), so at least 120 s
+/// before a hang shows, however long the pool is held.
 ///
-/// The limit is 120 s: `swift test --parallel` runs CPU-bound synchronous tests (the fuzz suites)
-/// on the same two cooperative threads, and on a loaded 2-core machine they held both for more
-/// than 30 s, so `asyncMap runs on the global executor too` saw no value at all within its old
-/// 30 s limit (seen in a full run at load 20) although nothing was wrong with it.
-func eventually(timeout: Double = 120, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        // A short sleep, not a bare yield: spinning on the two-thread cooperative pool of a loaded
-        // machine starves the very tasks whose progress this waits for. The limit is a watchdog,
-        // not a timing assertion: on a healthy run the condition holds within milliseconds.
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
+/// It was a wall-clock limit: `swift test --parallel` runs CPU-bound synchronous tests (the fuzz
+/// suites) on the same two cooperative threads, and on a loaded 2-core machine they held both
+/// for more than 30 s, so `asyncMap runs on the global executor too` saw no value at all within
+/// its old 30 s limit although nothing was wrong with it. Counted looks are only spent while the
+/// pool moves (`WatchdogTests.looksWhilePoolHeld`).
+func eventually(_ condition: () -> Bool) async -> Bool {
+    await waitUntil(looks: 120_000, condition)
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import Reactive
 import ReactiveTestSupport
@@ -169,13 +170,16 @@ struct CombiningLifecycleTests {
             weakSub = sub
             c.make(a, b).subscribe(sub)
             subscription = sub.subscription
-            DispatchQueue.global().async {
+            // A thread of its own, not DispatchQueue.global(): on Linux its jobs wait while the
+            // cooperative pool's threads are busy, and the parallel run's synchronous tests keep
+            // both busy for seconds, past the 10 s waits below.
+            Thread {
                 // The first value the downstream gets (merge: 1; zip, combineLatest: the pair;
                 // flatMap, switchToLatest: 2 from the inner) blocks in receive until `proceed`.
                 a.send(1)
                 b.send(2)
                 delivered.signal()
-            }
+            }.start()
             #expect(entered.wait(timeout: .now() + 10) == .success)
         }
         // Only the engine references the subscriber now; it is inside `receive` on the other thread.

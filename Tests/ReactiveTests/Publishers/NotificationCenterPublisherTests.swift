@@ -97,7 +97,7 @@ struct NotificationCenterPublisherTests {
         #expect(sub.violations.isEmpty)
     }
 
-    @Test("C25 concurrent posts are serialised and all delivered with unlimited demand", .timeLimit(.minutes(1)))
+    @Test("C25 concurrent posts are serialised and all delivered with unlimited demand", .hangLimit)
     func concurrentPosts() {
         let center = NotificationCenter()
         let name = self.name

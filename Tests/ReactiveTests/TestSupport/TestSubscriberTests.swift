@@ -6,7 +6,7 @@ import Testing
 
 /// The grammar-checking subscriber's own detectors: each is fed a breach by hand (through a
 /// subscription that ignores `cancel`, as a broken operator would) and must report it.
-@Suite("TestSubscriber detectors", .timeLimit(.minutes(1)))
+@Suite("TestSubscriber detectors", .hangLimit)
 struct TestSubscriberTests {
     /// Runs `body` on a thread of its own and waits for it.
     private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
