@@ -128,23 +128,6 @@ extension Subscribers {
 
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
-            // The path of a sink whose upstream takes its release over (see the top), after the
-            // first value: small enough to be inlined into that upstream's loop (the whole
-            // function stayed a call, 36 instructions a value in `trychain`). Everything else,
-            // the first value included, takes the full path below.
-            if status.load(ordering: .acquiring) == Status.subscribed, handsOff, let bodies {
-                bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
-                return .none
-            }
-            return receiveOther(value)
-        }
-
-        /// `receive(_:)` but for its inlined path: the first value, a value announced in
-        /// `delivering`, a value re-entrant from the value closure, and one after the end. Not
-        /// inlined, so the inlined path stays small; specialised with it.
-        @inlinable
-        @inline(never)
-        func receiveOther(_ value: Input) -> Subscribers.Demand {
             guard status.load(ordering: .acquiring) == Status.subscribed else { return .none }
             if handsOff {
                 // Nothing releases the closures while the upstream calls this (see the top), and
