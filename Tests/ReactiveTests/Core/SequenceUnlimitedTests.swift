@@ -77,19 +77,23 @@ struct SequenceUnlimitedTests {
         for stopAt in [6, 18] {
             var seen: [Int] = []
             var completed = false
-            var cancellable: AnyCancellable?
-            cancellable = (1...10).publisher
+            // The sink itself, not the AnyCancellable `sink(...)` returns: the sequence delivers
+            // while it is being subscribed, before `sink(...)` has returned anything to cancel.
+            var sink: Subscribers.Sink<Int, any Error>?
+            let subscriber = Subscribers.Sink<Int, any Error>(
+                receiveCompletion: { _ in completed = true },
+                receiveValue: { value in
+                    seen.append(value)
+                    if value == stopAt { sink?.cancel() }
+                })
+            sink = subscriber
+            (1...10).publisher
                 .tryMap { $0 * 3 }
                 .tryFilter { $0 % 2 == 0 }
-                .sink(
-                    receiveCompletion: { _ in completed = true },
-                    receiveValue: { value in
-                        seen.append(value)
-                        if value == stopAt { cancellable?.cancel() }
-                    })
+                .subscribe(subscriber)
             #expect(seen == Array([6, 12, 18].prefix { $0 <= stopAt }))
             #expect(!completed)
-            cancellable = nil
+            sink = nil
         }
     }
 }
