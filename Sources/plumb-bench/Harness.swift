@@ -59,6 +59,82 @@ func measure(operations: Int, repetitions: Int = 5, _ body: () -> Void) -> Doubl
     return samples.min() ?? .nan
 }
 
+/// A case and its floor timed in alternating short rounds: the fastest round of each, and the
+/// median of the rounds' own ratios.
+struct PairedMeasurement {
+    /// The case's fastest round, ns per operation.
+    var cost: Double
+    /// The floor's fastest round, ns per operation.
+    var floor: Double
+    /// The median over rounds of the case's figure divided by the floor's figure of the same round.
+    var roundRatioMedian: Double
+}
+
+/// Times `body` (performing `operations` operations) and `floor` (performing `floorOperations`)
+/// in `rounds` alternating rounds after one warm-up of each, and returns the fastest round of
+/// each with the median of the per-round ratios.
+///
+/// This machine (a virtual machine) runs the same code at two speeds that switch every few tens
+/// of milliseconds, for reasons outside the process: in one process `trychain`'s five 2M-element
+/// repetitions read 8.7 to 19.2 ns, and its floor, measured once before them, 2.6 or 4.5 ns
+/// depending on the moment (`trychain`'s ratio read 2.5x to 5.0x over twenty single runs). A floor
+/// measured in one block and a case in another compare two moments. Here each round is about a
+/// millisecond, the two alternate (the order flips every round, so neither always follows the
+/// other), and the fastest of many rounds of each is a moment when the machine ran at its fast
+/// speed for it; `roundRatioMedian` pairs each case round with the floor round beside it.
+func measurePaired(
+    rounds: Int, floorOperations: Int, floor: () -> Void, operations: Int, _ body: () -> Void
+) -> PairedMeasurement {
+    floor()
+    body()
+    var floorSamples: [Double] = []
+    var caseSamples: [Double] = []
+    var ratios: [Double] = []
+    floorSamples.reserveCapacity(rounds)
+    caseSamples.reserveCapacity(rounds)
+    ratios.reserveCapacity(rounds)
+    func time(_ work: () -> Void, _ count: Int) -> Double {
+        let start = nowNanoseconds()
+        work()
+        return Double(nowNanoseconds() - start) / Double(count)
+    }
+    for round in 0..<rounds {
+        let floorFigure: Double
+        let caseFigure: Double
+        if round % 2 == 0 {
+            floorFigure = time(floor, floorOperations)
+            caseFigure = time(body, operations)
+        } else {
+            caseFigure = time(body, operations)
+            floorFigure = time(floor, floorOperations)
+        }
+        floorSamples.append(floorFigure)
+        caseSamples.append(caseFigure)
+        ratios.append(caseFigure / floorFigure)
+    }
+    RepetitionLog.record(floorSamples)
+    RepetitionLog.record(caseSamples)
+    return PairedMeasurement(
+        cost: caseSamples.min() ?? .nan, floor: floorSamples.min() ?? .nan, roundRatioMedian: median(ofSorted: ratios.sorted()))
+}
+
+/// One pass of the non-inlined closure floor over `1...n`: per element a call of a non-inlined
+/// step (`x * 3`), the filter, and for the even half a call of a non-inlined consumer adding into
+/// `total`, as a `map`/`filter`/`sink` chain does. A function of its own, not inlined, so the
+/// floor's loop is the same code whichever case measures against it. The closures are made here
+/// (two calls and an allocation a pass) and not passed in: a parameter of type `(Int) -> Int`
+/// takes `opaque`'s closure through a reabstraction thunk, a second call per call (5.9 ns per
+/// element instead of 2.8).
+@inline(never)
+func closureFloorPass(n: Int, total: Total) {
+    let step = opaque { (x: Int) -> Int in x &* 3 }
+    let sink = opaqueConsumer { (v: Int) in total.value &+= v }
+    for i in 1...n {
+        let v = step(i)
+        if v % 2 == 0 { sink(v) }
+    }
+}
+
 /// The figures of every repetition `measure` timed during the current case, so the report can
 /// show the spread behind a best figure: a case that runs at two speeds shows it.
 enum RepetitionLog {
