@@ -118,6 +118,17 @@ func measurePaired(
         cost: caseSamples.min() ?? .nan, floor: floorSamples.min() ?? .nan, roundRatioMedian: median(ofSorted: ratios.sorted()))
 }
 
+/// The non-inlined closure floor, timed in one block (`measure`): the least a `map`/`filter`/
+/// `sink` chain of closures over `1...n` can cost, the baseline of `chain` and `step-engine`.
+/// Each repetition is one `closureFloorPass`, the loop `trychain` alternates with.
+func closureFloor(n: Int) -> Double {
+    measure(operations: n) {
+        let total = Total()
+        closureFloorPass(n: n, total: total)
+        blackHole(total.value)
+    }
+}
+
 /// One pass of the non-inlined closure floor over `1...n`: per element a call of a non-inlined
 /// step (`x * 3`), the filter, and for the even half a call of a non-inlined consumer adding into
 /// `total`, as a `map`/`filter`/`sink` chain does. A function of its own, not inlined, so the

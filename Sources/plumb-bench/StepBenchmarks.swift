@@ -93,18 +93,3 @@ private func measureAgainstClosureFloor(n: Int, rounds: Int, _ body: () -> Void)
     blackHole(total.value)
     return measured
 }
-
-/// The non-inlined closure floor: the chain case's baseline loop (a non-inlined map closure, the
-/// filter and a non-inlined consumer per element), the least a pipeline of closures can cost.
-private func closureFloor(n: Int) -> Double {
-    let step = opaque { (x: Int) -> Int in x &* 3 }
-    return measure(operations: n) {
-        let total = Total()
-        let sink = opaqueConsumer { (v: Int) in total.value &+= v }
-        for i in 1...n {
-            let v = step(i)
-            if v % 2 == 0 { sink(v) }
-        }
-        blackHole(total.value)
-    }
-}
