@@ -55,8 +55,9 @@ enum ChildCheck {
     /// Runs the child for `file`; its standard output is returned. Its standard error is read
     /// apart (`ChildStandardError`, its first `errorLimit` bytes kept) and passed on to ours only
     /// when the child exited: what it says on purpose (`plumb test`'s diagnostics for a file that
-    /// does not compile) still shows, while a child that crashed or was stopped at a limit (`Fatal error: failed to allocate…` and the
-    /// runtime's stack trace past `RLIMIT_DATA`) leaves the terminal to the parent's one line.
+    /// does not compile) still shows, while a child that crashed or was stopped at a limit
+    /// (`Fatal error: failed to allocate…` and the runtime's stack trace past `RLIMIT_DATA`)
+    /// leaves the terminal to the parent's one line.
     /// - Parameters:
     ///   - arguments: the child's command-line arguments (without the program).
     ///   - environment: variables set for the child besides ours (`plumb test --report`'s file).
