@@ -146,6 +146,24 @@ func closureFloorPass(n: Int, total: Total) {
     }
 }
 
+/// Measures `body` (a pipeline over `1...n`) against the closure floor over as many elements, in
+/// alternating rounds (`measurePaired`).
+func measureAgainstClosureFloor(n: Int, rounds: Int, _ body: () -> Void) -> PairedMeasurement {
+    let total = Total()
+    let measured = measurePaired(rounds: rounds, floorOperations: n, floor: { closureFloorPass(n: n, total: total) }, operations: n, body)
+    blackHole(total.value)
+    return measured
+}
+
+/// One pass of the consumer floor over `0..<n`: a call of a non-inlined consumer closure adding
+/// into `total` per value, what a subject's sink does with each value and nothing else. Not
+/// inlined, and the closure made here, for the reasons `closureFloorPass` gives.
+@inline(never)
+func consumerFloorPass(n: Int, total: Total) {
+    let sink = opaqueConsumer { (v: Int) in total.value &+= v }
+    for i in 0..<n { sink(i) }
+}
+
 /// The figures of every repetition `measure` timed during the current case, so the report can
 /// show the spread behind a best figure: a case that runs at two speeds shows it.
 enum RepetitionLog {

@@ -84,12 +84,3 @@ let stepBenchmarks: [BenchCase] = [
             extra: ["round_ratio_median": measured.roundRatioMedian])
     },
 ]
-
-/// Measures `body` (a pipeline over `1...n`) against the closure floor over as many elements, in
-/// alternating rounds (`measurePaired`).
-private func measureAgainstClosureFloor(n: Int, rounds: Int, _ body: () -> Void) -> PairedMeasurement {
-    let total = Total()
-    let measured = measurePaired(rounds: rounds, floorOperations: n, floor: { closureFloorPass(n: n, total: total) }, operations: n, body)
-    blackHole(total.value)
-    return measured
-}

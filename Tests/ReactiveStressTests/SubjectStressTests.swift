@@ -238,6 +238,93 @@ struct SubjectStressTests {
         }
     }
 
+    @Test("C16 a cancel from another thread while a sink's value closure runs: its closures go only after that call returns")
+    func cancelReleasesAfterRunningValue() {
+        // The subject's conduit takes a cancelled sink's release over (ReleaseHandOff.swift): idle,
+        // the cancelling thread releases; busy, the sending thread does, after the closure returns.
+        // The witness the closure captures checks, as it is freed, that no closure is running.
+        final class Round: @unchecked Sendable {
+            // @unchecked: `cancellable` is written before the threads start and then only by the
+            // canceller of this round; the rest is atomic.
+            let subject = PassthroughSubject<Int, Never>()
+            var cancellable: AnyCancellable?
+            let received = Counter()
+            let inside = Counter()
+            let freedInside = Counter()
+        }
+        final class Witness {
+            let round: Round
+            init(_ round: Round) { self.round = round }
+            deinit { if round.inside.value != 0 { round.freedInside.increment() } }
+        }
+        let rounds = (0..<500).map { _ in Round() }
+        var witnesses: [() -> AnyObject?] = []
+        for round in rounds {
+            let witness = Witness(round)
+            witnesses.append { [weak witness] in witness }
+            round.cancellable = round.subject.map { $0 &+ 1 }.sink { [round] _ in
+                round.inside.increment()
+                withExtendedLifetime(witness) {}
+                round.received.increment()
+                round.inside.increment(by: -1)
+            }
+        }
+        let finished = runConcurrently(threads: 4) { thread in
+            for (index, round) in rounds.enumerated() where index % 2 == thread / 2 {
+                if thread % 2 == 0 {
+                    for value in 0..<50 { round.subject.send(value) }
+                } else {
+                    var spins = 0
+                    while round.received.value < index % 7, spins < 5_000 { spins += 1 }
+                    round.cancellable?.cancel()
+                    round.cancellable = nil
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(rounds.allSatisfy { $0.freedInside.value == 0 }, "a sink's closures were released while one ran")
+        #expect(witnesses.allSatisfy { $0() == nil }, "a cancelled sink's closure is still referenced")
+    }
+
+    @Test("C16 C17 a cancel racing the subject's completion: the closures go once, the completion at most once")
+    func cancelRacesCompletion() {
+        final class Round: @unchecked Sendable {
+            // @unchecked: `cancellable` is written before the threads start and then only by the
+            // canceller of this round; the counters are atomic.
+            let subject = PassthroughSubject<Int, Never>()
+            var cancellable: AnyCancellable?
+            let completions = Counter()
+            let valuesAfterCompletion = Counter()
+        }
+        final class Witness {}
+        let rounds = (0..<1_000).map { _ in Round() }
+        var witnesses: [() -> AnyObject?] = []
+        for round in rounds {
+            let witness = Witness()
+            witnesses.append { [weak witness] in witness }
+            round.cancellable = round.subject.sink(
+                receiveCompletion: { [round] _ in round.completions.increment() },
+                receiveValue: { [round] _ in
+                    withExtendedLifetime(witness) {}
+                    if round.completions.value > 0 { round.valuesAfterCompletion.increment() }
+                })
+        }
+        let finished = runConcurrently(threads: 4) { thread in
+            for (index, round) in rounds.enumerated() where index % 2 == thread / 2 {
+                if thread % 2 == 0 {
+                    round.subject.send(index)
+                    round.subject.send(completion: .finished)
+                } else {
+                    round.cancellable?.cancel()
+                    round.cancellable = nil
+                }
+            }
+        }
+        #expect(finished, "watchdog: threads did not finish")
+        #expect(rounds.allSatisfy { $0.completions.value <= 1 && $0.valuesAfterCompletion.value == 0 })
+        #expect(witnesses.allSatisfy { $0() == nil }, "a sink's closure is still referenced after the race")
+    }
+
     @Test(
         "C25 C27 C08 a subject with hundreds of subscribers: two threads send while two subscribe and cancel (many at once, so the subscriber table is squeezed mid-send); grammar, demand, per-thread order and release hold"
     )

@@ -34,8 +34,8 @@ extension Subscribers {
         // at any moment before it: a plain load and store there lost a cancel landing between the
         // two, and left the closures to the sink's deinit (C16).
         //
-        // A source that takes the release over (`ReleaseHandOff.swift`: a sequence, through `map`,
-        // `filter`, `compactMap` and the per-value operators) says so at subscription, through
+        // A source that takes the release over (`ReleaseHandOff.swift`: a sequence or a subject,
+        // through `map`, `filter`, `compactMap` and the per-value operators) says so at subscription, through
         // `receive(subscription:handOff:)`: then no value is announced (`handsOff`), and a cancel
         // that wins `status` hands the sink to the source's `cancel(releasing:)`, which calls
         // `releaseAfterCancel()` once nothing calls the sink any more.
@@ -129,16 +129,24 @@ extension Subscribers {
         @inlinable
         public func receive(_ value: Input) -> Subscribers.Demand {
             guard status.load(ordering: .acquiring) == Status.subscribed else { return .none }
-            if handsOff {
-                // Nothing releases the closures while the upstream calls this (see the top), and
-                // nothing calls it again before it returns: the source is a sequence, which never
-                // delivers from inside its downstream's calls (C20), through relays that call on
-                // only from inside its calls; so neither `inValue` nor `delivering` is needed.
-                if let bodies = bodies ?? boxBodies() {
-                    bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
-                }
-                return .none
+            guard handsOff else { return receiveAnnounced(value) }
+            // Nothing releases the closures while the upstream calls this (see the top), and
+            // nothing calls it again before it returns: the source is a sequence, which never
+            // delivers from inside its downstream's calls (C20), or a subject's conduit, which
+            // queues a value sent from inside them (C22), through relays that call on only from
+            // inside their upstream's calls; so neither `inValue` nor `delivering` is needed.
+            if let bodies = bodies ?? boxBodies() {
+                bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) }
             }
+            return .none
+        }
+
+        /// `receive(_:)` from a source that leaves the release after a cancel to the sink: the value
+        /// is announced in `delivering` (see the top). Out of line, so the hand-off path above
+        /// saves no registers for it.
+        @inlinable
+        @inline(never)
+        func receiveAnnounced(_ value: Input) -> Subscribers.Demand {
             if inValue {
                 // Delivered from inside our own value closure: that call keeps the closures alive.
                 if let bodies { bodies._withUnsafeGuaranteedRef { $0.closures.receiveValue(value) } }

@@ -39,6 +39,10 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
     /// (a connection that feeds the subject does not, see `SubjectSubscriber`). Released with the
     /// subscriber, by the thread that may call it (`dropSubscriber`).
     @usableFromInline @exclusivity(unchecked) final var owner: AnyObject?
+    /// A sink that left the release of its closures to this conduit (`cancel(releasing:)`) and was
+    /// cancelled while a deliverer was busy: the deliverer calls its `releaseAfterCancel()` when it
+    /// retires the conduit (`drainQueued`). Under the lock.
+    @usableFromInline @exclusivity(unchecked) final var pendingRelease: (any ReleaseAfterCancel)?
 
     @usableFromInline
     init(core: SubjectCore, owner: AnyObject, call: @escaping SlotCall) {
@@ -83,6 +87,34 @@ class SubjectConduitBase: Subscription, CustomStringConvertible {
         // Cancelled and idle: nobody else touches the subscriber any more, so it is released
         // here, after the lock (its deinit may call back into the subject).
         if release { dropSubscriber() }
+        withExtendedLifetime(retired) {}
+    }
+
+    /// Cancels for a sink that left the release of its closures to this conduit (see
+    /// `ReleaseHandOff.swift`): `subscriber.releaseAfterCancel()` runs once nothing calls the
+    /// subscriber and nothing will. At once when the conduit is idle (this thread then owns it, as
+    /// a plain `cancel` does) or already retired (whoever retired it delivers nothing more: at
+    /// most the completion, which the cancelled sink ignores); otherwise by the busy deliverer,
+    /// when its call returns and it finds the cancel (`drainQueued`).
+    @usableFromInline
+    final func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        let (releaseNow, retired) = core.lock.guarded { () -> (Bool, SubjectConduitBase?) in
+            // Out of the table: retired by its owner, which calls the subscriber no more.
+            if tableIndex < 0 { return (true, nil) }
+            if state == .active {
+                state = .cancelled
+                completionPending = false
+                if takeIfIdle() { return (true, core.remove(self)) }
+            }
+            // Still in the table and not idle: a deliverer is busy (a cancelled conduit is only
+            // left in the table when one is), and it retires the conduit after its call.
+            pendingRelease = subscriber
+            return (false, nil)
+        }
+        guard releaseNow else { return }
+        // Ours (idle) or nobody's (retired): released after the lock, the subscriber first.
+        if retired != nil { dropSubscriber() }
+        subscriber.releaseAfterCancel()
         withExtendedLifetime(retired) {}
     }
 
@@ -232,7 +264,9 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             let step = core.lock.guarded { () -> Step in
                 if state != .active {
                     // Cancelled: `wip` stays raised, so nobody delivers again.
-                    return .stop(core.remove(self), queue?.takeAll() ?? [])
+                    let release = pendingRelease
+                    pendingRelease = nil
+                    return .stop(core.remove(self), queue?.takeAll() ?? [], release)
                 }
                 if let queue, let next = queue.next() { return .value(next) }
                 if needsCurrentValue, !completionPending, demand > 0, let current = storage.current {
@@ -252,8 +286,9 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
             case .complete(let retired, let completion):
                 finish(completion)
                 return retired
-            case .stop(let retired, let dropped):
+            case .stop(let retired, let dropped, let release):
                 dropSubscriber()
+                release?.releaseAfterCancel()
                 withExtendedLifetime(dropped) {}
                 return retired
             case .idle:
@@ -272,7 +307,9 @@ class SubjectConduit<Output, Failure: Error>: SubjectConduitBase {
     enum Step {
         case value(Output)
         case complete(SubjectConduitBase?, Subscribers.Completion<Failure>)
-        case stop(SubjectConduitBase?, ContiguousArray<Output?>)
+        /// Cancelled: the retired conduit, the values it had queued, and a sink whose release was
+        /// left to this deliverer (`cancel(releasing:)`).
+        case stop(SubjectConduitBase?, ContiguousArray<Output?>, (any ReleaseAfterCancel)?)
         case idle
     }
 
@@ -369,3 +406,8 @@ final class ConduitQueue<Output> {
         return taken
     }
 }
+
+/// A conduit decides by its `wip` who may call the subscriber, and never calls it from inside its
+/// own calls (a send from there is queued, C22), so it keeps a relay's promise: a `Sink` behind it
+/// (through `map`, `filter` and the other relays) announces no value (`ReleaseHandOff.swift`).
+extension SubjectConduitBase: ReleaseHandOffSource {}

@@ -157,7 +157,6 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
     /// Sends `input` to every conduit with demand, in subscription order.
     @inlinable
     func send(_ input: Output) {
-        typealias Typed = SubjectConduit<Output, Failure>
         // The lock taken and released by hand around a method, not `guarded` and a closure: the
         // optimiser kept the closure out of line here (forty instructions of a send's two hundred).
         lock.storage.lock()
@@ -170,40 +169,50 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
             // Unretained (see the top); retired only when a cancel or completion came meanwhile,
             // and then released here, after the call.
             if let retired = conduit._withUnsafeGuaranteedRef({ $0.run(first: input) }) { withExtendedLifetime(retired) {} }
-        case .walk(let end, var generation):
-            // One lock hold per conduit delivered to: nothing is called with it held, and a
-            // subscriber may subscribe, cancel or send from inside its `receive` (see
-            // ConduitTable). Conduits that take nothing (no demand, busy: queued) are passed in
-            // the same hold, up to `scanLimit`, so that other threads wait for it only briefly.
-            let scanLimit = 32
-            var position = 0
-            var nextSerial: UInt64 = 0
-            var more = true
-            while more {
-                let next = lock.guarded { () -> Unmanaged<Typed>? in
-                    if conduits.generation != generation {
-                        generation = conduits.generation
-                        position = conduits.position(ofSerial: nextSerial)
-                    }
-                    for _ in 0..<scanLimit {
-                        guard let found = conduits.next(from: position, before: end) else {
-                            more = false
-                            return nil
-                        }
-                        position = found.position + 1
-                        nextSerial = found.serial + 1
-                        let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
-                        switch conduit._withUnsafeGuaranteedRef({ $0.admit() }) {
-                        case .deliver: return conduit
-                        case .queue: conduit._withUnsafeGuaranteedRef { $0.enqueue(input) }
-                        case .skip: break
-                        }
-                    }
-                    return nil
+        case .walk(let end, let generation):
+            sendWalking(input, end: end, generation: generation)
+        }
+    }
+
+    /// A send's walk of a table of several conduits, from `plan`'s `.walk`. Out of line, so the
+    /// one-subscriber path of `send` saves no registers for it.
+    @inlinable
+    @inline(never)
+    func sendWalking(_ input: Output, end: UInt64, generation: UInt) {
+        typealias Typed = SubjectConduit<Output, Failure>
+        var generation = generation
+        // One lock hold per conduit delivered to: nothing is called with it held, and a
+        // subscriber may subscribe, cancel or send from inside its `receive` (see
+        // ConduitTable). Conduits that take nothing (no demand, busy: queued) are passed in
+        // the same hold, up to `scanLimit`, so that other threads wait for it only briefly.
+        let scanLimit = 32
+        var position = 0
+        var nextSerial: UInt64 = 0
+        var more = true
+        while more {
+            let next = lock.guarded { () -> Unmanaged<Typed>? in
+                if conduits.generation != generation {
+                    generation = conduits.generation
+                    position = conduits.position(ofSerial: nextSerial)
                 }
-                if let next, let retired = next._withUnsafeGuaranteedRef({ $0.run(first: input) }) {
-                    withExtendedLifetime(retired) {}
+                for _ in 0..<scanLimit {
+                    guard let found = conduits.next(from: position, before: end) else {
+                        more = false
+                        return nil
+                    }
+                    position = found.position + 1
+                    nextSerial = found.serial + 1
+                    let conduit = Unmanaged<Typed>.fromOpaque(found.conduit.toOpaque())
+                    switch conduit._withUnsafeGuaranteedRef({ $0.admit() }) {
+                    case .deliver: return conduit
+                    case .queue: conduit._withUnsafeGuaranteedRef { $0.enqueue(input) }
+                    case .skip: break
+                    }
                 }
+                return nil
+            }
+            if let next, let retired = next._withUnsafeGuaranteedRef({ $0.run(first: input) }) {
+                withExtendedLifetime(retired) {}
             }
         }
     }
@@ -248,7 +257,11 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         // The conduit starts with `wip == 1`: nothing reaches the subscriber before its subscription.
         // A `CurrentValueSubject` subscriber that requests from inside `receive(subscription:)`
         // gets the current value there, before it returns, as in Combine (`sendCurrentValue`).
-        subscriber.receive(subscription: conduit)
+        // Through relays to a `Sink`, the conduit takes the sink's release after a cancel over
+        // (`ReleaseHandOff.swift`); the cast folds away once the subscriber's type is known.
+        if !receiveHandingOff(subscriber, subscription: conduit, handOff: conduit) {
+            subscriber.receive(subscription: conduit)
+        }
         if keepsCurrentValue { lock.guarded { setAttaching(conduit, false) } }
         let retired = conduit.drain(adding: .none)
         withExtendedLifetime(retired) {}

@@ -11,10 +11,10 @@
 // whoever raised `wip` from 0 for good) releases it, so a value in flight never meets a released
 // subscriber.
 //
-// Two sizes, not one: a conduit with a seven-word slot is a 136-byte object for every subscriber,
-// and a plain `Sink`'s conduit would then be a 144-byte malloc chunk, beyond glibc's fast bins
+// Two sizes, not one: a conduit with a seven-word slot is a 152-byte object for every subscriber,
+// and a plain `Sink`'s conduit would then be a 160-byte malloc chunk, beyond glibc's fast bins
 // (128), so that freeing each coalesces it with its neighbours (5% of a subscribe, more of a
-// cancel). The narrow one is 88 bytes. Not a subclass per subscriber type holding it as an `S?`:
+// cancel). The narrow one is 104 bytes. Not a subclass per subscriber type holding it as an `S?`:
 // that class's deinit is generic, and destroying the field looks up `Optional<S>`'s metadata on
 // every free (300 instructions); and its methods, reached through the vtable, would run generic.
 

@@ -6,7 +6,8 @@ import Testing
 /// captured) once that call has returned, while the sink itself is still referenced, and never
 /// during the call; no value passes after it (C15). Pinned for each way a sink is fed: a sequence
 /// directly, through `map`/`filter`, `scan`/`removeDuplicates` and `tryMap`/`tryFilter` (the sequence takes the
-/// release over, `ReleaseHandOff.swift`), and a subject (the sink settles it itself).
+/// release over, `ReleaseHandOff.swift`), and a subject, directly and through relays (its
+/// conduit takes the release over the same way).
 @Suite("Core: a Sink's closures after a cancel from inside them")
 struct SinkCancelInsideTests {
     /// Counts its own deinit.
@@ -112,6 +113,95 @@ struct SinkCancelInsideTests {
         #expect(freed.value == 1)
         subject.send(3)
         Self.check(observed, freed, sink, [1, 2])
+    }
+
+    @Test("C16 a sink on a subject through map and filter")
+    func subjectThroughMapFilter() {
+        let freed = Counter()
+        let observed = Observed()
+        let subject = PassthroughSubject<Int, Never>()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        subject.map { $0 &* 10 }.filter { _ in true }.subscribe(sink)
+        for value in 1...4 { subject.send(value) }
+        Self.check(observed, freed, sink, [10, 20])
+    }
+
+    @Test("C16 a sink on a subject through tryMap and tryFilter")
+    func subjectThroughTryOperators() {
+        let freed = Counter()
+        let observed = Observed()
+        let subject = PassthroughSubject<Int, Never>()
+        let sink = Self.makeSink((any Error).self, freed: freed, observed: observed)
+        subject.tryMap { $0 &* 3 }.tryFilter { _ in true }.subscribe(sink)
+        for value in 1...4 { subject.send(value) }
+        Self.check(observed, freed, sink, [3, 6])
+    }
+
+    @Test("C16 a sink cancelled in the current value a CurrentValueSubject delivers as it subscribes")
+    func currentValueOnSubscribe() {
+        // Combine delivers the current value inside `receive(subscription:)` (the sink requests
+        // there); a cancel from inside it is seen once that call has returned.
+        let freed = Counter()
+        let box = SinkBox<Never>()
+        var values: [Int] = []
+        var aliveAfterCancel: Bool?
+        do {
+            let witness = Witness(freed)
+            box.sink = Subscribers.Sink(receiveCompletion: { _ in }) { value in
+                values.append(value)
+                box.sink?.cancel()
+                aliveAfterCancel = freed.value == 0
+                withExtendedLifetime(witness) {}
+            }
+        }
+        guard let sink = box.sink else { return }
+        let subject = CurrentValueSubject<Int, Never>(1)
+        subject.subscribe(sink)
+        #expect(aliveAfterCancel == true, "released during the value closure")
+        #expect(freed.value == 1, "the closures are still held after the subscription returned (C16)")
+        subject.send(2)
+        #expect(values == [1], "a value after the cancel (C15)")
+        box.sink = nil
+        withExtendedLifetime(sink) {}
+    }
+
+    @Test("C16 a sink on a subject cancelled from outside, between values and after the completion")
+    func subjectCancelledOutside() {
+        let freed = Counter()
+        var values: [Int] = []
+        var completions = 0
+        let subject = PassthroughSubject<Int, Never>()
+        let sink: Subscribers.Sink<Int, Never>
+        do {
+            let witness = Witness(freed)
+            sink = Subscribers.Sink(receiveCompletion: { _ in completions += 1 }) { value in
+                values.append(value)
+                withExtendedLifetime(witness) {}
+            }
+        }
+        subject.map { $0 + 1 }.subscribe(sink)
+        subject.send(1)
+        sink.cancel()  // idle: released at once
+        #expect(freed.value == 1)
+        subject.send(2)
+        subject.send(completion: .finished)
+        sink.cancel()
+        #expect(values == [2])
+        #expect(completions == 0)
+        // A sink whose subject completed first: the completion released it; a cancel after is nothing.
+        let freedLater = Counter()
+        let other = PassthroughSubject<Int, Never>()
+        var otherCompletions = 0
+        let second: Subscribers.Sink<Int, Never>
+        do {
+            let witness = Witness(freedLater)
+            second = Subscribers.Sink(receiveCompletion: { _ in otherCompletions += 1 }) { _ in withExtendedLifetime(witness) {} }
+        }
+        other.subscribe(second)
+        other.send(completion: .finished)
+        #expect(freedLater.value == 1)
+        second.cancel()
+        #expect(otherCompletions == 1)
     }
 
     @Test("C16 a sink cancelled from inside a tryMap closure upstream of it")
