@@ -238,11 +238,14 @@ struct SubjectStressTests {
         }
     }
 
-    @Test("C16 a cancel from another thread while a sink's value closure runs: its closures go only after that call returns")
-    func cancelReleasesAfterRunningValue() {
-        // The subject's conduit takes a cancelled sink's release over (ReleaseHandOff.swift): idle,
-        // the cancelling thread releases; busy, the sending thread does, after the closure returns.
-        // The witness the closure captures checks, as it is freed, that no closure is running.
+    @Test(
+        "C16 a cancel from another thread while a sink's value closure runs: its closures go only after that call returns",
+        arguments: ["subject.map", "subject.merge(with: other)", "subject.flatMap { Just($0) }"])
+    func cancelReleasesAfterRunningValue(path: String) {
+        // The subject's conduit, or the merge engine behind `merge` and `flatMap`, takes a
+        // cancelled sink's release over (ReleaseHandOff.swift): idle, the cancelling thread
+        // releases; busy, the sending thread does, after the closure returns. The witness the
+        // closure captures checks, as it is freed, that no closure is running.
         final class Round: @unchecked Sendable {
             // @unchecked: `cancellable` is written before the threads start and then only by the
             // canceller of this round; the rest is atomic.
@@ -262,11 +265,17 @@ struct SubjectStressTests {
         for round in rounds {
             let witness = Witness(round)
             witnesses.append { [weak witness] in witness }
-            round.cancellable = round.subject.map { $0 &+ 1 }.sink { [round] _ in
+            let body: (Int) -> Void = { [round] _ in
                 round.inside.increment()
                 withExtendedLifetime(witness) {}
                 round.received.increment()
                 round.inside.increment(by: -1)
+            }
+            switch path {
+            case "subject.map": round.cancellable = round.subject.map { $0 &+ 1 }.sink(receiveValue: body)
+            case "subject.merge(with: other)":
+                round.cancellable = round.subject.merge(with: PassthroughSubject<Int, Never>()).sink(receiveValue: body)
+            default: round.cancellable = round.subject.flatMap { Just($0) }.sink(receiveValue: body)
             }
         }
         let finished = runConcurrently(threads: 4) { thread in

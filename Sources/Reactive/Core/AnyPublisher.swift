@@ -85,6 +85,9 @@ class ErasedSubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertib
     @usableFromInline let receiveSubscriptionBody: (ErasedSubscriber, any Subscription) -> Void
     @usableFromInline let receiveValueBody: (ErasedSubscriber, Input) -> Subscribers.Demand
     @usableFromInline let receiveCompletionBody: (ErasedSubscriber, Subscribers.Completion<Failure>) -> Void
+    /// `receive(subscription:handOff:)` (`ReleaseHandOff.swift`): passed on to the real
+    /// subscriber when it is a relay itself, else its plain `receive(subscription:)`.
+    @usableFromInline let receiveHandOffBody: (ErasedSubscriber, any Subscription, any ReleaseHandOffSource) -> Void
     @usableFromInline let combineIdentifier: CombineIdentifier
 
     @inlinable
@@ -92,12 +95,14 @@ class ErasedSubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertib
         combineIdentifier: CombineIdentifier,
         receiveSubscription: @escaping (ErasedSubscriber, any Subscription) -> Void,
         receiveValue: @escaping (ErasedSubscriber, Input) -> Subscribers.Demand,
-        receiveCompletion: @escaping (ErasedSubscriber, Subscribers.Completion<Failure>) -> Void
+        receiveCompletion: @escaping (ErasedSubscriber, Subscribers.Completion<Failure>) -> Void,
+        receiveHandOff: @escaping (ErasedSubscriber, any Subscription, any ReleaseHandOffSource) -> Void
     ) {
         self.combineIdentifier = combineIdentifier
         receiveSubscriptionBody = receiveSubscription
         receiveValueBody = receiveValue
         receiveCompletionBody = receiveCompletion
+        receiveHandOffBody = receiveHandOff
     }
 
     @inlinable final func receive(subscription: any Subscription) { receiveSubscriptionBody(self, subscription) }
@@ -120,8 +125,25 @@ final class ErasedSubscriberOf<S: Subscriber>: ErasedSubscriber<S.Input, S.Failu
             combineIdentifier: subscriber.combineIdentifier,
             receiveSubscription: { unsafeDowncast($0, to: ErasedSubscriberOf<S>.self).subscriber.receive(subscription: $1) },
             receiveValue: { unsafeDowncast($0, to: ErasedSubscriberOf<S>.self).subscriber.receive($1) },
-            receiveCompletion: { unsafeDowncast($0, to: ErasedSubscriberOf<S>.self).subscriber.receive(completion: $1) })
+            receiveCompletion: { unsafeDowncast($0, to: ErasedSubscriberOf<S>.self).subscriber.receive(completion: $1) },
+            receiveHandOff: { erased, subscription, handOff in
+                let subscriber = unsafeDowncast(erased, to: ErasedSubscriberOf<S>.self).subscriber
+                if !receiveHandingOff(subscriber, subscription: subscription, handOff: handOff) {
+                    subscriber.receive(subscription: subscription)
+                }
+            })
     }
 
     @usableFromInline override var description: String { String(describing: subscriber) }
+}
+
+/// It calls the real subscriber only from inside its upstream's calls, so a source that takes a
+/// cancelled sink's release over may reach a `Sink` through it (an erased sequence or subject
+/// feeding `scan`, `map` or a sink directly): the promise is passed on when the real subscriber
+/// keeps it, and dropped (a plain subscription) when it does not.
+extension ErasedSubscriber: ReleaseHandOffRelay {
+    @inlinable
+    final func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource) {
+        receiveHandOffBody(self, subscription, handOff)
+    }
 }

@@ -50,7 +50,7 @@ extension Publishers {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: maxPublishers, exclusive: false, name: "FlatMap")
             // The downstream gets its subscription before the upstream is subscribed (Combine).
-            subscriber.receive(subscription: storage)
+            storage.handSubscription(to: subscriber)
             upstream.subscribe(MergeOuter(storage: storage, transform: transform))
         }
     }

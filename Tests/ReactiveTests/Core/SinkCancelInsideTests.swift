@@ -137,6 +137,51 @@ struct SinkCancelInsideTests {
         Self.check(observed, freed, sink, [3, 6])
     }
 
+    @Test("C16 a sink on an erased sequence through scan, and on an erased subject through map")
+    func erased() {
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        (1...10).publisher.eraseToAnyPublisher().scan(0, +).subscribe(sink)
+        Self.check(observed, freed, sink, [1, 3])
+        let subjectFreed = Counter()
+        let subjectObserved = Observed()
+        let subject = PassthroughSubject<Int, Never>()
+        let subjectSink = Self.makeSink(Never.self, freed: subjectFreed, observed: subjectObserved)
+        subject.eraseToAnyPublisher().map { $0 &* 2 }.subscribe(subjectSink)
+        for value in 1...4 { subject.send(value) }
+        Self.check(subjectObserved, subjectFreed, subjectSink, [2, 4])
+    }
+
+    @Test("C16 a sink on flatMap, on merge and on switchToLatest")
+    func mergeEngines() {
+        let freed = Counter()
+        let observed = Observed()
+        let sink = Self.makeSink(Never.self, freed: freed, observed: observed)
+        (1...10).publisher.flatMap { [$0].publisher }.subscribe(sink)
+        Self.check(observed, freed, sink, [1, 2])
+        let mergedFreed = Counter()
+        let mergedObserved = Observed()
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let mergedSink = Self.makeSink(Never.self, freed: mergedFreed, observed: mergedObserved)
+        a.merge(with: b).subscribe(mergedSink)
+        a.send(1)
+        b.send(2)
+        b.send(3)
+        a.send(4)
+        Self.check(mergedObserved, mergedFreed, mergedSink, [1, 2])
+        let latestFreed = Counter()
+        let latestObserved = Observed()
+        let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+        let inner = PassthroughSubject<Int, Never>()
+        let latestSink = Self.makeSink(Never.self, freed: latestFreed, observed: latestObserved)
+        outer.switchToLatest().subscribe(latestSink)
+        outer.send(inner)
+        for value in 5...8 { inner.send(value) }
+        Self.check(latestObserved, latestFreed, latestSink, [5, 6])
+    }
+
     @Test("C16 a sink cancelled in the current value a CurrentValueSubject delivers as it subscribes")
     func currentValueOnSubscribe() {
         // Combine delivers the current value inside `receive(subscription:)` (the sink requests

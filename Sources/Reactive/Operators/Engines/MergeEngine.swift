@@ -73,6 +73,10 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     /// then make no object each. Cleared by `release()` (it references this engine).
     @usableFromInline @exclusivity(unchecked) var spare: Inner?
     @usableFromInline @exclusivity(unchecked) var outer: (any Subscription)?
+    /// A sink that left the release of its closures to this engine (`cancel(releasing:)`) and was
+    /// cancelled while a deliverer was busy: that deliverer calls its `releaseAfterCancel()` when
+    /// it lets the downstream go (`drain`). Under the lock.
+    @usableFromInline @exclusivity(unchecked) var pendingRelease: (any ReleaseAfterCancel)?
     @usableFromInline @exclusivity(unchecked) var outerFinished: Bool
     @usableFromInline let maxPublishers: Subscribers.Demand
     /// `switchToLatest`: a new inner cancels the current one and drops its queued values.
@@ -93,6 +97,17 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
     }
 
     @usableFromInline var description: String { name }
+
+    /// Hands the engine to `subscriber` (the downstream) as its subscription; through relays to a
+    /// `Sink`, as the source that takes the sink's release after a cancel over
+    /// (`ReleaseHandOff.swift`): one deliverer at a time calls the downstream and a value from
+    /// inside its calls is queued, so the engine knows when nothing calls it any more.
+    @inlinable
+    func handSubscription(to subscriber: Downstream) {
+        if !receiveHandingOff(subscriber, subscription: self, handOff: self) {
+            subscriber.receive(subscription: self)
+        }
+    }
 
     @inlinable var isActive: Bool { status == .active }
 
@@ -575,14 +590,17 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             var refill: any Subscription = NoSubscription()
             var mustRefill = false
             var failure: Failure?
+            var released: (any ReleaseAfterCancel)?
             // Under the lock nobody else raises `wip`: the deliverer sets it to what it does next.
             let step = lock.guarded { () -> Step in
                 switch status {
                 case .terminated:
-                    // A cancel while this deliverer was busy left the downstream to it; released
-                    // after the lock.
+                    // A cancel while this deliverer was busy left the downstream to it (and a
+                    // sink's release, `cancel(releasing:)`); released after the lock.
                     target = downstream
                     downstream = nil
+                    released = pendingRelease
+                    pendingRelease = nil
                     return .stop
                 case .failing:
                     status = .terminated
@@ -628,6 +646,7 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
             switch step {
             case .stop:
                 withExtendedLifetime(target) {}
+                released?.releaseAfterCancel()
                 return
             case .value:
                 if delivering, let value { more = deliver(value) }
@@ -697,6 +716,41 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
         withExtendedLifetime(target) {}
     }
 
+    /// `cancel()` for a sink that left the release of its closures to the engine: it calls the
+    /// sink's `releaseAfterCancel()` once nothing calls the downstream and nothing will: at once
+    /// when nobody delivers, else by the busy deliverer when it lets the downstream go.
+    @usableFromInline
+    func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        var target: Downstream?
+        var releaseNow = false
+        let cancels = lock.guarded { () -> ContiguousArray<any Subscription> in
+            if status == .terminated {
+                // Kept only for a busy deliverer that has not let it go yet (a cancel found it
+                // busy); otherwise the engine ended by its completion, and whoever ended it sends
+                // nothing more than that completion, which the cancelled sink ignores.
+                if downstream != nil {
+                    pendingRelease = subscriber
+                } else {
+                    releaseNow = true
+                }
+                return []
+            }
+            status = .terminated
+            pendingFailure = nil
+            let mine = claim()
+            if mine {
+                target = downstream
+                releaseNow = true
+            } else {
+                pendingRelease = subscriber
+            }
+            return release(keepDownstream: !mine)
+        }
+        for subscription in cancels { subscription.cancel() }
+        withExtendedLifetime(target) {}
+        if releaseNow { subscriber.releaseAfterCancel() }
+    }
+
     /// Sends `value` to the downstream, called in place. Only the deliverer, without the lock:
     /// nobody else writes `downstream` meanwhile.
     @inlinable
@@ -714,3 +768,5 @@ struct NoSubscription: Subscription {
     @inlinable func request(_ demand: Subscribers.Demand) {}
     @inlinable func cancel() {}
 }
+
+extension MergeEngine: ReleaseHandOffSource {}
