@@ -5,7 +5,8 @@ import Reactive
 let coreBenchmarks: [BenchCase] = [
     BenchCase(
         name: "chain",
-        summary: "(1...N).publisher | map { $0 * 3 } | filter { $0 % 2 == 0 } | sink, per element; baseline: a loop calling a non-inlined closure per element"
+        summary:
+            "(1...N).publisher | map { $0 * 3 } | filter { $0 % 2 == 0 } | sink, per element; baseline: the non-inlined closure floor, in alternating rounds"
     ) {
         // The case and the closure floor (`closureFloorPass`: the same work as the pipeline, a
         // non-inlined map step, the filter and a non-inlined consumer) alternate in short rounds
@@ -44,7 +45,10 @@ let coreBenchmarks: [BenchCase] = [
         }
         return BenchResult(nsPerOp: cost, baselineNsPerOp: nil, notes: ["reference: about 1,000 to 1,700 ns per element on this machine"])
     },
-    BenchCase(name: "flatmap", summary: "(1...N).publisher | flatMap { Just($0) } | sink, per element; baseline: the chain baseline loop") {
+    BenchCase(
+        name: "flatmap",
+        summary: "(1...N).publisher | flatMap { Just($0) } | sink, per element; baseline: a loop of a non-inlined step and consumer per element"
+    ) {
         let n = 500_000
         let step = opaque { (x: Int) -> Int in x &+ 1 }
         let baseline = measure(operations: n) {
@@ -71,7 +75,10 @@ let coreBenchmarks: [BenchCase] = [
             notes: ["target: under 200 ns per element", "flatMap { [$0].publisher } (no Just short-cut): \(String(format: "%.1f", general)) ns per element"],
             extra: ["general_inner_ns_per_op": (general * 100).rounded() / 100])
     },
-    BenchCase(name: "subject", summary: "PassthroughSubject.send to one sink, per value; baseline: the same values through a non-inlined consumer closure") {
+    BenchCase(
+        name: "subject",
+        summary: "PassthroughSubject.send to one sink, per value; baseline: the same values through a non-inlined consumer closure, in alternating rounds"
+    ) {
         // The sends and the consumer floor (`consumerFloorPass`) alternate in rounds of 50,000
         // (about a millisecond each; `measurePaired`), 60 rounds: three million sends. Until
         // 2026-12-04 the floor was timed in one block of 20 repetitions and the sends in another,

@@ -6,7 +6,7 @@ import Reactive
 /// same run.
 let stepBenchmarks: [BenchCase] = [
     BenchCase(
-        name: "step-engine", summary: "(1...N).publisher | count() | sink, per element; baseline: the non-inlined closure floor (the chain baseline loop)"
+        name: "step-engine", summary: "(1...N).publisher | count() | sink, per element; baseline: the non-inlined closure floor"
     ) {
         let n = 2_000_000
         let floor = closureFloor(n: n)
