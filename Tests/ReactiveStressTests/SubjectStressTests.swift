@@ -240,9 +240,9 @@ struct SubjectStressTests {
 
     @Test(
         "C16 a cancel from another thread while a sink's value closure runs: its closures go only after that call returns",
-        arguments: ["subject.map", "subject.merge(with: other)", "subject.flatMap { Just($0) }"])
+        arguments: ["subject.map", "subject.merge(with: other)", "subject.flatMap { Just($0) }", "subject.combineLatest(Just(0))"])
     func cancelReleasesAfterRunningValue(path: String) {
-        // The subject's conduit, or the merge engine behind `merge` and `flatMap`, takes a
+        // The subject's conduit, or the engine behind `merge`, `flatMap` or `combineLatest`, takes a
         // cancelled sink's release over (ReleaseHandOff.swift): idle, the cancelling thread
         // releases; busy, the sending thread does, after the closure returns. The witness the
         // closure captures checks, as it is freed, that no closure is running.
@@ -275,6 +275,8 @@ struct SubjectStressTests {
             case "subject.map": round.cancellable = round.subject.map { $0 &+ 1 }.sink(receiveValue: body)
             case "subject.merge(with: other)":
                 round.cancellable = round.subject.merge(with: PassthroughSubject<Int, Never>()).sink(receiveValue: body)
+            case "subject.combineLatest(Just(0))":
+                round.cancellable = round.subject.combineLatest(Just(0)).map { $0 &+ $1 }.sink(receiveValue: body)
             default: round.cancellable = round.subject.flatMap { Just($0) }.sink(receiveValue: body)
             }
         }

@@ -11,7 +11,9 @@
 // is emitting, otherwise on the emitting thread after its current call has returned. A subject's
 // conduit knows it too (its `wip` names the one thread that may call the subscriber, and a send
 // from inside a call is queued, not delivered there): at once when it is idle or retired,
-// otherwise by its deliverer when it retires the conduit (`SubjectConduit.swift`).
+// otherwise by its deliverer when it retires the conduit (`SubjectConduit.swift`). So do the
+// engines behind `flatMap`/`merge`/`switchToLatest` and `zip`/`combineLatest`, whose `wip` works
+// the same way (`MergeEngine`, `CombinerEngine`).
 //
 // The source says so once, at subscription, where every type is known: it subscribes a
 // `ReleaseHandOffRelay` with `receive(subscription:handOff:)` instead of `receive(subscription:)`.
@@ -58,13 +60,31 @@ protocol ReleaseHandOffRelay {
 /// subscription (`subscribe-cancel`: 591 -> 662 M instructions). Once `S` is known the cast folds.
 @inlinable
 func receiveHandingOff<S: Subscriber>(_ subscriber: S, subscription: any Subscription, handOff: any ReleaseHandOffSource) -> Bool {
+    guard S.self is any ReleaseHandOffRelay.Type else { return false }
+    var copy = subscriber
+    return withUnsafeMutablePointer(to: &copy) { receiveHandingOff(at: $0, subscription: subscription, handOff: handOff) }
+}
+
+/// `receiveHandingOff(_:subscription:handOff:)` for a subscriber called where `subscriber` points,
+/// without a copy (a copy of a `map` subscriber is a retain and a release per reference in it).
+@inlinable
+func receiveHandingOff<S: Subscriber>(
+    at subscriber: UnsafeMutablePointer<S>, subscription: any Subscription, handOff: any ReleaseHandOffSource
+) -> Bool {
     guard let relay = S.self as? any ReleaseHandOffRelay.Type else { return false }
     func call<R: ReleaseHandOffRelay>(_: R.Type) {
-        // `R` is `S` (the cast above): the subscriber is read in place, as an `R`.
-        withUnsafePointer(to: subscriber) { pointer in
-            UnsafeRawPointer(pointer).assumingMemoryBound(to: R.self).pointee.receive(subscription: subscription, handOff: handOff)
-        }
+        // `R` is `S` (the cast above).
+        receiveHandOffInPlace(&UnsafeMutableRawPointer(subscriber).assumingMemoryBound(to: R.self).pointee, subscription, handOff)
     }
     call(relay)
     return true
+}
+
+/// Calls `receive(subscription:handOff:)` on a relay kept in place, without copying it: an
+/// `inout` parameter is exclusive, so the optimiser borrows it where it is (as `receiveInPlace`
+/// does for values). Never inlined, for the same reason.
+@inlinable
+@inline(never)
+func receiveHandOffInPlace<R: ReleaseHandOffRelay>(_ relay: inout R, _ subscription: any Subscription, _ handOff: any ReleaseHandOffSource) {
+    relay.receive(subscription: subscription, handOff: handOff)
 }

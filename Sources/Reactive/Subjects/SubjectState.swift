@@ -258,10 +258,9 @@ final class SubjectStorage<Output, Failure: Error>: SubjectCore {
         // A `CurrentValueSubject` subscriber that requests from inside `receive(subscription:)`
         // gets the current value there, before it returns, as in Combine (`sendCurrentValue`).
         // Through relays to a `Sink`, the conduit takes the sink's release after a cancel over
-        // (`ReleaseHandOff.swift`); the cast folds away once the subscriber's type is known.
-        if !receiveHandingOff(subscriber, subscription: conduit, handOff: conduit) {
-            subscriber.receive(subscription: conduit)
-        }
+        // (`ReleaseHandOff.swift`); the cast folds away once the subscriber's type is known. The
+        // subscriber is called where the conduit keeps it, not copied.
+        conduit.handSubscription(to: S.self)
         if keepsCurrentValue { lock.guarded { setAttaching(conduit, false) } }
         let retired = conduit.drain(adding: .none)
         withExtendedLifetime(retired) {}

@@ -32,6 +32,7 @@ final class NarrowConduit<Output, Failure: Error>: SubjectConduit<Output, Failur
     @usableFromInline @exclusivity(unchecked) final var slot: UInt = 0
 
     @inlinable
+    @inline(__always)
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
@@ -46,6 +47,7 @@ final class WideConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
     @usableFromInline @exclusivity(unchecked) final var slot: SubscriberSlot = (0, 0, 0, 0, 0, 0, 0)
 
     @inlinable
+    @inline(__always)
     init<S: Subscriber>(storage: SubjectStorage<Output, Failure>, owner: AnyObject, subscriber: S)
     where S.Input == Output, S.Failure == Failure {
         super.init(storage: storage, owner: owner, call: slotCall(for: S.self))
@@ -56,6 +58,7 @@ final class WideConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
 extension SubjectStorage {
     /// A conduit for `subscriber`, of the size its slot needs.
     @inlinable
+    @inline(__always)
     func makeConduit<S: Subscriber>(for subscriber: S, owner: AnyObject) -> SubjectConduit<Output, Failure>
     where S.Input == Output, S.Failure == Failure {
         if SlotLayout.of(S.self).isWide { return WideConduit(storage: self, owner: owner, subscriber: subscriber) }
@@ -191,6 +194,14 @@ func receiveInPlace<S: Subscriber>(_ subscriber: inout S, _ input: S.Input) -> S
     subscriber.receive(input)
 }
 
+/// `receive(subscription:)` on a subscriber kept in place in a conduit's slot, without copying it
+/// (see `receiveInPlace`).
+@inlinable
+@inline(never)
+func receiveSubscriptionInPlace<S: Subscriber>(_ subscriber: inout S, _ subscription: any Subscription) {
+    subscriber.receive(subscription: subscription)
+}
+
 extension SubjectConduitBase {
     /// The object kept in the slot of this conduit, a `NarrowConduit` for subscribers of type `S`.
     @inlinable
@@ -210,6 +221,30 @@ extension SubjectConduitBase {
         }
         let narrow = unsafeDowncast(self, to: NarrowConduit<S.Input, S.Failure>.self)
         return withUnsafeMutableBytes(of: &narrow.slot) { body($0.baseAddress.unsafelyUnwrapped) }
+    }
+
+    /// Hands this conduit to the subscriber of type `S` in its slot, as its subscription and the
+    /// source that takes a `Sink`'s release over when the subscriber is a relay
+    /// (`ReleaseHandOff.swift`), read in place (a class reference's slot holds the reference
+    /// itself); a boxed subscriber (larger than a slot) gets a plain subscription. Only the thread
+    /// that may call the subscriber (`wip` is 1 while it is attached). A `CurrentValueSubject`
+    /// delivers its value from inside `receive(subscription:)` through the same slot
+    /// (`receiveInPlace`): two overlapping accesses, which is sound because `Subscriber`'s methods
+    /// are not mutating, so neither writes the struct in the slot.
+    @inlinable
+    final func handSubscription<S: Subscriber>(to _: S.Type) {
+        switch SlotLayout.of(S.self) {
+        case .object, .narrow, .wide:
+            withSlot(of: S.self) { slot in
+                let subscriber = slot.assumingMemoryBound(to: S.self)
+                if !receiveHandingOff(at: subscriber, subscription: self, handOff: self) {
+                    receiveSubscriptionInPlace(&subscriber.pointee, self)
+                }
+            }
+        case .boxed:
+            let box = Unmanaged<SubscriberBox<S>>.fromOpaque(slotObject(of: S.self).toOpaque())
+            box._withUnsafeGuaranteedRef { $0.subscriber.receive(subscription: self) }
+        }
     }
 
     /// Puts `subscriber` in the slot, laid out as `slotCall(for:)` expects; once, from the

@@ -78,6 +78,20 @@ struct ReleaseHandOffPathTests {
         for sink in [flat, merged, latest] { sink.cancel() }
     }
 
+    @Test("a combining engine: zip and combineLatest")
+    func combiningEngine() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let zipped = Subscribers.Sink<(Int, Int), Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        a.zip(b).subscribe(zipped)
+        let latest = Self.sink()
+        a.combineLatest(b).map { $0 + $1 }.subscribe(latest)
+        #expect(zipped.handsOff)
+        #expect(latest.handsOff)
+        zipped.cancel()
+        latest.cancel()
+    }
+
     @Test("not through an operator that delivers elsewhere or later: the sink announces its values")
     func notThroughOtherOperators() {
         let subject = PassthroughSubject<Int, Never>()

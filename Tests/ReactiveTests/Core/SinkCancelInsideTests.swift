@@ -182,6 +182,32 @@ struct SinkCancelInsideTests {
         Self.check(latestObserved, latestFreed, latestSink, [5, 6])
     }
 
+    @Test("C16 a sink on zip and on combineLatest")
+    func combiningEngines() {
+        let zipFreed = Counter()
+        let zipObserved = Observed()
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        let zipSink = Self.makeSink(Never.self, freed: zipFreed, observed: zipObserved)
+        a.zip(b).map { $0 &* 10 &+ $1 }.subscribe(zipSink)
+        for value in 1...4 {
+            a.send(value)
+            b.send(value)
+        }
+        Self.check(zipObserved, zipFreed, zipSink, [11, 22])
+        let latestFreed = Counter()
+        let latestObserved = Observed()
+        let c = PassthroughSubject<Int, Never>()
+        let d = PassthroughSubject<Int, Never>()
+        let latestSink = Self.makeSink(Never.self, freed: latestFreed, observed: latestObserved)
+        c.combineLatest(d).map { $0 &* 10 &+ $1 }.subscribe(latestSink)
+        c.send(1)
+        d.send(1)
+        c.send(2)
+        d.send(2)
+        Self.check(latestObserved, latestFreed, latestSink, [11, 21])
+    }
+
     @Test("C16 a sink cancelled in the current value a CurrentValueSubject delivers as it subscribes")
     func currentValueOnSubscribe() {
         // Combine delivers the current value inside `receive(subscription:)` (the sink requests

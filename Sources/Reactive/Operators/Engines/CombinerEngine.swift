@@ -38,8 +38,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
         case stop
         /// A value for the downstream, which the deliverer calls in place (`deliver`).
         case value(Downstream.Input)
-        /// Cancelled while this deliverer was busy: it releases the downstream.
-        case release(Downstream?)
+        /// Cancelled while this deliverer was busy: it releases the downstream (and calls a sink's
+        /// `releaseAfterCancel()`, `cancel(releasing:)`).
+        case release(Downstream?, (any ReleaseAfterCancel)?)
         case finish(Downstream?, CombinerRelease)
         case fail(Downstream?, CombinerRelease, Failure)
     }
@@ -57,6 +58,10 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     /// delivers, by `cancel`; so the deliverer reads it without the lock and calls it in place,
     /// without a retain (`deliver`).
     @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+    /// A sink that left the release of its closures to this engine (`cancel(releasing:)`) and was
+    /// cancelled while a deliverer was busy: that deliverer calls its `releaseAfterCancel()` when
+    /// it lets the downstream go (`drain`). Under the lock.
+    @usableFromInline @exclusivity(unchecked) var pendingRelease: (any ReleaseAfterCancel)?
     // Guarded by `lock`.
     @usableFromInline @exclusivity(unchecked) var status = Status.active
     @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
@@ -91,6 +96,17 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
     }
 
     @usableFromInline var description: String { name }
+
+    /// Hands the engine to `subscriber` (the downstream) as its subscription; through relays to a
+    /// `Sink`, as the source that takes the sink's release after a cancel over
+    /// (`ReleaseHandOff.swift`): one deliverer at a time calls the downstream, and an input that
+    /// arrives from inside its calls is left to it, so the engine knows when nothing calls it.
+    @inlinable
+    func handSubscription(to subscriber: Downstream) {
+        if !receiveHandingOff(subscriber, subscription: self, handOff: self) {
+            subscriber.receive(subscription: self)
+        }
+    }
 
     @inlinable var isActive: Bool {
         if case .active = status { return true }
@@ -300,7 +316,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
                     guard downstream != nil else { return .stop }
                     let target = downstream
                     downstream = nil
-                    return .release(target)
+                    let released = pendingRelease
+                    pendingRelease = nil
+                    return .release(target, released)
                 case .failing(let error):
                     status = .terminated
                     let target = downstream
@@ -333,8 +351,9 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
             switch step {
             case .stop:
                 return
-            case .release(let target):
+            case .release(let target, let released):
                 withExtendedLifetime(target) {}
+                released?.releaseAfterCancel()
                 return
             case .value(let output):
                 more = deliver(output)
@@ -385,6 +404,40 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
         released?.cancel()
         // The downstream is released here, outside the lock.
         withExtendedLifetime(target) {}
+    }
+
+    /// `cancel()` for a sink that left the release of its closures to the engine: it calls the
+    /// sink's `releaseAfterCancel()` once nothing calls the downstream and nothing will: at once
+    /// when nobody delivers, else by the busy deliverer when it lets the downstream go.
+    @usableFromInline
+    func cancel(releasing subscriber: any ReleaseAfterCancel) {
+        var target: Downstream?
+        var releaseNow = false
+        let released = lock.guarded { () -> CombinerRelease? in
+            if case .terminated = status {
+                // Kept only for a busy deliverer that has not let it go yet (a cancel found it
+                // busy); otherwise the engine ended, and whoever ended it sends nothing more than
+                // the completion, which the cancelled sink ignores.
+                if downstream != nil {
+                    pendingRelease = subscriber
+                } else {
+                    releaseNow = true
+                }
+                return nil
+            }
+            status = .terminated
+            if claim() {
+                target = downstream
+                downstream = nil
+                releaseNow = true
+            } else {
+                pendingRelease = subscriber
+            }
+            return release()
+        }
+        released?.cancel()
+        withExtendedLifetime(target) {}
+        if releaseNow { subscriber.releaseAfterCancel() }
     }
 
     /// Sends `output` to the downstream, called in place. Only the deliverer, without the lock:
@@ -492,3 +545,5 @@ final class CombinerSlot<Value>: CombinerSlotStorage {
         return contents
     }
 }
+
+extension CombinerEngine: ReleaseHandOffSource {}
