@@ -2,6 +2,32 @@ import Testing
 import Reactive
 import ReactiveTestSupport
 
+/// Objects a test expects to be released by its end, watched without keeping them.
+private final class WeakWatch {
+    private var references: [() -> AnyObject?] = []
+    /// Watches `object` and returns it.
+    func watch<T: AnyObject>(_ object: T) -> T {
+        references.append { [weak object] in object }
+        return object
+    }
+    var allReleased: Bool { references.allSatisfy { $0() == nil } }
+}
+
+/// One subject and one sink's cancellable for a round of a cancel stress test, with what the
+/// sink saw.
+private final class SinkRound: @unchecked Sendable {
+    // @unchecked: `cancellable` is written before the threads start and then only by the
+    // canceller of this round; the rest is atomic.
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    let received = Counter()
+    /// Value closures running now, and witnesses freed while one was.
+    let inside = Counter()
+    let freedInside = Counter()
+    let completions = Counter()
+    let valuesAfterCompletion = Counter()
+}
+
 /// A promise to share with the threads of a stress test.
 private final class PromiseBox: Sendable {
     let promise = Lock<Future<Int, Never>.Promise?>(nil)
@@ -195,19 +221,11 @@ struct SubjectStressTests {
         // subject's list keeps it alive until whoever owns it retires it. Here the sink drops its
         // subscription as soon as it is cancelled, so a retire at the wrong moment would free a
         // subscription while a send is still inside it (TSan and the allocator would see it).
-        final class Round: @unchecked Sendable {
-            // @unchecked: `cancellable` is written before the threads start and then only by the
-            // canceller thread of this round's pair; the counters are atomic.
-            let subject = PassthroughSubject<Int, Never>()
-            var cancellable: AnyCancellable?
-            let received = Counter()
-        }
         final class Witness {}
-        let rounds = (0..<1_000).map { _ in Round() }
-        var witnesses: [() -> AnyObject?] = []
+        let rounds = (0..<1_000).map { _ in SinkRound() }
+        let watched = WeakWatch()
         for round in rounds {
-            let witness = Witness()
-            witnesses.append { [weak witness] in witness }
+            let witness = watched.watch(Witness())
             let received = round.received
             round.cancellable = round.subject.sink { _ in
                 withExtendedLifetime(witness) {}
@@ -228,7 +246,7 @@ struct SubjectStressTests {
             }
         }
         #expect(finished, "watchdog: threads did not finish")
-        #expect(witnesses.allSatisfy { $0() == nil }, "a cancelled sink's closure is still referenced")
+        #expect(watched.allReleased, "a cancelled sink's closure is still referenced")
         // Every round's subject is left without subscribers: a new one receives exactly what is sent.
         for round in rounds.prefix(50) {
             let late = TestSubscriber<Int, Never>()
@@ -246,25 +264,15 @@ struct SubjectStressTests {
         // cancelled sink's release over (ReleaseHandOff.swift): idle, the cancelling thread
         // releases; busy, the sending thread does, after the closure returns. The witness the
         // closure captures checks, as it is freed, that no closure is running.
-        final class Round: @unchecked Sendable {
-            // @unchecked: `cancellable` is written before the threads start and then only by the
-            // canceller of this round; the rest is atomic.
-            let subject = PassthroughSubject<Int, Never>()
-            var cancellable: AnyCancellable?
-            let received = Counter()
-            let inside = Counter()
-            let freedInside = Counter()
-        }
         final class Witness {
-            let round: Round
-            init(_ round: Round) { self.round = round }
+            let round: SinkRound
+            init(_ round: SinkRound) { self.round = round }
             deinit { if round.inside.value != 0 { round.freedInside.increment() } }
         }
-        let rounds = (0..<500).map { _ in Round() }
-        var witnesses: [() -> AnyObject?] = []
+        let rounds = (0..<500).map { _ in SinkRound() }
+        let watched = WeakWatch()
         for round in rounds {
-            let witness = Witness(round)
-            witnesses.append { [weak witness] in witness }
+            let witness = watched.watch(Witness(round))
             let body: (Int) -> Void = { [round] _ in
                 round.inside.increment()
                 withExtendedLifetime(witness) {}
@@ -294,25 +302,16 @@ struct SubjectStressTests {
         }
         #expect(finished, "watchdog: threads did not finish")
         #expect(rounds.allSatisfy { $0.freedInside.value == 0 }, "a sink's closures were released while one ran")
-        #expect(witnesses.allSatisfy { $0() == nil }, "a cancelled sink's closure is still referenced")
+        #expect(watched.allReleased, "a cancelled sink's closure is still referenced")
     }
 
     @Test("C16 C17 a cancel racing the subject's completion: the closures go once, the completion at most once")
     func cancelRacesCompletion() {
-        final class Round: @unchecked Sendable {
-            // @unchecked: `cancellable` is written before the threads start and then only by the
-            // canceller of this round; the counters are atomic.
-            let subject = PassthroughSubject<Int, Never>()
-            var cancellable: AnyCancellable?
-            let completions = Counter()
-            let valuesAfterCompletion = Counter()
-        }
         final class Witness {}
-        let rounds = (0..<1_000).map { _ in Round() }
-        var witnesses: [() -> AnyObject?] = []
+        let rounds = (0..<1_000).map { _ in SinkRound() }
+        let watched = WeakWatch()
         for round in rounds {
-            let witness = Witness()
-            witnesses.append { [weak witness] in witness }
+            let witness = watched.watch(Witness())
             round.cancellable = round.subject.sink(
                 receiveCompletion: { [round] _ in round.completions.increment() },
                 receiveValue: { [round] _ in
@@ -333,7 +332,7 @@ struct SubjectStressTests {
         }
         #expect(finished, "watchdog: threads did not finish")
         #expect(rounds.allSatisfy { $0.completions.value <= 1 && $0.valuesAfterCompletion.value == 0 })
-        #expect(witnesses.allSatisfy { $0() == nil }, "a sink's closure is still referenced after the race")
+        #expect(watched.allReleased, "a sink's closure is still referenced after the race")
     }
 
     @Test(
