@@ -289,7 +289,7 @@ struct CombiningStressTests {
                     case 0: _ = a.drive(0..<10_000_000, deadline: deadline)
                     case 1: _ = b.drive(0..<10_000_000, deadline: deadline)
                     default:
-                        while (sub?.values.count ?? 100) < 100, Date() < deadline {}
+                        while (sub?.valueCount ?? 100) < 100, Date() < deadline {}
                         sub?.cancel()
                     }
                 }
