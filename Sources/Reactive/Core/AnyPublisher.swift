@@ -128,9 +128,7 @@ final class ErasedSubscriberOf<S: Subscriber>: ErasedSubscriber<S.Input, S.Failu
             receiveCompletion: { unsafeDowncast($0, to: ErasedSubscriberOf<S>.self).subscriber.receive(completion: $1) },
             receiveHandOff: { erased, subscription, handOff in
                 let subscriber = unsafeDowncast(erased, to: ErasedSubscriberOf<S>.self).subscriber
-                if !receiveHandingOff(subscriber, subscription: subscription, handOff: handOff) {
-                    subscriber.receive(subscription: subscription)
-                }
+                handSubscription(subscription, handOff: handOff, to: subscriber)
             })
     }
 

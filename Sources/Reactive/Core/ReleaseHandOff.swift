@@ -51,21 +51,25 @@ protocol ReleaseHandOffRelay {
     func receive(subscription: any Subscription, handOff: any ReleaseHandOffSource)
 }
 
-/// Subscribes `subscriber` with `receive(subscription:handOff:)` when its type is a
-/// `ReleaseHandOffRelay`, and returns false (doing nothing) when it is not.
+/// Gives `subscriber` its subscription: with `receive(subscription:handOff:)` when its type is a
+/// `ReleaseHandOffRelay`, else with `receive(subscription:)`. Every source that can take a sink's
+/// release over subscribes through this (or, with the subscriber in memory of its own,
+/// `receiveHandingOff(at:…)`).
 ///
 /// The cast is of the type, not the value: `subscriber as? any ReleaseHandOffRelay` boxes a
 /// subscriber struct larger than an existential's three inline words (`map`'s: its downstream, a
 /// closure and an identifier) in a heap object for the call, an allocation and a copy per
 /// subscription (`subscribe-cancel`: 591 -> 662 M instructions). Once `S` is known the cast folds.
 @inlinable
-func receiveHandingOff<S: Subscriber>(_ subscriber: S, subscription: any Subscription, handOff: any ReleaseHandOffSource) -> Bool {
-    guard S.self is any ReleaseHandOffRelay.Type else { return false }
-    var copy = subscriber
-    return withUnsafeMutablePointer(to: &copy) { receiveHandingOff(at: $0, subscription: subscription, handOff: handOff) }
+func handSubscription<S: Subscriber>(_ subscription: any Subscription, handOff: any ReleaseHandOffSource, to subscriber: S) {
+    if S.self is any ReleaseHandOffRelay.Type {
+        var copy = subscriber
+        if withUnsafeMutablePointer(to: &copy, { receiveHandingOff(at: $0, subscription: subscription, handOff: handOff) }) { return }
+    }
+    subscriber.receive(subscription: subscription)
 }
 
-/// `receiveHandingOff(_:subscription:handOff:)` for a subscriber called where `subscriber` points,
+/// The hand-off half of `handSubscription(_:handOff:to:)`, for a subscriber called where `subscriber` points,
 /// without a copy (a copy of a `map` subscriber is a retain and a release per reference in it).
 @inlinable
 func receiveHandingOff<S: Subscriber>(

@@ -124,7 +124,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB], mode: .latest, name: "CombineLatest") { _ in
                 (slotA.current, slotB.current)
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
         }
@@ -159,7 +159,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC], mode: .latest, name: "CombineLatest3") { _ in
                 (slotA.current, slotB.current, slotC.current)
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
             storage.attach(c, to: slotC)
@@ -199,7 +199,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC, slotD], mode: .latest, name: "CombineLatest4") { _ in
                 (slotA.current, slotB.current, slotC.current, slotD.current)
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
             storage.attach(c, to: slotC)

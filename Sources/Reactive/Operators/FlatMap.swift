@@ -50,7 +50,7 @@ extension Publishers {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: maxPublishers, exclusive: false, name: "FlatMap")
             // The downstream gets its subscription before the upstream is subscribed (Combine).
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             upstream.subscribe(MergeOuter(storage: storage, transform: transform))
         }
     }

@@ -130,7 +130,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(2)
             guard inners.count == 2 else { return }
             a.subscribe(inners[0])
@@ -163,7 +163,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge3")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(3)
             guard inners.count == 3 else { return }
             a.subscribe(inners[0])
@@ -200,7 +200,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge4")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(4)
             guard inners.count == 4 else { return }
             a.subscribe(inners[0])
@@ -244,7 +244,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge5")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(5)
             guard inners.count == 5 else { return }
             a.subscribe(inners[0])
@@ -292,7 +292,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge6")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(6)
             guard inners.count == 6 else { return }
             a.subscribe(inners[0])
@@ -344,7 +344,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge7")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(7)
             guard inners.count == 7 else { return }
             a.subscribe(inners[0])
@@ -401,7 +401,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "Merge8")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(8)
             guard inners.count == 8 else { return }
             a.subscribe(inners[0])
@@ -443,7 +443,7 @@ extension Publishers {
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: false, maxPublishers: .unlimited, exclusive: false, name: "MergeMany")
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             let inners = storage.makeInners(publishers.count)
             guard inners.count == publishers.count else { return }
             for (publisher, inner) in Swift.zip(publishers, inners) { publisher.subscribe(inner) }

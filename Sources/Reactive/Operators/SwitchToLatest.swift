@@ -35,7 +35,7 @@ extension Publishers {
             let storage = MergeEngine(
                 downstream: subscriber, hasOuter: true, maxPublishers: .unlimited, exclusive: true, name: "SwitchToLatest")
             // The downstream gets its subscription before the upstream is subscribed (Combine).
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             upstream.subscribe(MergeOuter<P, P, S>(storage: storage, transform: { $0 }))
         }
     }

@@ -116,7 +116,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB], mode: .zip, name: "Zip") { empty in
                 (slotA.take(&empty), slotB.take(&empty))
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
         }
@@ -151,7 +151,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC], mode: .zip, name: "Zip3") { empty in
                 (slotA.take(&empty), slotB.take(&empty), slotC.take(&empty))
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
             storage.attach(c, to: slotC)
@@ -191,7 +191,7 @@ extension Publishers {
             let storage = CombinerEngine(downstream: subscriber, slots: [slotA, slotB, slotC, slotD], mode: .zip, name: "Zip4") { empty in
                 (slotA.take(&empty), slotB.take(&empty), slotC.take(&empty), slotD.take(&empty))
             }
-            storage.handSubscription(to: subscriber)
+            handSubscription(storage, handOff: storage, to: subscriber)
             storage.attach(a, to: slotA)
             storage.attach(b, to: slotB)
             storage.attach(c, to: slotC)

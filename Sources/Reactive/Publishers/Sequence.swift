@@ -35,9 +35,7 @@ extension Publishers {
             // Through subscribers that call on only from inside its calls, the subscription takes a
             // cancelled sink's release over (`ReleaseHandOff.swift`). The cast folds away once the
             // subscriber's type is known.
-            if !receiveHandingOff(subscriber, subscription: subscription, handOff: subscription) {
-                subscriber.receive(subscription: subscription)
-            }
+            handSubscription(subscription, handOff: subscription, to: subscriber)
         }
     }
 }

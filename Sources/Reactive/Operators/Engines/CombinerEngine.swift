@@ -97,17 +97,6 @@ final class CombinerEngine<Downstream: Subscriber>: Subscription, CustomStringCo
 
     @usableFromInline var description: String { name }
 
-    /// Hands the engine to `subscriber` (the downstream) as its subscription; through relays to a
-    /// `Sink`, as the source that takes the sink's release after a cancel over
-    /// (`ReleaseHandOff.swift`): one deliverer at a time calls the downstream, and an input that
-    /// arrives from inside its calls is left to it, so the engine knows when nothing calls it.
-    @inlinable
-    func handSubscription(to subscriber: Downstream) {
-        if !receiveHandingOff(subscriber, subscription: self, handOff: self) {
-            subscriber.receive(subscription: self)
-        }
-    }
-
     @inlinable var isActive: Bool {
         if case .active = status { return true }
         return false

@@ -98,17 +98,6 @@ final class MergeEngine<Downstream: Subscriber>: Subscription, CustomStringConve
 
     @usableFromInline var description: String { name }
 
-    /// Hands the engine to `subscriber` (the downstream) as its subscription; through relays to a
-    /// `Sink`, as the source that takes the sink's release after a cancel over
-    /// (`ReleaseHandOff.swift`): one deliverer at a time calls the downstream and a value from
-    /// inside its calls is queued, so the engine knows when nothing calls it any more.
-    @inlinable
-    func handSubscription(to subscriber: Downstream) {
-        if !receiveHandingOff(subscriber, subscription: self, handOff: self) {
-            subscriber.receive(subscription: self)
-        }
-    }
-
     @inlinable var isActive: Bool { status == .active }
 
     @inlinable var queueIsEmpty: Bool { queueHead == queue.count }
