@@ -114,8 +114,14 @@ extension Assets {
           $('summary').textContent = count + (count === 1 ? ' learner' : ' learners') + ' · ' + stuck + ' stuck · ' + data.running + ' running · ' + data.waiting + ' waiting' + (data.present ? ' · presenting' : '');
         }
 
-        // The room's common mistakes, exercise by exercise, the largest group first.
+        // The room's common mistakes, exercise by exercise, the largest group first. The table
+        // comes again at every change and every few seconds; groups that did not change keep their
+        // elements, so a refresh never swaps a Show button from under the teacher's pointer.
+        let shownMistakes = null;
         function showMistakes(data) {
+          const shown = JSON.stringify([data.mistakes, data.mistakesLeftOut]);
+          if (shown === shownMistakes) return;
+          shownMistakes = shown;
           const list = $('mistakes');
           list.replaceChildren();
           if (!data.mistakes.length) { list.appendChild(element('p', 'No failing checks.', 'quiet')); return; }
