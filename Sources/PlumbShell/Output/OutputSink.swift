@@ -18,8 +18,10 @@ import Glibc
 /// when the terminal takes it, while its producers never wait: so it holds at most
 /// `deferredLimit` bytes. Past that, whole lines are dropped and counted, and `take()` ends with
 /// a line that says how many (a terminal stopped with Ctrl-S, or a slow link, cannot make plumb's
-/// memory grow without bound). A sink that writes itself applies back-pressure instead: a
-/// producer waits while the descriptor does not take its bytes.
+/// memory grow without bound). A run's last line (how it ended) is never dropped: it goes in past
+/// the limit, after the note for the lines dropped before it (`append(kept:_:)`). A sink that
+/// writes itself applies back-pressure instead: a producer waits while the descriptor does not
+/// take its bytes.
 final class OutputSink: Sendable {
     private struct State {
         var buffer: ByteBuffer
@@ -63,14 +65,21 @@ final class OutputSink: Sendable {
     }
 
     /// Appends bytes produced by `body`; may write the buffer out.
-    func append(_ body: (inout [UInt8]) -> Void) {
+    /// - Parameter kept: The bytes must be seen even when a deferred sink is at its limit (a run's
+    ///   last line: Ctrl-C while the terminal was stopped with Ctrl-S must still say `cancelled`).
+    ///   They go in past the limit, after the note for the lines dropped before them, so the note
+    ///   stands where the lines went missing. A run has one last line, so the sink stays bounded.
+    func append(kept: Bool = false, _ body: (inout [UInt8]) -> Void) {
         let wasEmpty = state.withLock { state -> Bool in
             let wasEmpty = state.buffer.isEmpty
             body(&state.scratch)
-            if isFull(state.buffer.count) {
-                state.droppedLines += Swift.max(1, state.scratch.reduce(0) { $1 == 10 ? $0 + 1 : $0 })
-            } else {
+            if !isFull(state.buffer.count) {
                 state.buffer.append(state.scratch)
+            } else if kept {
+                Self.noteDropped(&state)
+                state.buffer.append(state.scratch)
+            } else {
+                state.droppedLines += Swift.max(1, state.scratch.reduce(0) { $1 == 10 ? $0 + 1 : $0 })
             }
             state.scratch.removeAll(keepingCapacity: true)
             return appended(&state, wasEmpty: wasEmpty)
@@ -128,14 +137,19 @@ final class OutputSink: Sendable {
     /// how many lines were dropped since the last take, if any were.
     func take() -> [UInt8] {
         state.withLock { state in
-            var bytes = state.buffer.array
+            Self.noteDropped(&state)
+            let bytes = state.buffer.array
             state.buffer.removeAll()
-            if state.droppedLines > 0 {
-                bytes += Array(Self.droppedNote(state.droppedLines).utf8)
-                state.droppedLines = 0
-            }
             return bytes
         }
+    }
+
+    /// Under the lock: the note for the lines dropped since the last one, if any, goes in (past
+    /// the limit: it is one line) and the count starts afresh.
+    private static func noteDropped(_ state: inout State) {
+        guard state.droppedLines > 0 else { return }
+        state.buffer.append(Array(droppedNote(state.droppedLines).utf8))
+        state.droppedLines = 0
     }
 
     /// What a deferred sink says in place of the lines it dropped.

@@ -187,7 +187,8 @@ final class RunRecorder: Sendable {
         if let sink {
             let job = self.job
             let formatter = self.formatter
-            sink.append { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
+            // The terminal line (the one with a summary) is kept past a full deferred sink.
+            sink.append(kept: outcome.summary != nil) { formatter.write(event, job: job, time: time, summary: outcome.summary, into: &$0) }
         }
         if outcome.summary != nil {
             record.withLock { $0.reported = true }
