@@ -205,7 +205,10 @@ import Testing
             if i % 2 == 0 { _ = "GET / HTTP/1.1\r\nHo".withCString { send(fd, $0, 18, Int32(MSG_NOSIGNAL)) } }
             close(fd)
         }
-        #expect(try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#).status == 200)
+        // What came back, when it is not a 200 (once, in a run with three other suites at once,
+        // it was not: the answer says which limit, if any, refused it).
+        let joined = try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#)
+        #expect(joined.status == 200, "\(joined.head)\n\(joined.body)")
     }
 
     @Test("a slow client that never finishes its request does not stop others being served")

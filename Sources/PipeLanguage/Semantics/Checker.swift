@@ -32,10 +32,18 @@ struct Checker {
     /// An unknown operator, with the closest name on its side (`did you mean 'adjacentPairs'?`
     /// after `values`); when only a name on the other side is close, the fix-it crosses to it
     /// (`publisher | retry`), unless the stage before is the crossing itself (that would cross twice).
-    mutating func unknownOperator(_ stage: Stage, side: Side, afterCrossing: Bool) {
+    /// A Combine method that is not a stage (`eraseToAnyPublisher`, `store`) says what plumb does
+    /// instead, and is taken out with the bar before it when the pipeline means the same without it.
+    mutating func unknownOperator(_ stage: Stage, after previous: Stage, side: Side, afterCrossing: Bool) {
+        let name = stage.name
+        if let combine = CombineNames.entry(named: name) {
+            let from = previous.span.offset + previous.span.length
+            let removal = source.replacing(Span(from, stage.span.offset + stage.span.length - from), with: "")
+            error(.unknownOperator(name), stage.nameSpan, help: combine.instead, fixIts: combine.removable ? [removal] : [])
+            return
+        }
         let names = Catalog.names(of: .operator) + Catalog.names(of: .terminal)
         let here = names.filter { Catalog.entry(named: $0)?.sides.contains(side) ?? true }
-        let name = stage.name
         if Suggestions.closest(to: name, among: here) != nil || Suggestions.closest(to: name, among: names) == nil {
             error(.unknownOperator(name), stage.nameSpan, suggesting: name, among: here)
             return
@@ -268,7 +276,7 @@ struct Checker {
                             among: Catalog.names(of: .source) + bindings.keys.sorted())
                     }
                 } else {
-                    unknownOperator(stage, side: side, afterCrossing: stages.last?.entry?.crossing != nil)
+                    unknownOperator(stage, after: p.stages[index - 1], side: side, afterCrossing: stages.last?.entry?.crossing != nil)
                 }
                 continue
             }

@@ -11,7 +11,13 @@ enum ShellHelp {
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }
+        if let combine = CombineNames.entry(named: name) { return combineOnly(combine, style: style) }
         return TerminalText.escaped(unknownTopic(topic).text)
+    }
+
+    /// A Combine method that is not a stage in plumb (`:help eraseToAnyPublisher`): what to do instead.
+    private static func combineOnly(_ combine: CombineNames.Entry, style: Style) -> String {
+        style.bold(combine.name) + ": Combine's, not a stage in plumb.\n  " + combine.instead + "."
     }
 
     /// The error for a topic `:help` has nothing about (nil when it has), with the closest topic.
@@ -19,7 +25,7 @@ enum ShellHelp {
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
         let known =
             name.isEmpty || Catalog.entry(named: name) != nil || ShellCommand.named(name) != nil || name == "diagnostics"
-            || DiagnosticID.anyNamed(name) != nil
+            || DiagnosticID.anyNamed(name) != nil || CombineNames.entry(named: name) != nil
         return known ? nil : unknownTopic(topic)
     }
 

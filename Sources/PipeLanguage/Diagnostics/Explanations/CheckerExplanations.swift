@@ -9,7 +9,10 @@ extension CheckerCode {
         case .unknownOperator:
             Explanation(
                 "After '|' comes an operator from the catalog, and this name is not one. `:ops` lists the operators.",
-                example: "just 1 | mapp { $0 }", fix: "just 1 | map { $0 }")
+                example: "just 1 | mapp { $0 }", fix: "just 1 | map { $0 }",
+                combine:
+                    "some methods are not stages in plumb, which does their job itself: eraseToAnyPublisher() and store(in:) can simply go (the fix-it takes them out), and for assign(to:on:) and cancel() the help line says what plumb does instead."
+            )
         case .operatorFirst:
             Explanation(
                 "An operator transforms what comes from upstream, so it cannot start a pipeline: start with a source.",
