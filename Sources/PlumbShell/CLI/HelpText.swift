@@ -32,7 +32,14 @@ enum HelpText {
         if name == "diagnostics" { return diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return diagnostic(id) }
         if let entry = Catalog.entry(named: name) { return EntryHelp.text(entry, style: .plain) }
+        if let combine = CombineNames.entry(named: name) { return combineOnly(combine, style: .plain) }
         return overview
+    }
+
+    /// A Combine method that is not a stage in plumb (`help eraseToAnyPublisher`): what to do
+    /// instead (`CombineNames`); `:help` and `plumb help` print the same.
+    static func combineOnly(_ combine: CombineNames.Entry, style: Style) -> String {
+        style.bold(combine.name) + ": Combine's, not a stage in plumb.\n  " + combine.instead + "."
     }
 
     static func help(_ configuration: CommandConfiguration) -> String {
@@ -121,6 +128,7 @@ extension HelpText {
     /// diagnostic's code or name, a catalog entry's name or alias.
     static func isTopic(_ topic: String) -> Bool {
         topic == "diagnostics" || DiagnosticID.anyNamed(topic) != nil || Catalog.entry(named: topic) != nil
+            || CombineNames.entry(named: topic) != nil
     }
 
     /// What an unknown help topic may have meant: `commands`, `diagnostics`, the catalog's

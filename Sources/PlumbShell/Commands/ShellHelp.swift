@@ -11,13 +11,8 @@ enum ShellHelp {
         if let command = ShellCommand.named(name) { return command.help(style: style) }
         if name == "diagnostics" { return HelpText.diagnostics }
         if let id = DiagnosticID.anyNamed(name) { return HelpText.diagnostic(id) }
-        if let combine = CombineNames.entry(named: name) { return combineOnly(combine, style: style) }
+        if let combine = CombineNames.entry(named: name) { return HelpText.combineOnly(combine, style: style) }
         return TerminalText.escaped(unknownTopic(topic).text)
-    }
-
-    /// A Combine method that is not a stage in plumb (`:help eraseToAnyPublisher`): what to do instead.
-    private static func combineOnly(_ combine: CombineNames.Entry, style: Style) -> String {
-        style.bold(combine.name) + ": Combine's, not a stage in plumb.\n  " + combine.instead + "."
     }
 
     /// The error for a topic `:help` has nothing about (nil when it has), with the closest topic.
