@@ -37,9 +37,7 @@ struct Checker {
     mutating func unknownOperator(_ stage: Stage, after previous: Stage, side: Side, afterCrossing: Bool) {
         let name = stage.name
         if let combine = CombineNames.entry(named: name) {
-            let from = previous.span.offset + previous.span.length
-            let removal = source.replacing(Span(from, stage.span.offset + stage.span.length - from), with: "")
-            error(.unknownOperator(name), stage.nameSpan, help: combine.instead, fixIts: combine.removable ? [removal] : [])
+            error(.unknownOperator(name), stage.nameSpan, help: combine.instead, fixIts: combine.removable ? [removing(stage, after: previous)] : [])
             return
         }
         let names = Catalog.names(of: .operator) + Catalog.names(of: .terminal)
@@ -418,16 +416,17 @@ struct Checker {
     {
         let previousCrossing = previous.flatMap { $0.entry?.crossing == nil ? nil : $0 }
         guard previousCrossing != nil || crossing.to == side else { return nil }
-        // The fix removes ` | NAME …`: from the end of the stage before it to the end of this one.
-        let removal: FixIt
-        if let before = previous?.stage.span {
-            let start = before.offset + before.length
-            removal = source.replacing(Span(start, stage.span.offset + stage.span.length - start), with: "")
-        } else {
-            removal = source.replacing(stage.span, with: "")
-        }
+        let removal = removing(stage, after: previous?.stage)
         let message = Message.crossingTwice(stage.name, after: previousCrossing?.stage.name, side: crossing.to)
         return (message, "remove '\(stage.name)'", [removal])
+    }
+
+    /// The fix-it that takes `stage` out with its bar, ` | NAME …`: from the end of the stage
+    /// before it to the end of this one (the stage alone when it is first).
+    func removing(_ stage: Stage, after previous: Stage?) -> FixIt {
+        guard let before = previous?.span else { return source.replacing(stage.span, with: "") }
+        let start = before.offset + before.length
+        return source.replacing(Span(start, stage.span.offset + stage.span.length - start), with: "")
     }
 
     // MARK: arguments

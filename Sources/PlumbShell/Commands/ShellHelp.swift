@@ -18,9 +18,8 @@ enum ShellHelp {
     /// The error for a topic `:help` has nothing about (nil when it has), with the closest topic.
     static func problem(with topic: String) -> ShellMessage? {
         let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
-        let known =
-            name.isEmpty || Catalog.entry(named: name) != nil || ShellCommand.named(name) != nil || name == "diagnostics"
-            || DiagnosticID.anyNamed(name) != nil || CombineNames.entry(named: name) != nil
+        // The language's topics (the catalog, diagnostics, Combine names) are `plumb help`'s too.
+        let known = name.isEmpty || ShellCommand.named(name) != nil || HelpText.isTopic(name)
         return known ? nil : unknownTopic(topic)
     }
 
