@@ -199,16 +199,29 @@ import Testing
 
     @Test("1,000 connections opened and dropped leave the room serving")
     func connectionChurn() throws {
-        let room = try TestRoom()
+        // Half of them send part of a request head first. libmicrohttpd keeps such a connection
+        // (CLOSE-WAIT) until the header timeout, counted against the address's 512 (see
+        // `HTTPServer.Limits.headerSeconds`); the empty ones go when its threads see them close,
+        // which under load can be later than the next request. In CI a join right after the
+        // churn got no answer once (status 0: refused at the limit). What must hold is that the
+        // room frees every one of them and serves again: within the header timeout, shortened here.
+        var limits = HTTPServer.Limits()
+        limits.headerSeconds = 2
+        let room = try TestRoom(limits: limits)
         for i in 0..<1_000 {
             let fd = try RawHTTP.connect(port: room.port)
             if i % 2 == 0 { _ = "GET / HTTP/1.1\r\nHo".withCString { send(fd, $0, 18, Int32(MSG_NOSIGNAL)) } }
             close(fd)
         }
-        // What came back, when it is not a 200 (once, in a run with three other suites at once,
-        // it was not: the answer says which limit, if any, refused it).
-        let joined = try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#)
+        let deadline = Date().addingTimeInterval(Double(limits.headerSeconds) + 10)
+        var joined = try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#)
+        while joined.status != 200, Date() < deadline {
+            usleep(200_000)
+            joined = try room.send("POST", "/api/join", body: #"{"name": "Ada"}"#)
+        }
         #expect(joined.status == 200, "\(joined.head)\n\(joined.body)")
+        // And it keeps serving: a second request is answered at once.
+        #expect(try room.send("GET", "/static/room.css").status == 200)
     }
 
     @Test("a slow client that never finishes its request does not stop others being served")
